@@ -1,0 +1,90 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { Types } from 'mongoose';
+import {
+  validateArtifactInput,
+  validateArtifactUpdate,
+  type Artifact,
+  type CreateArtifactResponse,
+  type DeleteArtifactResponse,
+  type UpdateArtifactResponse,
+} from '@antiquarium/contracts';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { OptionalUser, RequireUser } from '../auth/guards';
+import { ValidationFailed } from '../common/errors';
+import { ArtifactIdPipe } from '../common/object-id';
+import { artifactDoc, artifactInputDoc, artifactUpdateDoc } from '../common/openapi';
+import { setPageHeaders } from '../common/page-headers';
+import { WriteThrottle } from '../common/write-throttle.guard';
+import { ZodPipe } from '../common/zod-pipe';
+import { ArtifactsService } from './artifacts.service';
+import { listQuerySchema, type ListQuery } from './list-query';
+
+function valid<T>(result: { ok: true; value: T } | { ok: false; message: string; fields: Record<string, string | undefined> }): T {
+  if (!result.ok) throw new ValidationFailed(result.message, result.fields);
+  return result.value;
+}
+
+@ApiTags('artifacts')
+@Controller('artifacts')
+export class ArtifactsController {
+  constructor(private readonly artifacts: ArtifactsService) {}
+
+  @Get()
+  @UseGuards(OptionalUser)
+  @ApiQuery({ name: 'search', required: false })
+  @ApiQuery({ name: 'type', required: false, enum: ['Tools', 'Weapons', 'Documents', 'Writings', 'Others'] })
+  @ApiQuery({ name: 'sort', required: false, enum: ['name', 'latest', 'oldest', 'likes'] })
+  @ApiQuery({ name: 'email', required: false, description: "The caller's own email: their artifacts" })
+  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 24 } })
+  @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 } })
+  @ApiOkResponse({ schema: { type: 'array', items: artifactDoc }, description: 'X-Total-Count and X-Next-Page headers page the list' })
+  async list(
+    @Query(new ZodPipe(listQuerySchema)) query: ListQuery,
+    @CurrentUser() caller: AuthUser | undefined,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Artifact[]> {
+    const { items, total } = await this.artifacts.list(query, caller);
+    setPageHeaders(request, response, query.page, query.limit, total);
+    return items;
+  }
+
+  @Get(':id')
+  @UseGuards(OptionalUser)
+  @ApiOkResponse({ schema: artifactDoc })
+  get(@Param('id', ArtifactIdPipe) id: Types.ObjectId, @CurrentUser() caller: AuthUser | undefined): Promise<Artifact> {
+    return this.artifacts.get(id, caller);
+  }
+
+  @Post()
+  @ApiBearerAuth()
+  @UseGuards(RequireUser, WriteThrottle)
+  @ApiBody({ schema: artifactInputDoc })
+  async create(@Body() body: unknown, @CurrentUser() user: AuthUser): Promise<CreateArtifactResponse> {
+    const id = await this.artifacts.create(valid(validateArtifactInput(body)), user);
+    return { insertedId: id.toHexString() };
+  }
+
+  @Patch(':id')
+  @ApiBearerAuth()
+  @UseGuards(RequireUser, WriteThrottle)
+  @ApiBody({ schema: artifactUpdateDoc })
+  async update(
+    @Param('id', ArtifactIdPipe) id: Types.ObjectId,
+    @Body() body: unknown,
+    @CurrentUser() user: AuthUser,
+  ): Promise<UpdateArtifactResponse> {
+    return { modifiedCount: await this.artifacts.update(id, valid(validateArtifactUpdate(body)), user) };
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(RequireUser, WriteThrottle)
+  async delete(@Param('id', ArtifactIdPipe) id: Types.ObjectId, @CurrentUser() user: AuthUser): Promise<DeleteArtifactResponse> {
+    return { deletedCount: await this.artifacts.delete(id, user) };
+  }
+}

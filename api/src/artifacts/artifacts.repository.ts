@@ -1,0 +1,136 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { QueryFilter, Model, SortOrder, Types } from 'mongoose';
+import type { ArtifactInput, ArtifactType, SortOption } from '@antiquarium/contracts';
+import { queryTokens, searchTokens } from '@antiquarium/contracts';
+import { ARTIFACT_MODEL, type ArtifactDoc } from './artifact.schema';
+
+export interface ArtifactFilter {
+  search?: string;
+  type?: ArtifactType;
+  adderUid?: string;
+}
+
+export interface NewArtifact extends ArtifactInput {
+  adderName: string;
+  adderEmail: string;
+  adderUid: string;
+  addedAt: Date;
+}
+
+const SORTS: Record<SortOption, Record<string, SortOrder>> = {
+  name: { nameLower: 1, _id: 1 },
+  latest: { addedAt: -1, _id: -1 },
+  oldest: { addedAt: 1, _id: 1 },
+  likes: { likes: -1, _id: -1 },
+};
+
+// Server-only fields never leave the repository.
+const PUBLIC_PROJECTION = { searchTokens: 0, nameLower: 0 } as const;
+
+export type StoredArtifact = Omit<ArtifactDoc, 'searchTokens' | 'nameLower'>;
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
+
+function derivedFields(name: string) {
+  return { nameLower: name.toLowerCase(), searchTokens: searchTokens(name) };
+}
+
+/** The only code that reads or writes the artifacts collection. */
+@Injectable()
+export class ArtifactsRepository {
+  constructor(@InjectModel(ARTIFACT_MODEL) private readonly model: Model<ArtifactDoc>) {}
+
+  private toQuery(filter: ArtifactFilter): QueryFilter<ArtifactDoc> {
+    const query: QueryFilter<ArtifactDoc> = {};
+    if (filter.type) query.type = filter.type;
+    if (filter.adderUid) query.adderUid = filter.adderUid;
+    const search = filter.search?.trim();
+    if (search) {
+      const tokens = queryTokens(search);
+      // Words go through the indexed tokens; a query of punctuation only ('(', '.*') has no
+      // words and is matched literally against the name instead.
+      if (tokens.length > 0) query.searchTokens = { $all: tokens };
+      else query.name = { $regex: escapeRegex(search), $options: 'i' };
+    }
+    return query;
+  }
+
+  async list(filter: ArtifactFilter, sort: SortOption, page: number, limit: number) {
+    const query = this.toQuery(filter);
+    const empty = Object.keys(query).length === 0;
+    const [items, total] = await Promise.all([
+      this.model
+        .find(query, PUBLIC_PROJECTION)
+        .sort(SORTS[sort])
+        .skip((page - 1) * limit)
+        .limit(limit)
+        .lean<StoredArtifact[]>()
+        .exec(),
+      empty ? this.model.estimatedDocumentCount().exec() : this.model.countDocuments(query).exec(),
+    ]);
+    return { items, total };
+  }
+
+  findById(id: Types.ObjectId): Promise<StoredArtifact | null> {
+    return this.model.findById(id, PUBLIC_PROJECTION).lean<StoredArtifact>().exec();
+  }
+
+  findManyByIds(ids: readonly Types.ObjectId[]): Promise<StoredArtifact[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.model
+      .find({ _id: { $in: ids } }, PUBLIC_PROJECTION)
+      .lean<StoredArtifact[]>()
+      .exec();
+  }
+
+  async insert(artifact: NewArtifact): Promise<Types.ObjectId> {
+    const created = await this.model.create({ ...artifact, ...derivedFields(artifact.name), likes: 0 });
+    return created._id;
+  }
+
+  async update(id: Types.ObjectId, fields: Partial<ArtifactInput>): Promise<number> {
+    const set: Record<string, unknown> = { ...fields };
+    if (fields.name !== undefined) Object.assign(set, derivedFields(fields.name));
+    const result = await this.model.updateOne({ _id: id }, { $set: set }).exec();
+    return result.modifiedCount;
+  }
+
+  async delete(id: Types.ObjectId): Promise<number> {
+    const result = await this.model.deleteOne({ _id: id }).exec();
+    return result.deletedCount;
+  }
+
+  /** Atomically adds delta to the like count; null when the artifact is gone. */
+  async addLikes(id: Types.ObjectId, delta: number): Promise<number | null> {
+    const updated = await this.model
+      // No projection: FerretDB's findAndModify does not support one.
+      .findOneAndUpdate({ _id: id }, { $inc: { likes: delta } }, { returnDocument: 'after' })
+      .lean<{ likes: number }>()
+      .exec();
+    return updated ? updated.likes : null;
+  }
+
+  /** Every artifact's counters, streamed (for reconciliation). */
+  scanCounters(): AsyncIterable<{ _id: Types.ObjectId; likes: number; adderUid: string; adderName: string }> {
+    return this.model.find({}, { likes: 1, adderUid: 1, adderName: 1 }).sort({ _id: 1 }).lean().cursor() as AsyncIterable<{
+      _id: Types.ObjectId;
+      likes: number;
+      adderUid: string;
+      adderName: string;
+    }>;
+  }
+
+  async existingIds(ids: readonly Types.ObjectId[]): Promise<Set<string>> {
+    const docs = await this.model.find({ _id: { $in: ids } }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>().exec();
+    return new Set(docs.map((doc) => doc._id.toHexString()));
+  }
+
+  /** Sets the like count only if it still holds the value that was read (no lost concurrent toggle). */
+  async correctLikes(id: Types.ObjectId, from: number, to: number): Promise<boolean> {
+    const result = await this.model.updateOne({ _id: id, likes: from }, { $set: { likes: to } }).exec();
+    return result.modifiedCount === 1;
+  }
+}

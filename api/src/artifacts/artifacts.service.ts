@@ -1,0 +1,85 @@
+import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import type { Types } from 'mongoose';
+import type { Artifact, ArtifactInput } from '@antiquarium/contracts';
+import type { AuthUser } from '../auth/auth-user';
+import { ArtifactNotFound } from '../common/errors';
+import { ContributorsRepository } from '../contributors/contributors.repository';
+import { LikesRepository } from '../likes/likes.repository';
+import { ArtifactsRepository, type StoredArtifact } from './artifacts.repository';
+import type { ListQuery } from './list-query';
+import { toArtifact } from './to-artifact';
+
+export function adderNameOf(user: AuthUser): string {
+  return user.name?.trim() || 'Anonymous';
+}
+
+@Injectable()
+export class ArtifactsService {
+  constructor(
+    private readonly artifacts: ArtifactsRepository,
+    private readonly likes: LikesRepository,
+    private readonly contributors: ContributorsRepository,
+  ) {}
+
+  async list(query: ListQuery, caller: AuthUser | undefined) {
+    let adderUid: string | undefined;
+    if (query.email !== undefined) {
+      if (!caller) throw new UnauthorizedException('Sign in to see your artifacts');
+      if (!caller.email || caller.email.toLowerCase() !== query.email.toLowerCase()) {
+        throw new ForbiddenException('You can only list your own artifacts');
+      }
+      adderUid = caller.uid;
+    }
+    const { items, total } = await this.artifacts.list(
+      { search: query.search, type: query.type, adderUid },
+      query.sort,
+      query.page,
+      query.limit,
+    );
+    return { items: items.map((doc) => toArtifact(doc, caller)), total };
+  }
+
+  async get(id: Types.ObjectId, caller: AuthUser | undefined): Promise<Artifact> {
+    const doc = await this.artifacts.findById(id);
+    if (!doc) throw new ArtifactNotFound();
+    const artifact = toArtifact(doc, caller);
+    if (caller) artifact.liked = await this.likes.exists(id, caller.uid);
+    return artifact;
+  }
+
+  async create(input: ArtifactInput, user: AuthUser): Promise<Types.ObjectId> {
+    const adderName = adderNameOf(user);
+    const id = await this.artifacts.insert({
+      ...input,
+      adderName,
+      adderEmail: user.email ?? '',
+      adderUid: user.uid,
+      addedAt: new Date(),
+    });
+    await this.contributors.add(user.uid, { artifacts: 1, name: adderName });
+    return id;
+  }
+
+  async update(id: Types.ObjectId, fields: Partial<ArtifactInput>, user: AuthUser): Promise<number> {
+    await this.ownedBy(id, user);
+    return this.artifacts.update(id, fields);
+  }
+
+  async delete(id: Types.ObjectId, user: AuthUser): Promise<number> {
+    const doc = await this.ownedBy(id, user);
+    const deleted = await this.artifacts.delete(id);
+    if (deleted === 0) throw new ArtifactNotFound();
+    // The artifact goes first: if the process dies here, start-up reconciliation removes the
+    // orphaned likes and corrects the totals.
+    await this.likes.removeAllFor(id);
+    await this.contributors.add(doc.adderUid, { artifacts: -1, likes: -(doc.likes ?? 0) });
+    return deleted;
+  }
+
+  private async ownedBy(id: Types.ObjectId, user: AuthUser): Promise<StoredArtifact> {
+    const doc = await this.artifacts.findById(id);
+    if (!doc) throw new ArtifactNotFound();
+    if (doc.adderUid !== user.uid) throw new ForbiddenException('Only the person who added this artifact can change it');
+    return doc;
+  }
+}

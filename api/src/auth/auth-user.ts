@@ -1,0 +1,6 @@
+/** The caller, as the verified ID token describes them. */
+export interface AuthUser {
+  uid: string;
+  email?: string;
+  name?: string;
+}

@@ -1,0 +1,83 @@
+import { BadRequestException, HttpException, HttpStatus, NotFoundException } from '@nestjs/common';
+import type { ApiError, FieldErrors } from '@antiquarium/contracts';
+
+/** A 400 that names the failing fields, so forms can show each message at its field. */
+export class ValidationFailed extends BadRequestException {
+  constructor(message: string, readonly fields?: FieldErrors) {
+    super(message);
+  }
+}
+
+export class ArtifactNotFound extends NotFoundException {
+  constructor() {
+    super('Artifact not found');
+  }
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function errorBody(statusCode: number, message: string, fields?: FieldErrors): ApiError {
+  const body: ApiError = { statusCode, error: REASONS[statusCode] ?? 'Error', message };
+  if (fields && Object.keys(fields).length > 0) body.fields = fields;
+  return body;
+}
+
+const DATABASE_ERROR_NAMES = new Set([
+  'MongoServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'MongoPoolClearedError',
+  'MongooseServerSelectionError',
+]);
+
+/** True for errors that mean "the database cannot be reached right now" (answered 503, retryable). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (DATABASE_ERROR_NAMES.has(error.name)) return true;
+  return /buffering timed out|connection .* closed|ECONNREFUSED/i.test(error.message) && /mongo/i.test(error.name + error.stack);
+}
+
+/** Maps anything thrown while serving a request to a status and the one error body. */
+export function toErrorBody(error: unknown): ApiError {
+  if (error instanceof ValidationFailed) {
+    return errorBody(400, error.message, error.fields);
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const response = error.getResponse();
+    let message = error.message;
+    if (typeof response === 'object' && response !== null && 'message' in response) {
+      const raw = (response as { message: unknown }).message;
+      if (typeof raw === 'string') message = raw;
+      else if (Array.isArray(raw) && typeof raw[0] === 'string') message = raw[0];
+    }
+    if (status === HttpStatus.TOO_MANY_REQUESTS) message = 'Too many requests, please slow down';
+    return errorBody(status, message);
+  }
+  if (isDatabaseUnavailable(error)) {
+    return errorBody(503, 'The database is unavailable, please try again shortly');
+  }
+  // body-parser marks its own failures with a type and an http status.
+  if (typeof error === 'object' && error !== null && 'type' in error && 'status' in error) {
+    const { type, status } = error as { type: unknown; status: unknown };
+    if (type === 'entity.too.large') return errorBody(413, 'Request body is too large');
+    if (type === 'entity.parse.failed') return errorBody(400, 'Request body is not valid JSON');
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return errorBody(status, 'The request body could not be read');
+    }
+  }
+  return errorBody(500, 'Something went wrong on our side');
+}

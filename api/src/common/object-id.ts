@@ -1,0 +1,11 @@
+import { PipeTransform } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { ArtifactNotFound } from './errors';
+
+/** A malformed id cannot name an artifact: it is a 404 like a missing one, never a 500. */
+export class ArtifactIdPipe implements PipeTransform<unknown, Types.ObjectId> {
+  transform(value: unknown): Types.ObjectId {
+    if (typeof value !== 'string' || !/^[0-9a-f]{24}$/i.test(value)) throw new ArtifactNotFound();
+    return new Types.ObjectId(value);
+  }
+}

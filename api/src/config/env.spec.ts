@@ -1,0 +1,48 @@
+import { ConfigError, loadConfig } from './env';
+
+describe('loadConfig', () => {
+  it('gives local defaults in development', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      mongodbUri: 'mongodb://127.0.0.1:27017/antiquarium',
+      firebaseProjectId: 'demo-antiquarium',
+    });
+    expect(config.corsOrigins).toContain('http://localhost:4200');
+  });
+
+  it('refuses to run in production with the Auth Emulator variable set', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        MONGODB_URI: 'mongodb://db:27017/antiquarium',
+        FIREBASE_PROJECT_ID: 'antiquarium-prod',
+        CORS_ORIGINS: 'https://antiquarium.example',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      }),
+    ).toThrow(/FIREBASE_AUTH_EMULATOR_HOST: must not be set in production/);
+  });
+
+  it('requires the database, project and origins in production, listing every problem', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/MONGODB_URI/);
+    expect(message).toMatch(/FIREBASE_PROJECT_ID/);
+    expect(message).toMatch(/CORS_ORIGINS/);
+  });
+
+  it('validates values', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ MONGODB_URI: 'postgres://x' })).toThrow(/MONGODB_URI/);
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+  });
+});

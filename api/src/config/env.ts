@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+const LOCAL_ORIGINS = ['http://localhost:4200', 'http://127.0.0.1:4200'];
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI').optional(),
+    FIREBASE_PROJECT_ID: z.string().min(1).optional(),
+    FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
+    CORS_ORIGINS: z.string().optional(),
+    MEDIA_DIR: z.string().min(1).optional(),
+    WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+    WRITE_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+    DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+    BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/).default('100kb'),
+    SWAGGER: z.enum(['on', 'off']).default('on'),
+    RECONCILE_ON_START: z.enum(['on', 'off']).default('on'),
+  })
+  .transform((env, ctx) => {
+    const production = env.NODE_ENV === 'production';
+    // firebase-admin accepts unsigned tokens while this variable is set: anyone could forge any user.
+    if (production && env.FIREBASE_AUTH_EMULATOR_HOST) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIREBASE_AUTH_EMULATOR_HOST'],
+        message: 'must not be set in production: the emulator makes the api accept unsigned tokens',
+      });
+    }
+    if (production && !env.MONGODB_URI) {
+      ctx.addIssue({ code: 'custom', path: ['MONGODB_URI'], message: 'is required in production' });
+    }
+    if (production && !env.FIREBASE_PROJECT_ID) {
+      ctx.addIssue({ code: 'custom', path: ['FIREBASE_PROJECT_ID'], message: 'is required in production' });
+    }
+    if (production && !env.CORS_ORIGINS) {
+      ctx.addIssue({ code: 'custom', path: ['CORS_ORIGINS'], message: 'is required in production' });
+    }
+    const corsOrigins = env.CORS_ORIGINS
+      ? env.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean)
+      : LOCAL_ORIGINS;
+    return {
+      nodeEnv: env.NODE_ENV,
+      host: env.HOST,
+      port: env.PORT,
+      // Local defaults only: production must say where its database and identity project are.
+      mongodbUri: env.MONGODB_URI ?? 'mongodb://127.0.0.1:27017/antiquarium',
+      firebaseProjectId: env.FIREBASE_PROJECT_ID ?? 'demo-antiquarium',
+      authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+      corsOrigins,
+      mediaDir: env.MEDIA_DIR,
+      writeRateLimit: env.WRITE_RATE_LIMIT,
+      writeRateWindowMs: env.WRITE_RATE_WINDOW_MS,
+      dbTimeoutMs: env.DB_TIMEOUT_MS,
+      bodyLimit: env.BODY_LIMIT,
+      swagger: env.SWAGGER === 'on',
+      reconcileOnStart: env.RECONCILE_ON_START === 'on',
+    };
+  });
+
+export type AppConfig = z.output<typeof envSchema>;
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once at start-up; throws a readable list of every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'env'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { CONTRIBUTOR_MODEL, type ContributorDoc } from './contributor.schema';
+
+/** The only code that reads or writes the contributors collection. */
+@Injectable()
+export class ContributorsRepository {
+  constructor(@InjectModel(CONTRIBUTOR_MODEL) private readonly model: Model<ContributorDoc>) {}
+
+  async add(uid: string, change: { artifacts?: number; likes?: number; name?: string }): Promise<void> {
+    const update: Record<string, unknown> = { $inc: { artifacts: change.artifacts ?? 0, likes: change.likes ?? 0 } };
+    if (change.name !== undefined) update['$set'] = { name: change.name };
+    else update['$setOnInsert'] = { name: 'Anonymous' };
+    await this.model.updateOne({ _id: uid }, update, { upsert: true }).exec();
+  }
+
+  top(limit: number): Promise<ContributorDoc[]> {
+    return this.model
+      .find({ artifacts: { $gt: 0 } })
+      .sort({ likes: -1, artifacts: -1, _id: 1 })
+      .limit(limit)
+      .lean<ContributorDoc[]>()
+      .exec();
+  }
+
+  /** Replaces every contributor's totals with the ones given (others drop to zero). */
+  async replaceAll(totals: ReadonlyMap<string, { name: string; artifacts: number; likes: number }>): Promise<number> {
+    let changed = 0;
+    const stored = await this.model.find({}).lean<ContributorDoc[]>().exec();
+    const seen = new Set<string>();
+    for (const doc of stored) {
+      seen.add(doc._id);
+      const want = totals.get(doc._id) ?? { name: doc.name, artifacts: 0, likes: 0 };
+      if (doc.artifacts !== want.artifacts || doc.likes !== want.likes || doc.name !== want.name) {
+        await this.model.updateOne({ _id: doc._id }, { $set: want }).exec();
+        changed += 1;
+      }
+    }
+    for (const [uid, want] of totals) {
+      if (seen.has(uid)) continue;
+      await this.model.updateOne({ _id: uid }, { $set: want }, { upsert: true }).exec();
+      changed += 1;
+    }
+    return changed;
+  }
+}

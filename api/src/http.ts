@@ -1,0 +1,60 @@
+import { type INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { PAGE_HEADERS } from '@antiquarium/contracts';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { toErrorBody } from './common/errors';
+import type { AppConfig } from './config/env';
+
+/** Everything about the HTTP surface that is not a route: parsers, headers, CORS, docs. */
+export function configureHttp(app: NestExpressApplication, config: AppConfig): void {
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(
+    helmet({
+      // The api is read from the site's other origins (images included).
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+      // The docs explorer needs its own scripts; JSON answers get a deny-all policy below.
+      contentSecurityPolicy: false,
+    }),
+  );
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if (!request.path.startsWith('/docs')) {
+      response.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    }
+    next();
+  });
+  app.enableCors({
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    exposedHeaders: [...Object.values(PAGE_HEADERS), 'Link'],
+    maxAge: 600,
+  });
+  if (config.mediaDir) {
+    app.use('/media', express.static(config.mediaDir, { maxAge: '7d', fallthrough: true, index: false }));
+  }
+  app.use(express.json({ limit: config.bodyLimit }));
+  // Parser failures (bad JSON, too large) never reach Nest's filters: answer them in the same shape.
+  app.use((error: unknown, _request: Request, response: Response, next: NextFunction) => {
+    if (response.headersSent) return next(error);
+    const body = toErrorBody(error);
+    response.status(body.statusCode).json(body);
+  });
+  app.useGlobalFilters(new AllExceptionsFilter());
+}
+
+export function configureDocs(app: INestApplication): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Antiquarium api')
+      .setDescription('Artifacts, likes and contributors. Errors share one shape: { statusCode, error, message, fields? }.')
+      .setVersion('1')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' })
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+}

@@ -1,0 +1,45 @@
+import { Controller, Get, Param, Patch, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { Types } from 'mongoose';
+import type { Artifact, ToggleLikeResponse } from '@antiquarium/contracts';
+import { pageQuerySchema, type PageQuery } from '../artifacts/list-query';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { RequireUser } from '../auth/guards';
+import { ArtifactIdPipe } from '../common/object-id';
+import { artifactDoc } from '../common/openapi';
+import { setPageHeaders } from '../common/page-headers';
+import { WriteThrottle } from '../common/write-throttle.guard';
+import { ZodPipe } from '../common/zod-pipe';
+import { LikesService } from './likes.service';
+
+@ApiTags('likes')
+@ApiBearerAuth()
+@Controller()
+export class LikesController {
+  constructor(private readonly likes: LikesService) {}
+
+  @Patch('artifacts/toggle-like/:id')
+  @UseGuards(RequireUser, WriteThrottle)
+  @ApiOkResponse({ schema: { type: 'object', properties: { liked: { type: 'boolean' }, likes: { type: 'integer' } } } })
+  toggle(@Param('id', ArtifactIdPipe) id: Types.ObjectId, @CurrentUser() user: AuthUser): Promise<ToggleLikeResponse> {
+    return this.likes.toggle(id, user);
+  }
+
+  @Get('liked-artifacts')
+  @UseGuards(RequireUser)
+  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 24 } })
+  @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 } })
+  @ApiOkResponse({ schema: { type: 'array', items: artifactDoc } })
+  async liked(
+    @Query(new ZodPipe(pageQuerySchema)) query: PageQuery,
+    @CurrentUser() user: AuthUser,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Artifact[]> {
+    const { items, total } = await this.likes.likedBy(user, query.page, query.limit);
+    setPageHeaders(request, response, query.page, query.limit, total);
+    return items;
+  }
+}

@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model, Types } from 'mongoose';
+import { LIKE_MODEL, type LikeDoc } from './like.schema';
+
+const DUPLICATE_KEY = 11000;
+
+function isDuplicateKey(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === DUPLICATE_KEY;
+}
+
+/** The only code that reads or writes the likes collection. */
+@Injectable()
+export class LikesRepository {
+  constructor(@InjectModel(LIKE_MODEL) private readonly model: Model<LikeDoc>) {}
+
+  /** True when this call created the like; false when the user already liked the artifact. */
+  async add(artifactId: Types.ObjectId, uid: string): Promise<boolean> {
+    try {
+      await this.model.create({ artifactId, uid, likedAt: new Date() });
+      return true;
+    } catch (error) {
+      if (isDuplicateKey(error)) return false;
+      throw error;
+    }
+  }
+
+  /** True when this call removed the like. */
+  async remove(artifactId: Types.ObjectId, uid: string): Promise<boolean> {
+    const result = await this.model.deleteOne({ artifactId, uid }).exec();
+    return result.deletedCount === 1;
+  }
+
+  async exists(artifactId: Types.ObjectId, uid: string): Promise<boolean> {
+    return (await this.model.exists({ artifactId, uid }).exec()) !== null;
+  }
+
+  async removeAllFor(artifactId: Types.ObjectId): Promise<number> {
+    const result = await this.model.deleteMany({ artifactId }).exec();
+    return result.deletedCount;
+  }
+
+  async pageForUser(uid: string, page: number, limit: number) {
+    const [likes, total] = await Promise.all([
+      this.model
+        .find({ uid }, { artifactId: 1 })
+        .sort({ likedAt: -1, _id: -1 })
+        .skip((page - 1) * limit)
+        .limit(limit)
+        .lean<{ artifactId: Types.ObjectId }[]>()
+        .exec(),
+      this.model.countDocuments({ uid }).exec(),
+    ]);
+    return { artifactIds: likes.map((like) => like.artifactId), total };
+  }
+
+  /** Like records per artifact id (hex). */
+  async countsByArtifact(): Promise<Map<string, number>> {
+    const groups = await this.model
+      .aggregate<{ _id: Types.ObjectId; count: number }>([{ $group: { _id: '$artifactId', count: { $sum: 1 } } }])
+      .exec();
+    return new Map(groups.map((group) => [group._id.toHexString(), group.count]));
+  }
+
+  async removeForArtifacts(artifactIds: readonly Types.ObjectId[]): Promise<number> {
+    if (artifactIds.length === 0) return 0;
+    const result = await this.model.deleteMany({ artifactId: { $in: artifactIds } }).exec();
+    return result.deletedCount;
+  }
+}

@@ -1,0 +1,63 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { ArtifactsRepository } from '../artifacts/artifacts.repository';
+import { APP_CONFIG, type AppConfig } from '../config/env';
+import { ContributorsRepository } from '../contributors/contributors.repository';
+import { LikesRepository } from '../likes/likes.repository';
+
+export interface ReconcileReport {
+  likeCountsFixed: number;
+  orphanLikesRemoved: number;
+  contributorsFixed: number;
+}
+
+/**
+ * Without transactions, a crash between writing a like record and moving its counter (or between
+ * deleting an artifact and its likes) can leave them apart. This pass recomputes the counters from
+ * the records, which are the truth (docs/decisions/0002-likes-without-transactions.md).
+ */
+@Injectable()
+export class ReconcileService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Reconcile');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly artifacts: ArtifactsRepository,
+    private readonly likes: LikesRepository,
+    private readonly contributors: ContributorsRepository,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.reconcileOnStart) return;
+    // In the background: serving starts at once, and a database that is down only delays this.
+    void this.run().then(
+      (report) => this.logger.log(`done: ${JSON.stringify(report)}`),
+      (error: unknown) => this.logger.warn(`skipped: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+
+  async run(): Promise<ReconcileReport> {
+    const counts = await this.likes.countsByArtifact();
+    const totals = new Map<string, { name: string; artifacts: number; likes: number }>();
+    let likeCountsFixed = 0;
+    for await (const artifact of this.artifacts.scanCounters()) {
+      const id = artifact._id.toHexString();
+      const expected = counts.get(id) ?? 0;
+      counts.delete(id);
+      if ((artifact.likes ?? 0) !== expected && (await this.artifacts.correctLikes(artifact._id, artifact.likes ?? 0, expected))) {
+        likeCountsFixed += 1;
+      }
+      const total = totals.get(artifact.adderUid) ?? { name: artifact.adderName, artifacts: 0, likes: 0 };
+      total.artifacts += 1;
+      total.likes += expected;
+      total.name = artifact.adderName;
+      totals.set(artifact.adderUid, total);
+    }
+    // What is left in counts are likes of artifacts the scan did not see: removed, or just created.
+    const candidates = [...counts.keys()].map((id) => new Types.ObjectId(id));
+    const existing = await this.artifacts.existingIds(candidates);
+    const orphanLikesRemoved = await this.likes.removeForArtifacts(candidates.filter((id) => !existing.has(id.toHexString())));
+    const contributorsFixed = await this.contributors.replaceAll(totals);
+    return { likeCountsFixed, orphanLikesRemoved, contributorsFixed };
+  }
+}

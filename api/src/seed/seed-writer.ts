@@ -1,0 +1,63 @@
+import { Types, type Connection } from 'mongoose';
+import { searchTokens, type ArtifactInput } from '@antiquarium/contracts';
+import { artifactSchema, ARTIFACT_MODEL } from '../artifacts/artifact.schema';
+import { contributorSchema, CONTRIBUTOR_MODEL } from '../contributors/contributor.schema';
+import { likeSchema, LIKE_MODEL } from '../likes/like.schema';
+
+export interface SeedArtifact extends ArtifactInput {
+  adderUid: string;
+  adderName: string;
+  adderEmail: string;
+  addedAt: Date;
+  likes: number;
+}
+
+function models(connection: Connection) {
+  return {
+    artifacts: connection.models[ARTIFACT_MODEL] ?? connection.model(ARTIFACT_MODEL, artifactSchema),
+    likes: connection.models[LIKE_MODEL] ?? connection.model(LIKE_MODEL, likeSchema),
+    contributors: connection.models[CONTRIBUTOR_MODEL] ?? connection.model(CONTRIBUTOR_MODEL, contributorSchema),
+  };
+}
+
+export async function artifactCount(connection: Connection): Promise<number> {
+  return models(connection).artifacts.estimatedDocumentCount().exec();
+}
+
+/**
+ * Writes artifacts with their like records (one per like, from synthetic fans, so that every count
+ * equals its records) and the contributors' totals, in batches. Used by the seed and benchmarks.
+ */
+export async function writeArtifacts(connection: Connection, artifacts: readonly SeedArtifact[], batchSize = 1000): Promise<void> {
+  const { artifacts: artifactModel, likes: likeModel, contributors } = models(connection);
+  await Promise.all([artifactModel.createIndexes(), likeModel.createIndexes(), contributors.createIndexes()]);
+  const totals = new Map<string, { name: string; artifacts: number; likes: number }>();
+  for (let start = 0; start < artifacts.length; start += batchSize) {
+    const batch = artifacts.slice(start, start + batchSize).map((artifact) => ({
+      ...artifact,
+      _id: new Types.ObjectId(),
+      nameLower: artifact.name.toLowerCase(),
+      searchTokens: searchTokens(artifact.name),
+    }));
+    await artifactModel.insertMany(batch, { ordered: true, lean: true });
+    const likeRecords = batch.flatMap((artifact) =>
+      Array.from({ length: artifact.likes }, (_, fan) => ({
+        artifactId: artifact._id,
+        uid: `seed-fan-${String(fan + 1).padStart(3, '0')}`,
+        likedAt: artifact.addedAt,
+      })),
+    );
+    if (likeRecords.length > 0) await likeModel.insertMany(likeRecords, { ordered: false, lean: true });
+    for (const artifact of batch) {
+      const total = totals.get(artifact.adderUid) ?? { name: artifact.adderName, artifacts: 0, likes: 0 };
+      total.artifacts += 1;
+      total.likes += artifact.likes;
+      totals.set(artifact.adderUid, total);
+    }
+  }
+  for (const [uid, total] of totals) {
+    await contributors
+      .updateOne({ _id: uid }, { $inc: { artifacts: total.artifacts, likes: total.likes }, $set: { name: total.name } }, { upsert: true })
+      .exec();
+  }
+}

@@ -1,0 +1,6 @@
+module.exports = {
+  displayName: 'contracts',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src'],
+  transform: { '^.+\\.ts$': ['@swc/jest'] },
+};

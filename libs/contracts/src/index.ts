@@ -1,0 +1,3 @@
+export * from './artifact';
+export * from './password';
+export * from './search';

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Builds the FerretDB binary (the local MongoDB-protocol server) into .tools/bin once, then reuses it.
+# `go install pkg@version` fails behind a proxy that refuses module version lists (it looks up
+# deprecations), so the module is downloaded by exact version and built from its own directory.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+version="v1.24.2"
+bin="$root/.tools/bin/ferretdb"
+if [ -x "$bin" ] && "$bin" --version 2>/dev/null | grep -q "${version#v}"; then
+  exit 0
+fi
+command -v go >/dev/null || { echo "ensure-ferretdb: Go is required to build FerretDB" >&2; exit 1; }
+mkdir -p "$root/.tools/bin"
+echo "ensure-ferretdb: building FerretDB $version (one time, a few minutes)"
+dir="$(GOFLAGS=-mod=mod go mod download -json "github.com/FerretDB/FerretDB@$version" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
+[ -n "$dir" ] || { echo "ensure-ferretdb: could not download the FerretDB module" >&2; exit 1; }
+# The module zip lacks build/version/version.txt (made by its release tooling) and the binary panics
+# without it: build from a writable copy that has it.
+src="$(mktemp -d)"
+trap 'chmod -R u+w "$src"; rm -rf "$src"' EXIT
+cp -R "$dir/." "$src/"
+chmod -R u+w "$src"
+echo "$version" > "$src/build/version/version.txt"
+(cd "$src" && GOFLAGS=-buildvcs=false go build -trimpath -o "$bin" ./cmd/ferretdb)
+"$bin" --version | head -n 3

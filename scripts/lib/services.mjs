@@ -1,0 +1,103 @@
+// The local services: FerretDB (MongoDB protocol), the Firebase Auth Emulator and the api.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assertPortFree, httpOk, log, portAnswers, run, startProcess, waitFor } from './processes.mjs';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const PROJECT_ID = 'demo-antiquarium';
+const BIN = path.join(ROOT, 'node_modules/.bin');
+
+export async function ensureFerretDb() {
+  await run('bash', [path.join(ROOT, 'scripts/ensure-ferretdb.sh')]);
+}
+
+/**
+ * FerretDB with the SQLite handler (data in `dataDir`) or the PostgreSQL handler (`postgresUrl`).
+ * `debugPort` must differ between two instances on one machine.
+ */
+export async function startFerretDb({ port, dataDir, postgresUrl, debugPort, logDir }) {
+  await assertPortFree(port, 'FerretDB');
+  mkdirSync(dataDir, { recursive: true });
+  const handler = postgresUrl
+    ? ['--handler=postgresql', `--postgresql-url=${postgresUrl}`]
+    : ['--handler=sqlite', `--sqlite-url=file:${dataDir}/`];
+  const entry = startProcess(
+    `ferretdb-${port}`,
+    path.join(ROOT, '.tools/bin/ferretdb'),
+    [
+      ...handler,
+      `--listen-addr=127.0.0.1:${port}`,
+      `--debug-addr=127.0.0.1:${debugPort}`,
+      `--state-dir=${dataDir}`,
+      '--telemetry=disable',
+      '--log-level=warn',
+    ],
+    { cwd: dataDir, logDir },
+  );
+  await waitFor(entry, `port ${port}`, () => portAnswers(port), 30000);
+  log(`FerretDB (${postgresUrl ? 'PostgreSQL' : 'SQLite'}) on 127.0.0.1:${port}`);
+  return entry;
+}
+
+/** The Auth Emulator, offline and quiet; users kept in `dataDir` when given. */
+export async function startAuthEmulator({ port, hubPort, loggingPort, workDir, dataDir, logDir }) {
+  await assertPortFree(port, 'Auth Emulator');
+  mkdirSync(workDir, { recursive: true });
+  const config = path.join(workDir, 'firebase.json');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port },
+        hub: { host: '127.0.0.1', port: hubPort },
+        logging: { host: '127.0.0.1', port: loggingPort },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  const args = ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', config];
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    args.push('--import', dataDir, '--export-on-exit', dataDir);
+  }
+  const entry = startProcess('auth-emulator', path.join(BIN, 'firebase'), args, {
+    cwd: workDir,
+    logDir,
+    // SIGINT lets the emulator export its users before it exits.
+    stopSignal: 'SIGINT',
+    env: { CI: 'true', NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: '1', FIREBASE_SKIP_UPDATE_CHECK: '1' },
+  });
+  await waitFor(entry, `the Auth Emulator on ${port}`, () => httpOk(`http://127.0.0.1:${port}/`), 180000);
+  log(`Auth Emulator on 127.0.0.1:${port} (project ${PROJECT_ID})`);
+  return entry;
+}
+
+/** Creates an empty PostgreSQL database for FerretDB's PostgreSQL handler (drops it first). */
+export async function freshPostgresDatabase(name) {
+  const psql = ['-h', '127.0.0.1', '-U', 'postgres', '-v', 'ON_ERROR_STOP=1', '-q'];
+  await run('psql', [...psql, '-c', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
+  await run('psql', [...psql, '-c', `CREATE DATABASE ${name}`]);
+  return `postgres://postgres@127.0.0.1:5432/${name}`;
+}
+
+export async function startApi({ port, mongoUri, authEmulatorPort, mediaDir, logDir, env = {}, name = 'api' }) {
+  await assertPortFree(port, 'api');
+  const entry = startProcess(name, process.execPath, [path.join(ROOT, 'api/dist/main.js')], {
+    cwd: ROOT,
+    logDir,
+    env: {
+      NODE_ENV: 'development',
+      PORT: String(port),
+      MONGODB_URI: mongoUri,
+      FIREBASE_PROJECT_ID: PROJECT_ID,
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authEmulatorPort}`,
+      ...(mediaDir ? { MEDIA_DIR: mediaDir } : {}),
+      ...env,
+    },
+  });
+  await waitFor(entry, `the api on ${port}`, () => httpOk(`http://127.0.0.1:${port}/health`), 60000);
+  log(`api on http://127.0.0.1:${port}`);
+  return entry;
+}

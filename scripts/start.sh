@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The README's start command (`npm start`): installs what is missing, then runs scripts/dev.mjs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/install.sh
+install_node_modules
+exec node scripts/dev.mjs

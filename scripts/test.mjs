@@ -1,0 +1,125 @@
+// `npm test`: every check and test suite of the workspace, against real local services.
+import { mkdtempSync, readFileSync, rmSync, existsSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { log, onInterrupt, run, stopAll, stopProcess } from './lib/processes.mjs';
+import { ROOT, ensureFerretDb, freshPostgresDatabase, startApi, startAuthEmulator, startFerretDb } from './lib/services.mjs';
+
+// Test ports differ from the start command's, so the tests can run while the site is up.
+const PORTS = { sqlite: 27117, postgres: 27118, auth: 9199, hub: 4410, logging: 4510, api: 3100 };
+const work = mkdtempSync(path.join(os.tmpdir(), 'antiquarium-test-'));
+const LOGS = path.join(work, 'logs');
+const results = [];
+
+async function jest(label, args, env = {}) {
+  const out = path.join(work, `${label.replace(/\W+/g, '-')}.json`);
+  let failure;
+  try {
+    await run('npx', ['jest', '--ci', '--json', `--outputFile=${out}`, ...args], { cwd: ROOT, env });
+  } catch (error) {
+    failure = error;
+  }
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    results.push({ label, passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests });
+    if (report.numTotalTests === 0) throw new Error(`${label}: no test ran`);
+  } else {
+    results.push({ label, passed: 0, failed: 1, skipped: 0 });
+  }
+  if (failure) throw failure;
+}
+
+async function apiSuite(label, { mongoPort, postgresUrl, authPort }) {
+  const ferret = await startFerretDb({
+    port: mongoPort,
+    dataDir: path.join(work, `ferretdb-${mongoPort}`),
+    postgresUrl,
+    debugPort: mongoPort === PORTS.sqlite ? 8188 : 8189,
+    logDir: LOGS,
+  });
+  const mongoUri = `mongodb://127.0.0.1:${mongoPort}/antiquarium_test`;
+  const api = await startApi({
+    port: PORTS.api,
+    mongoUri,
+    authEmulatorPort: authPort,
+    logDir: LOGS,
+    name: `api-${label}`,
+    env: { NODE_ENV: 'test', WRITE_RATE_LIMIT: '100000', CORS_ORIGINS: 'http://localhost:4200,http://127.0.0.1:4200' },
+  });
+  try {
+    await jest(`api over HTTP (${label})`, ['-c', 'api/jest.e2e.config.cjs'], {
+      API_URL: `http://127.0.0.1:${PORTS.api}`,
+      MONGODB_URI: mongoUri,
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
+      FIREBASE_PROJECT_ID: 'demo-antiquarium',
+    });
+  } finally {
+    await stopProcess(api);
+    await stopProcess(ferret);
+  }
+}
+
+async function main() {
+  onInterrupt(async () => {
+    await stopAll();
+    process.exit(130);
+  });
+  await ensureFerretDb();
+  log('build, typecheck and lint');
+  await run('npx', ['nx', 'run-many', '-t', 'build', 'typecheck', '--output-style=static'], { cwd: ROOT, env: { NX_DAEMON: 'false' } });
+  await run('npx', ['eslint', '.', '--max-warnings=0'], { cwd: ROOT });
+
+  log('unit and component tests');
+  await jest('unit', []);
+
+  const auth = await startAuthEmulator({
+    port: PORTS.auth,
+    hubPort: PORTS.hub,
+    loggingPort: PORTS.logging,
+    workDir: path.join(work, 'emulator'),
+    logDir: LOGS,
+  });
+  try {
+    log('api suite on FerretDB (SQLite handler)');
+    await apiSuite('sqlite', { mongoPort: PORTS.sqlite, authPort: PORTS.auth });
+    log('api suite on FerretDB (PostgreSQL handler)');
+    const postgresUrl = await freshPostgresDatabase('antiquarium_test');
+    await apiSuite('postgresql', { mongoPort: PORTS.postgres, postgresUrl, authPort: PORTS.auth });
+  } finally {
+    await stopProcess(auth);
+  }
+}
+
+function summary() {
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const result of results) {
+    log(`${result.label}: ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped`);
+    total.passed += result.passed;
+    total.failed += result.failed;
+    total.skipped += result.skipped;
+  }
+  return total;
+}
+
+main().then(
+  async () => {
+    await stopAll();
+    const total = summary();
+    rmSync(work, { recursive: true, force: true });
+    console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+    process.exit(total.failed > 0 ? 1 : 0);
+  },
+  async (error) => {
+    console.error(`[antiquarium] tests failed: ${error.message}`);
+    await stopAll();
+    const total = summary();
+    if (existsSync(LOGS)) {
+      for (const file of readdirSync(LOGS)) {
+        const text = readFileSync(path.join(LOGS, file), 'utf8');
+        console.error(`----- last lines of ${file} -----\n${text.split('\n').slice(-40).join('\n')}`);
+      }
+    }
+    console.log(`${total.passed} passed, ${Math.max(total.failed, 1)} failed, ${total.skipped} skipped`);
+    process.exit(1);
+  },
+);

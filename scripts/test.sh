@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The README's test command (`npm test`): installs what is missing, then runs scripts/test.mjs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/install.sh
+install_node_modules
+install_chromium
+exec node scripts/test.mjs
