@@ -10,6 +10,9 @@ const PORTS = { sqlite: 27117, postgres: 27118, auth: 9199, hub: 4410, logging: 
 const work = mkdtempSync(path.join(os.tmpdir(), 'antiquarium-test-'));
 const LOGS = path.join(work, 'logs');
 const results = [];
+// `node scripts/test.mjs --only=unit,api` runs some phases (static, unit, api); all by default.
+const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
+const phases = new Set(onlyArg ? onlyArg.slice('--only='.length).split(',') : ['static', 'unit', 'api']);
 
 async function jest(label, args, env = {}) {
   const out = path.join(work, `${label.replace(/\W+/g, '-')}.json`);
@@ -65,12 +68,16 @@ async function main() {
     process.exit(130);
   });
   await ensureFerretDb();
-  log('build, typecheck and lint');
-  await run('npx', ['nx', 'run-many', '-t', 'build', 'typecheck', '--output-style=static'], { cwd: ROOT, env: { NX_DAEMON: 'false' } });
-  await run('npx', ['eslint', '.', '--max-warnings=0'], { cwd: ROOT });
-
-  log('unit and component tests');
-  await jest('unit', []);
+  if (phases.has('static')) {
+    log('build, typecheck and lint');
+    await run('npx', ['nx', 'run-many', '-t', 'build', 'typecheck', '--output-style=static'], { cwd: ROOT, env: { NX_DAEMON: 'false' } });
+    await run('npx', ['eslint', '.', '--max-warnings=0'], { cwd: ROOT });
+  }
+  if (phases.has('unit')) {
+    log('unit and component tests');
+    await jest('unit', []);
+  }
+  if (!phases.has('api')) return;
 
   const auth = await startAuthEmulator({
     port: PORTS.auth,

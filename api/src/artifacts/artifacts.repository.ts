@@ -103,14 +103,23 @@ export class ArtifactsRepository {
     return result.deletedCount;
   }
 
-  /** Atomically adds delta to the like count; null when the artifact is gone. */
-  async addLikes(id: Types.ObjectId, delta: number): Promise<number | null> {
-    const updated = await this.model
-      // No projection: FerretDB's findAndModify does not support one.
-      .findOneAndUpdate({ _id: id }, { $inc: { likes: delta } }, { returnDocument: 'after' })
-      .lean<{ likes: number }>()
-      .exec();
-    return updated ? updated.likes : null;
+  /** Sets the like count; false when the artifact is gone. */
+  async setLikes(id: Types.ObjectId, likes: number): Promise<boolean> {
+    const result = await this.model.updateOne({ _id: id }, { $set: { likes } }).exec();
+    return result.matchedCount === 1;
+  }
+
+  async likesOf(id: Types.ObjectId): Promise<number | null> {
+    const doc = await this.model.findById(id, { likes: 1 }).lean<{ likes: number }>().exec();
+    return doc ? (doc.likes ?? 0) : null;
+  }
+
+  /** An adder's artifact count and like total, computed from their artifacts. */
+  async totalsFor(adderUid: string): Promise<{ artifacts: number; likes: number }> {
+    // Summed here, not with $group/$sum: FerretDB 1.24 returned 0 for that sum once a document's
+    // count had been rewritten with $set (seen in the api suite).
+    const docs = await this.model.find({ adderUid }, { likes: 1, _id: 0 }).lean<{ likes?: number }[]>().exec();
+    return { artifacts: docs.length, likes: docs.reduce((sum, doc) => sum + (doc.likes ?? 0), 0) };
   }
 
   /** Every artifact's counters, streamed (for reconciliation). */

@@ -3,7 +3,7 @@ import type { Types } from 'mongoose';
 import type { Artifact, ArtifactInput } from '@antiquarium/contracts';
 import type { AuthUser } from '../auth/auth-user';
 import { ArtifactNotFound } from '../common/errors';
-import { ContributorsRepository } from '../contributors/contributors.repository';
+import { Counters } from '../database/counters';
 import { LikesRepository } from '../likes/likes.repository';
 import { ArtifactsRepository, type StoredArtifact } from './artifacts.repository';
 import type { ListQuery } from './list-query';
@@ -18,7 +18,7 @@ export class ArtifactsService {
   constructor(
     private readonly artifacts: ArtifactsRepository,
     private readonly likes: LikesRepository,
-    private readonly contributors: ContributorsRepository,
+    private readonly counters: Counters,
   ) {}
 
   async list(query: ListQuery, caller: AuthUser | undefined) {
@@ -56,7 +56,7 @@ export class ArtifactsService {
       adderUid: user.uid,
       addedAt: new Date(),
     });
-    await this.contributors.add(user.uid, { artifacts: 1, name: adderName });
+    await this.counters.settleContributor(user.uid, adderName);
     return id;
   }
 
@@ -72,7 +72,7 @@ export class ArtifactsService {
     // The artifact goes first: if the process dies here, start-up reconciliation removes the
     // orphaned likes and corrects the totals.
     await this.likes.removeAllFor(id);
-    await this.contributors.add(doc.adderUid, { artifacts: -1, likes: -(doc.likes ?? 0) });
+    await this.counters.settleContributor(doc.adderUid);
     return deleted;
   }
 

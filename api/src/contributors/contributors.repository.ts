@@ -8,11 +8,15 @@ import { CONTRIBUTOR_MODEL, type ContributorDoc } from './contributor.schema';
 export class ContributorsRepository {
   constructor(@InjectModel(CONTRIBUTOR_MODEL) private readonly model: Model<ContributorDoc>) {}
 
-  async add(uid: string, change: { artifacts?: number; likes?: number; name?: string }): Promise<void> {
-    const update: Record<string, unknown> = { $inc: { artifacts: change.artifacts ?? 0, likes: change.likes ?? 0 } };
-    if (change.name !== undefined) update['$set'] = { name: change.name };
+  async set(uid: string, totals: { artifacts: number; likes: number; name?: string }): Promise<void> {
+    const update: Record<string, unknown> = { $set: { artifacts: totals.artifacts, likes: totals.likes } };
+    if (totals.name !== undefined) (update['$set'] as Record<string, unknown>)['name'] = totals.name;
     else update['$setOnInsert'] = { name: 'Anonymous' };
     await this.model.updateOne({ _id: uid }, update, { upsert: true }).exec();
+  }
+
+  async totalsOf(uid: string): Promise<{ artifacts: number; likes: number } | null> {
+    return this.model.findById(uid, { artifacts: 1, likes: 1 }).lean<{ artifacts: number; likes: number }>().exec();
   }
 
   top(limit: number): Promise<ContributorDoc[]> {

@@ -6,6 +6,7 @@ import { CONTRIBUTOR_MODEL, contributorSchema } from '../contributors/contributo
 import { ContributorsRepository } from '../contributors/contributors.repository';
 import { LIKE_MODEL, likeSchema } from '../likes/like.schema';
 import { LikesRepository } from '../likes/likes.repository';
+import { Counters } from './counters';
 
 /** The models and their repositories, shared by the feature modules (no feature imports another). */
 @Module({
@@ -16,7 +17,7 @@ import { LikesRepository } from '../likes/likes.repository';
       { name: CONTRIBUTOR_MODEL, schema: contributorSchema },
     ]),
   ],
-  providers: [ArtifactsRepository, LikesRepository, ContributorsRepository],
-  exports: [ArtifactsRepository, LikesRepository, ContributorsRepository],
+  providers: [ArtifactsRepository, LikesRepository, ContributorsRepository, Counters],
+  exports: [ArtifactsRepository, LikesRepository, ContributorsRepository, Counters],
 })
 export class DatabaseModule {}

@@ -35,6 +35,10 @@ export class LikesRepository {
     return (await this.model.exists({ artifactId, uid }).exec()) !== null;
   }
 
+  countFor(artifactId: Types.ObjectId): Promise<number> {
+    return this.model.countDocuments({ artifactId }).exec();
+  }
+
   async removeAllFor(artifactId: Types.ObjectId): Promise<number> {
     const result = await this.model.deleteMany({ artifactId }).exec();
     return result.deletedCount;

@@ -5,7 +5,7 @@ import { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { toArtifact } from '../artifacts/to-artifact';
 import type { AuthUser } from '../auth/auth-user';
 import { ArtifactNotFound } from '../common/errors';
-import { ContributorsRepository } from '../contributors/contributors.repository';
+import { Counters } from '../database/counters';
 import { LikesRepository } from './likes.repository';
 
 @Injectable()
@@ -13,40 +13,30 @@ export class LikesService {
   constructor(
     private readonly likes: LikesRepository,
     private readonly artifacts: ArtifactsRepository,
-    private readonly contributors: ContributorsRepository,
+    private readonly counters: Counters,
   ) {}
 
   /**
    * The like record decides: creating it (unique per user and artifact) means "liked", failing
-   * because it exists means "unlike". Only the call that changed the record moves the counters,
-   * with atomic $inc, so concurrent toggles by many users leave count == records.
+   * because it exists means "unlike" and removes it. The counters are then settled from the
+   * records (docs/decisions/0002-likes-without-transactions.md).
    */
   async toggle(artifactId: Types.ObjectId, user: AuthUser): Promise<ToggleLikeResponse> {
     const artifact = await this.artifacts.findById(artifactId);
     if (!artifact) throw new ArtifactNotFound();
 
-    if (await this.likes.add(artifactId, user.uid)) {
-      const likes = await this.artifacts.addLikes(artifactId, 1);
-      if (likes === null) {
-        // Deleted between the read and the like: take the like back.
-        await this.likes.remove(artifactId, user.uid);
-        throw new ArtifactNotFound();
-      }
-      await this.contributors.add(artifact.adderUid, { likes: 1 });
-      return { liked: true, likes };
+    const liked = await this.likes.add(artifactId, user.uid);
+    // Already liked: unlike. If a concurrent toggle of the same user removed it first, the like is
+    // gone either way.
+    if (!liked) await this.likes.remove(artifactId, user.uid);
+    const likes = await this.counters.settleLikes(artifactId);
+    if (likes === null) {
+      // Deleted while we toggled: take the like back so no record outlives its artifact.
+      await this.likes.remove(artifactId, user.uid);
+      throw new ArtifactNotFound();
     }
-
-    if (await this.likes.remove(artifactId, user.uid)) {
-      const likes = await this.artifacts.addLikes(artifactId, -1);
-      if (likes === null) throw new ArtifactNotFound();
-      await this.contributors.add(artifact.adderUid, { likes: -1 });
-      return { liked: false, likes };
-    }
-
-    // A concurrent toggle by the same user removed it first: the like is gone either way.
-    const current = await this.artifacts.findById(artifactId);
-    if (!current) throw new ArtifactNotFound();
-    return { liked: false, likes: current.likes ?? 0 };
+    await this.counters.settleContributor(artifact.adderUid);
+    return { liked, likes };
   }
 
   async likedBy(user: AuthUser, page: number, limit: number): Promise<{ items: Artifact[]; total: number }> {

@@ -1,0 +1,99 @@
+// GET /contributors/top: the home page's ranking, computed by the server.
+import type { Contributor } from '@antiquarium/contracts';
+import { createArtifact, toggleLike } from './support/artifacts';
+import { createUser, createUsers, uniqueTag, type TestUser } from './support/auth';
+import { api, expectApiError, expectStatus } from './support/http';
+
+const top = (query = '') => api<Contributor[]>(`/contributors/top${query}`);
+
+function expectRanking(entries: Contributor[], max: number) {
+  expect(entries.length).toBeLessThanOrEqual(max);
+  for (const entry of entries) {
+    expect(Object.keys(entry).sort()).toEqual(['artifacts', 'likes', 'name']);
+    expect(entry).toEqual({ name: expect.any(String), artifacts: expect.any(Number), likes: expect.any(Number) });
+    expect(Number.isInteger(entry.artifacts) && entry.artifacts >= 0).toBe(true);
+    expect(Number.isInteger(entry.likes) && entry.likes >= 0).toBe(true);
+  }
+  const likes = entries.map((entry) => entry.likes);
+  expect(likes).toEqual([...likes].sort((a, b) => b - a));
+}
+
+describe('GET /contributors/top', () => {
+  test('by default: at most 3 entries of { name, artifacts, likes }, most liked first', async () => {
+    const response = await top();
+    expectStatus(response, 200);
+    expectRanking(response.body, 3);
+  });
+
+  test('limit=10 gives at most 10, limit=1 at most 1', async () => {
+    const ten = await top('?limit=10');
+    expectStatus(ten, 200);
+    expectRanking(ten.body, 10);
+    const one = await top('?limit=1');
+    expectStatus(one, 200);
+    expectRanking(one.body, 1);
+    expect(one.body.map((item) => item.likes)).toEqual(ten.body.slice(0, 1).map((item) => item.likes));
+  });
+
+  test.each(['0', '11', '-1', 'abc', '2.5', '3&limit=4'])('limit=%s answers 400', async (limit) => {
+    expectApiError(await top(`?limit=${limit}`), 400);
+  });
+
+  describe('after a user adds artifacts and gets likes', () => {
+    const artifactsMade = 3;
+    let curator: TestUser;
+    let targets: string[];
+    let likers: TestUser[];
+
+    beforeAll(async () => {
+      curator = await createUser({ name: `${uniqueTag('Curator')} Quill` });
+      targets = [];
+      for (let i = 0; i < artifactsMade; i += 1) targets.push((await createArtifact(curator)).id);
+      // Enough likes to rank in the top 10 even after one artifact goes: strictly more than the
+      // 10th entry has now (capped, so a huge seed cannot make this test slow).
+      const before = await top('?limit=10');
+      const bar = before.body.length < 10 ? 0 : (before.body[9]?.likes ?? 0);
+      const needed = Math.min(30, Math.floor(bar / (artifactsMade - 1)) + 2);
+      likers = await createUsers(Math.max(2, needed));
+      for (const liker of likers) for (const target of targets) await toggleLike(liker, target);
+    });
+
+    const entry = async () => (await top('?limit=10')).body.find((item) => item.name === curator.name);
+
+    test('their entry counts their artifacts and the likes they got, and shows no email', async () => {
+      const response = await top('?limit=10');
+      expectStatus(response, 200);
+      expectRanking(response.body, 10);
+      const expectedLikes = likers.length * artifactsMade;
+      const mine = response.body.find((item) => item.name === curator.name);
+      if (mine === undefined) {
+        // Only possible when the seed's top 10 all have more likes than the cap allowed us to give.
+        expect(response.body).toHaveLength(10);
+        expect(response.body[9]?.likes).toBeGreaterThanOrEqual(expectedLikes);
+        return;
+      }
+      expect(mine).toEqual({ name: curator.name, artifacts: artifactsMade, likes: expectedLikes });
+      expect(response.text).not.toContain(curator.email);
+      expect(response.text).not.toMatch(/@test\.antiquarium\.example/);
+    });
+
+    test('an unlike and a deleted artifact are taken off their totals', async () => {
+      const [firstLiker] = likers;
+      if (!firstLiker || !targets[0] || !targets[1]) throw new Error('setup missing');
+      await toggleLike(firstLiker, targets[0]);
+      const afterUnlike = await entry();
+      if (afterUnlike !== undefined) {
+        expect(afterUnlike).toEqual({ name: curator.name, artifacts: artifactsMade, likes: likers.length * artifactsMade - 1 });
+      }
+      expectStatus(await api(`/artifacts/${targets[1]}`, { method: 'DELETE', token: curator.token }), 200);
+      const afterDelete = await entry();
+      if (afterUnlike !== undefined) {
+        expect(afterDelete).toEqual({
+          name: curator.name,
+          artifacts: artifactsMade - 1,
+          likes: likers.length * artifactsMade - 1 - likers.length,
+        });
+      }
+    });
+  });
+});

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { AUTH_EMULATOR_HOST, FIREBASE_PROJECT_ID } from './env';
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  /** The display name the token carries; null for a user who never set one. */
+  name: string | null;
+  password: string;
+  token: string;
+}
+
+const IDENTITY = `http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
+const API_KEY = 'demo-api-key';
+
+/** Users made by the current test file, removed from the emulator after it (see setup.ts). */
+export const createdUsers: TestUser[] = [];
+
+let counter = 0;
+
+/** A short random tag, unique per run, usable as a search word (letters and digits only). */
+export function uniqueTag(prefix = 'qa'): string {
+  return `${prefix}${randomBytes(6).toString('hex')}`;
+}
+
+async function identity<T>(method: string, body: unknown): Promise<T> {
+  const response = await fetch(`${IDENTITY}/${method}?key=${API_KEY}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`Auth Emulator ${method} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+interface TokenAnswer {
+  localId: string;
+  email: string;
+  idToken?: string;
+}
+
+/**
+ * A new user in the Auth Emulator with a real ID token. With a name, the display name is set and a
+ * token issued after that, so the token carries the `name` claim the api reads.
+ */
+export async function createUser(options: { name?: string | null; email?: string; password?: string } = {}): Promise<TestUser> {
+  counter += 1;
+  const email = options.email ?? `${uniqueTag('user')}-${counter}@test.antiquarium.example`;
+  const password = options.password ?? `Secret-${randomBytes(4).toString('hex')}A`;
+  const name = options.name === undefined ? `Test User ${counter} ${randomBytes(2).toString('hex')}` : options.name;
+
+  const signUp = await identity<TokenAnswer>('accounts:signUp', { email, password, returnSecureToken: true });
+  let token = signUp.idToken;
+  if (!token) throw new Error('Auth Emulator signUp gave no idToken');
+  if (name !== null) {
+    const updated = await identity<TokenAnswer>('accounts:update', { idToken: token, displayName: name, returnSecureToken: true });
+    // The emulator answers an update without a new token: sign in again to get one with the name.
+    token =
+      updated.idToken ??
+      (await identity<TokenAnswer>('accounts:signInWithPassword', { email, password, returnSecureToken: true })).idToken;
+    if (!token) throw new Error('Auth Emulator gave no idToken after the name update');
+  }
+  const user: TestUser = { uid: signUp.localId, email, name, password, token };
+  createdUsers.push(user);
+  return user;
+}
+
+export async function createUsers(count: number): Promise<TestUser[]> {
+  const users: TestUser[] = [];
+  for (let i = 0; i < count; i += 1) users.push(await createUser());
+  return users;
+}
+
+export async function deleteUser(user: TestUser): Promise<void> {
+  await identity('accounts:delete', { idToken: user.token }).catch(() => undefined);
+}
+
+/** The claims of a JWT, read without any check (to build forged variants of a real token). */
+export function decodeClaims(token: string): Record<string, unknown> {
+  const payload = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/** An unsigned (`alg: none`) JWT: the format the emulator issues, and what a forger would send. */
+export function unsignedToken(claims: Record<string, unknown>): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`;
+}
+
+/** Claims of a well-formed ID token for the user, as the emulator would issue them now. */
+export function tokenClaims(user: TestUser, project = FIREBASE_PROJECT_ID, issuedAt = Math.floor(Date.now() / 1000)) {
+  return {
+    ...(user.name !== null ? { name: user.name } : {}),
+    email: user.email,
+    email_verified: false,
+    auth_time: issuedAt,
+    user_id: user.uid,
+    firebase: { identities: { email: [user.email] }, sign_in_provider: 'password' },
+    iat: issuedAt,
+    exp: issuedAt + 3600,
+    aud: project,
+    iss: `https://securetoken.google.com/${project}`,
+    sub: user.uid,
+  };
+}
+
+/** Tokens that must be refused, each wrong in one way only. */
+export const forgedTokens = {
+  garbage: () => 'this-is-not-a-token',
+  malformedJwt: () => 'eyJhbGciOiJub25lIn0.bm90IGpzb24.',
+  /** Unsigned, unexpired, for a real user, but issued for another Firebase project. */
+  otherProject: (user: TestUser) => unsignedToken(tokenClaims(user, 'demo-some-other-project')),
+  /** Unsigned, for the right project and a real user, but expired an hour ago. */
+  expired: (user: TestUser) => unsignedToken(tokenClaims(user, FIREBASE_PROJECT_ID, Math.floor(Date.now() / 1000) - 7200)),
+  /** The control: right project, unexpired, real user (what the emulator itself issues). */
+  wellFormed: (user: TestUser) => unsignedToken(tokenClaims(user)),
+};

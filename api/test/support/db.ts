@@ -1,0 +1,39 @@
+import { mongo } from 'mongoose';
+import { MONGODB_URI } from './env';
+
+// The driver comes through mongoose (the api's dependency), so the tests need no package of their own.
+let client: mongo.MongoClient | undefined;
+
+/** The api's database, to check what it ends up holding. */
+export async function db(): Promise<mongo.Db> {
+  if (!client) {
+    client = new mongo.MongoClient(MONGODB_URI, { serverSelectionTimeoutMS: 5000 });
+    await client.connect();
+  }
+  return client.db();
+}
+
+export async function closeDb(): Promise<void> {
+  const open = client;
+  client = undefined;
+  await open?.close();
+}
+
+export type Doc = mongo.Document;
+
+export const artifactsCollection = async () => (await db()).collection('artifacts');
+export const likesCollection = async () => (await db()).collection('likes');
+export const contributorsCollection = async () => (await db()).collection('contributors');
+
+export function objectId(hex: string): mongo.ObjectId {
+  return new mongo.ObjectId(hex);
+}
+
+export async function storedArtifact(id: string): Promise<Doc | null> {
+  return (await artifactsCollection()).findOne({ _id: objectId(id) });
+}
+
+/** The like records of one artifact (whatever else a record holds, it names the artifact). */
+export async function likeRecordCount(id: string): Promise<number> {
+  return (await likesCollection()).countDocuments({ $or: [{ artifactId: objectId(id) }, { artifactId: id }] });
+}
