@@ -3,16 +3,16 @@ import { mkdtempSync, readFileSync, rmSync, existsSync, readdirSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { log, onInterrupt, run, stopAll, stopProcess } from './lib/processes.mjs';
-import { ROOT, ensureFerretDb, freshPostgresDatabase, startApi, startAuthEmulator, startFerretDb } from './lib/services.mjs';
+import { ROOT, ensureFerretDb, freshPostgresDatabase, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds } from './lib/services.mjs';
 
 // Test ports differ from the start command's, so the tests can run while the site is up.
-const PORTS = { sqlite: 27117, postgres: 27118, auth: 9199, hub: 4410, logging: 4510, api: 3100 };
+const PORTS = { sqlite: 27117, postgres: 27118, browser: 27119, auth: 9199, hub: 4410, logging: 4510, api: 3100, site: 4300 };
 const work = mkdtempSync(path.join(os.tmpdir(), 'antiquarium-test-'));
 const LOGS = path.join(work, 'logs');
 const results = [];
-// `node scripts/test.mjs --only=unit,api` runs some phases (static, unit, api); all by default.
+// `node scripts/test.mjs --only=unit,api` runs some phases (static, unit, api, browser); all by default.
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
-const phases = new Set(onlyArg ? onlyArg.slice('--only='.length).split(',') : ['static', 'unit', 'api']);
+const phases = new Set(onlyArg ? onlyArg.slice('--only='.length).split(',') : ['static', 'unit', 'api', 'browser']);
 
 async function jest(label, args, env = {}) {
   const out = path.join(work, `${label.replace(/\W+/g, '-')}.json`);
@@ -49,17 +49,71 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort }) {
     name: `api-${label}`,
     env: { NODE_ENV: 'test', WRITE_RATE_LIMIT: '100000', CORS_ORIGINS: 'http://localhost:4200,http://127.0.0.1:4200' },
   });
+  const limited = await startApi({
+    port: PORTS.api + 1,
+    mongoUri,
+    authEmulatorPort: authPort,
+    logDir: LOGS,
+    name: `api-limited-${label}`,
+    env: { NODE_ENV: 'test', WRITE_RATE_LIMIT: '5', RECONCILE_ON_START: 'off', SWAGGER: 'off' },
+  });
   try {
     await jest(`api over HTTP (${label})`, ['-c', 'api/jest.e2e.config.cjs'], {
+      RATE_LIMITED_API_URL: `http://127.0.0.1:${PORTS.api + 1}`,
       API_URL: `http://127.0.0.1:${PORTS.api}`,
       MONGODB_URI: mongoUri,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
       FIREBASE_PROJECT_ID: 'demo-antiquarium',
     });
   } finally {
+    await stopProcess(limited);
     await stopProcess(api);
     await stopProcess(ferret);
   }
+}
+
+/** The whole site on test ports, seeded, and the Playwright journeys against it. */
+async function browserSuite() {
+  await startFerretDb({ port: PORTS.browser, dataDir: path.join(work, 'ferretdb-browser'), debugPort: 8190, logDir: LOGS });
+  const mongoUri = `mongodb://127.0.0.1:${PORTS.browser}/antiquarium`;
+  const apiUrl = `http://localhost:${PORTS.api}`;
+  const mediaDir = path.join(work, 'media');
+  await seed({ mongoUri, authEmulatorPort: PORTS.auth, mediaDir, mediaBaseUrl: `${apiUrl}/media` });
+  await startApi({
+    port: PORTS.api,
+    mongoUri,
+    authEmulatorPort: PORTS.auth,
+    mediaDir,
+    logDir: LOGS,
+    name: 'api-browser',
+    env: { NODE_ENV: 'test', WRITE_RATE_LIMIT: '100000', CORS_ORIGINS: `http://localhost:${PORTS.site}` },
+  });
+  const authEmulatorUrl = `http://127.0.0.1:${PORTS.auth}`;
+  await startFrontEnds({ basePort: PORTS.site, apiUrl, authEmulatorUrl, logDir: LOGS, configDir: path.join(work, 'site') });
+  const out = path.join(work, 'playwright.json');
+  let failure;
+  try {
+    await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+      cwd: ROOT,
+      env: {
+        SITE_URL: `http://localhost:${PORTS.site}`,
+        API_URL: apiUrl,
+        AUTH_EMULATOR_URL: authEmulatorUrl,
+        MONGODB_URI: mongoUri,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      },
+    });
+  } catch (error) {
+    failure = error;
+  }
+  if (existsSync(out)) {
+    const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+    results.push({ label: 'browser journeys', passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped });
+    if (stats.expected + stats.unexpected + stats.flaky === 0) throw new Error('browser journeys: no test ran');
+  } else {
+    results.push({ label: 'browser journeys', passed: 0, failed: 1, skipped: 0 });
+  }
+  if (failure) throw failure;
 }
 
 async function main() {
@@ -77,7 +131,7 @@ async function main() {
     log('unit and component tests');
     await jest('unit', []);
   }
-  if (!phases.has('api')) return;
+  if (!phases.has('api') && !phases.has('browser')) return;
 
   const auth = await startAuthEmulator({
     port: PORTS.auth,
@@ -87,11 +141,17 @@ async function main() {
     logDir: LOGS,
   });
   try {
-    log('api suite on FerretDB (SQLite handler)');
-    await apiSuite('sqlite', { mongoPort: PORTS.sqlite, authPort: PORTS.auth });
-    log('api suite on FerretDB (PostgreSQL handler)');
-    const postgresUrl = await freshPostgresDatabase('antiquarium_test');
-    await apiSuite('postgresql', { mongoPort: PORTS.postgres, postgresUrl, authPort: PORTS.auth });
+    if (phases.has('api')) {
+      log('api suite on FerretDB (SQLite handler)');
+      await apiSuite('sqlite', { mongoPort: PORTS.sqlite, authPort: PORTS.auth });
+      log('api suite on FerretDB (PostgreSQL handler)');
+      const postgresUrl = await freshPostgresDatabase('antiquarium_test');
+      await apiSuite('postgresql', { mongoPort: PORTS.postgres, postgresUrl, authPort: PORTS.auth });
+    }
+    if (phases.has('browser')) {
+      log('browser journeys (Chromium) against the seeded site');
+      await browserSuite();
+    }
   } finally {
     await stopProcess(auth);
   }

@@ -101,3 +101,57 @@ export async function startApi({ port, mongoUri, authEmulatorPort, mediaDir, log
   log(`api on http://127.0.0.1:${port}`);
   return entry;
 }
+
+export const FRONT_ENDS = ['shell', 'mfe-catalog', 'mfe-account', 'mfe-contribute'];
+const REMOTE_KEYS = { 'mfe-catalog': 'catalog', 'mfe-account': 'account', 'mfe-contribute': 'contribute' };
+
+/** Runs the demo seed (users in the emulator, images, artifacts into an empty database). */
+export async function seed({ mongoUri, authEmulatorPort, mediaDir, mediaBaseUrl }) {
+  await run(process.execPath, [path.join(ROOT, 'api/dist/seed/main.js')], {
+    cwd: ROOT,
+    env: {
+      NODE_ENV: 'development',
+      MONGODB_URI: mongoUri,
+      FIREBASE_PROJECT_ID: PROJECT_ID,
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authEmulatorPort}`,
+      MEDIA_DIR: mediaDir,
+      MEDIA_BASE_URL: mediaBaseUrl,
+    },
+  });
+}
+
+/**
+ * Serves the four built front ends, each by the production static server on its own port. The
+ * shell's runtime configuration names the api, the emulator and the remotes' manifests.
+ * `basePort` is the shell's; the remotes take the next three.
+ */
+export async function startFrontEnds({ basePort, apiUrl, authEmulatorUrl, logDir, configDir }) {
+  const remotes = {};
+  FRONT_ENDS.forEach((app, index) => {
+    if (REMOTE_KEYS[app]) remotes[REMOTE_KEYS[app]] = `http://localhost:${basePort + index}/mf-manifest.json`;
+  });
+  mkdirSync(configDir, { recursive: true });
+  const runtimeConfig = path.join(configDir, 'runtime-config.json');
+  writeFileSync(
+    runtimeConfig,
+    JSON.stringify({
+      apiUrl,
+      authEmulatorUrl,
+      firebase: { apiKey: 'demo-api-key', authDomain: `${PROJECT_ID}.firebaseapp.com`, projectId: PROJECT_ID },
+      remotes,
+    }),
+  );
+  const entries = [];
+  for (const [index, app] of FRONT_ENDS.entries()) {
+    const port = basePort + index;
+    await assertPortFree(port, app);
+    const args = [path.join(ROOT, 'scripts/serve-static.mjs'), path.join(ROOT, app, 'dist'), String(port)];
+    if (app === 'shell') args.push('--spa', '--runtime-config', runtimeConfig);
+    else args.push('--cors');
+    const entry = startProcess(app, process.execPath, args, { cwd: ROOT, logDir });
+    await waitFor(entry, `${app} on ${port}`, () => portAnswers(port), 20000);
+    entries.push(entry);
+  }
+  log(`site on http://localhost:${basePort} (remotes on ${basePort + 1}-${basePort + 3})`);
+  return entries;
+}

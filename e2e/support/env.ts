@@ -1,0 +1,7 @@
+export const SITE_URL = process.env['SITE_URL'] ?? 'http://localhost:4200';
+export const API_URL = process.env['API_URL'] ?? 'http://localhost:3000';
+export const AUTH_EMULATOR_URL = process.env['AUTH_EMULATOR_URL'] ?? 'http://127.0.0.1:9099';
+export const MONGODB_URI = process.env['MONGODB_URI'] ?? 'mongodb://127.0.0.1:27017/antiquarium';
+
+/** A seeded demo account (api/src/seed/demo-data.ts). */
+export const DEMO_USER = { email: 'eleanor.hartley@antiquarium.test', password: 'Relic-2026', name: 'Eleanor Hartley' };

@@ -1,0 +1,215 @@
+#!/usr/bin/env node
+// Bytes of a first visit, measured the honest way: each route is opened in a fresh headless
+// Chromium context (cold cache) against the built, served site, and every JS and CSS response the
+// page loads (shell, remotes, lazy chunks, fonts) is gzipped and summed. Prints one table per route.
+//
+//   node scripts/bundle-size.mjs [--serve] [--base http://localhost:4200] [--routes /,/all-artifacts]
+//                                [--signed-in] [--json out.json] [--budget-js 250] [--budget-css 40]
+//   --serve       start scripts/serve-static.mjs for the four dist folders (ports 4200-4203) first
+//   --signed-in   also measure every route as a signed-in user (a session restored from storage, as a
+//                 returning user has; the cache stays cold). Needs the Auth Emulator on :9099.
+// Exit code 1 when a route is over budget.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = argv.indexOf(name);
+  return index >= 0 && argv[index + 1] ? argv[index + 1] : fallback;
+};
+const base = option('--base', 'http://localhost:4200').replace(/\/$/, '');
+const budgetJs = Number(option('--budget-js', '250')) * 1024;
+const budgetCss = Number(option('--budget-css', '40')) * 1024;
+const jsonOut = option('--json', '');
+const signedIn = argv.includes('--signed-in');
+const runtimeConfig = JSON.parse(readFileSync(path.join(ROOT, 'shell/dist/runtime-config.json'), 'utf8'));
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function kind(response) {
+  const type = response.headers()['content-type'] ?? '';
+  const url = response.url();
+  if (type.includes('javascript') || /\.m?js(\?|$)/.test(url)) return 'js';
+  if (type.includes('text/css') || /\.css(\?|$)/.test(url)) return 'css';
+  if (type.startsWith('font/') || /\.(woff2?|ttf|otf)(\?|$)/.test(url)) return 'font';
+  return null;
+}
+
+async function firstArtifactId() {
+  try {
+    const response = await fetch(`${runtimeConfig.apiUrl}/artifacts?limit=1&sort=likes`);
+    const [first] = await response.json();
+    if (first?._id) return first._id;
+  } catch {
+    // the api is down: the route is still measured (it shows its error or 404 screen)
+  }
+  return '000000000000000000000000';
+}
+
+/** A returning user's stored Firebase session, made through the Auth Emulator's REST api. */
+async function storedSession() {
+  const emulator = runtimeConfig.authEmulatorUrl;
+  const { apiKey } = runtimeConfig.firebase;
+  if (!emulator) throw new Error('--signed-in needs authEmulatorUrl in runtime-config.json');
+  const email = 'bundle-size@antiquarium.test';
+  const password = 'Bundle-Size-1';
+  const call = (method) =>
+    fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${apiKey}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true, displayName: 'Bundle Size' }),
+    });
+  let response = await call('signInWithPassword');
+  if (!response.ok) response = await call('signUp');
+  if (!response.ok) throw new Error(`Auth Emulator answered ${response.status}`);
+  const account = await response.json();
+  const now = Date.now();
+  // The shape the SDK persists (UserImpl.toJSON); read back by UserImpl._fromJSON.
+  const user = {
+    uid: account.localId,
+    email,
+    emailVerified: false,
+    displayName: 'Bundle Size',
+    isAnonymous: false,
+    providerData: [{ providerId: 'password', uid: email, displayName: null, email, phoneNumber: null, photoURL: null }],
+    stsTokenManager: {
+      refreshToken: account.refreshToken,
+      accessToken: account.idToken,
+      expirationTime: now + Number(account.expiresIn ?? 3600) * 1000,
+    },
+    createdAt: String(now),
+    lastLoginAt: String(now),
+    apiKey,
+    appName: '[DEFAULT]',
+  };
+  return { key: `firebase:authUser:${apiKey}:[DEFAULT]`, value: JSON.stringify(user) };
+}
+
+async function measure(browser, route, session) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  if (session) {
+    await context.addInitScript(
+      ({ origin, key, value }) => {
+        if (window.location.origin === origin) window.localStorage.setItem(key, value);
+      },
+      { origin: new URL(base).origin, ...session },
+    );
+  }
+  const page = await context.newPage();
+  const pending = [];
+  const files = [];
+  page.on('response', (response) => {
+    const type = kind(response);
+    if (!type || response.status() >= 400) return;
+    pending.push(
+      response.body().then(
+        (body) => files.push({ url: response.url(), type, raw: body.length, gzip: gzipSync(body, { level: 9 }).length }),
+        () => undefined,
+      ),
+    );
+  });
+  await page.goto(base + route, { waitUntil: 'networkidle', timeout: 60_000 });
+  // The auth SDK is fetched right after the first paint, and swiper starts its timers: settle.
+  await page.waitForTimeout(1500);
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  const finalPath = new URL(page.url()).pathname;
+  await context.close();
+  const sum = (type, field) => files.filter((f) => f.type === type).reduce((total, f) => total + f[field], 0);
+  return {
+    route,
+    finalPath,
+    signedIn: Boolean(session),
+    js: { raw: sum('js', 'raw'), gzip: sum('js', 'gzip') },
+    css: { raw: sum('css', 'raw'), gzip: sum('css', 'gzip') + sum('font', 'raw') },
+    files: files.sort((a, b) => b.gzip - a.gzip),
+  };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function print(result) {
+  const who = result.signedIn ? 'signed in' : 'visitor';
+  const redirected = result.finalPath !== result.route.split('?')[0] ? ` -> ${result.finalPath}` : '';
+  console.log(`\n${result.route}${redirected} (${who}, cold cache)`);
+  const byOrigin = new Map();
+  for (const file of result.files) {
+    const origin = new URL(file.url).origin;
+    const row = byOrigin.get(origin) ?? { js: 0, css: 0, count: 0 };
+    row[file.type === 'js' ? 'js' : 'css'] += file.gzip;
+    row.count += 1;
+    byOrigin.set(origin, row);
+  }
+  for (const [origin, row] of byOrigin) {
+    console.log(`  ${origin.padEnd(26)} ${String(row.count).padStart(3)} files  JS ${kb(row.js).padStart(9)}  CSS ${kb(row.css).padStart(8)}`);
+  }
+  for (const file of result.files.slice(0, 8)) {
+    console.log(`    ${kb(file.gzip).padStart(9)}  ${file.url.replace(/^https?:\/\/[^/]+/, '')}`);
+  }
+  const jsOk = result.js.gzip <= budgetJs ? 'ok' : 'OVER';
+  const cssOk = result.css.gzip <= budgetCss ? 'ok' : 'OVER';
+  console.log(`  total JS ${kb(result.js.gzip)} gzip (${kb(result.js.raw)} raw) [${jsOk}, budget ${kb(budgetJs)}]`);
+  console.log(`  total CSS+fonts ${kb(result.css.gzip)} gzip [${cssOk}, budget ${kb(budgetCss)}]`);
+}
+
+const servers = [];
+function serve() {
+  const apps = [
+    ['shell', 4200, '--spa'],
+    ['mfe-catalog', 4201, '--cors'],
+    ['mfe-account', 4202, '--cors'],
+    ['mfe-contribute', 4203, '--cors'],
+  ];
+  for (const [app, port, flag] of apps) {
+    servers.push(spawn(process.execPath, [path.join(ROOT, 'scripts/serve-static.mjs'), path.join(ROOT, app, 'dist'), String(port), flag], { stdio: 'ignore' }));
+  }
+  return new Promise((resolve) => setTimeout(resolve, 700));
+}
+
+async function main() {
+  if (argv.includes('--serve')) await serve();
+  const id = await firstArtifactId();
+  const routes = option('--routes', `/,/all-artifacts,/artifacts/${id}`).split(',');
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const results = [];
+  try {
+    const session = signedIn ? await storedSession() : null;
+    for (const route of routes) {
+      results.push(await measure(browser, route, null));
+      if (session) results.push(await measure(browser, route, session));
+    }
+  } finally {
+    await browser.close();
+    for (const server of servers) server.kill();
+  }
+  results.forEach(print);
+  console.log('\nroute                                   who        JS gzip   CSS gzip');
+  for (const r of results) {
+    console.log(`${(r.route + (r.finalPath !== r.route ? ` -> ${r.finalPath}` : '')).slice(0, 39).padEnd(40)}${(r.signedIn ? 'signed in' : 'visitor').padEnd(10)}${kb(r.js.gzip).padStart(9)}  ${kb(r.css.gzip).padStart(9)}`);
+  }
+  if (jsonOut) {
+    writeFileSync(jsonOut, JSON.stringify({ base, budget: { js: budgetJs, css: budgetCss }, results }, null, 2));
+  }
+  const over = results.some((r) => r.js.gzip > budgetJs || r.css.gzip > budgetCss);
+  process.exitCode = over ? 1 : 0;
+}
+
+main().catch((error) => {
+  console.error(error);
+  for (const server of servers) server.kill();
+  process.exit(1);
+});
