@@ -104,7 +104,7 @@ async function measure(browser, route, session) {
   if (session) {
     await context.addInitScript(
       ({ origin, key, value }) => {
-        if (window.location.origin === origin) window.localStorage.setItem(key, value);
+        if (globalThis.location.origin === origin) globalThis.localStorage.setItem(key, value);
       },
       { origin: new URL(base).origin, ...session },
     );

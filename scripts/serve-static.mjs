@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Serves one front end's dist folder, as a CDN would: `node scripts/serve-static.mjs <dir> <port>
-// [--spa] [--cors] [--host <host>]`.
+// [--spa] [--cors] [--host <host>] [--runtime-config <file>]`.
 //   --spa   unknown paths without a file extension answer index.html (client-side routes)
 //   --cors  Access-Control-Allow-Origin: * (remotes: the shell fetches their manifests and chunks)
+//   --runtime-config  serve this file as /runtime-config.json (per deployment; also
+//           RUNTIME_CONFIG_FILE in the environment), instead of the one in the build
 // Entry files (HTML, runtime-config.json, remoteEntry.js, mf-manifest.json) are revalidated on every
 // load so a redeploy shows at once; content-hashed files are cached forever. Text is gzipped.
 import { createServer } from 'node:http';
@@ -12,12 +14,19 @@ import { gzipSync } from 'node:zlib';
 
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => arg.startsWith('--')));
-const hostIndex = args.indexOf('--host');
-const host = hostIndex >= 0 ? args[hostIndex + 1] : undefined;
-const positional = args.filter((arg, index) => !arg.startsWith('--') && (hostIndex < 0 || index !== hostIndex + 1));
+const VALUE_OPTIONS = ['--host', '--runtime-config'];
+const valueIndexes = new Set(VALUE_OPTIONS.map((name) => args.indexOf(name)).filter((index) => index >= 0).map((index) => index + 1));
+const option = (name) => {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+const host = option('--host');
+const runtimeConfigArg = option('--runtime-config') ?? process.env.RUNTIME_CONFIG_FILE;
+const runtimeConfig = runtimeConfigArg ? path.resolve(runtimeConfigArg) : undefined;
+const positional = args.filter((arg, index) => !arg.startsWith('--') && !valueIndexes.has(index));
 const [dirArg, portArg] = positional;
 if (!dirArg || !portArg) {
-  console.error('usage: node scripts/serve-static.mjs <dir> <port> [--spa] [--cors] [--host <host>]');
+  console.error('usage: node scripts/serve-static.mjs <dir> <port> [--spa] [--cors] [--host <host>] [--runtime-config <file>]');
   process.exit(2);
 }
 const root = path.resolve(dirArg);
@@ -93,7 +102,7 @@ const server = createServer(async (request, response) => {
     return;
   }
   const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-  let file = await findFile(pathname);
+  let file = runtimeConfig && pathname === '/runtime-config.json' ? runtimeConfig : await findFile(pathname);
   if (!file && spa && path.extname(pathname) === '') file = await findFile('/index.html');
   if (!file) {
     if (pathname === '/') {

@@ -1,0 +1,94 @@
+import {
+  PAGE_HEADERS,
+  type Artifact,
+  type ArtifactInput,
+  type ArtifactType,
+  type CreateArtifactResponse,
+  type DeleteArtifactResponse,
+  type SortOption,
+  type UpdateArtifactResponse,
+} from '@antiquarium/contracts';
+import { ApiRequestError, send } from './client';
+
+export interface ListArtifactsParams {
+  search?: string;
+  type?: ArtifactType;
+  sort?: SortOption;
+  /** Only the caller's own email is accepted by the api. */
+  email?: string;
+  page?: number;
+  limit?: number;
+}
+
+/** One page of a list answer: the body is a plain array, the page facts come in headers. */
+export interface ArtifactPage {
+  items: Artifact[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** The next page number, or null on the last page. */
+  nextPage: number | null;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+function headerNumber(headers: Headers, name: string): number | null {
+  const value = headers.get(name);
+  if (value === null || value.trim() === '') return null;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+function searchParams(params: object): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+  }
+  return query;
+}
+
+export async function readArtifactPage(response: Response): Promise<ArtifactPage> {
+  const body: unknown = await response.json();
+  if (!Array.isArray(body)) throw new ApiRequestError('Unexpected answer from the server', response.status);
+  const items = body as Artifact[];
+  const { headers } = response;
+  return {
+    items,
+    total: headerNumber(headers, PAGE_HEADERS.total) ?? items.length,
+    page: headerNumber(headers, PAGE_HEADERS.page) ?? 1,
+    pageSize: headerNumber(headers, PAGE_HEADERS.pageSize) ?? items.length,
+    nextPage: headerNumber(headers, PAGE_HEADERS.nextPage),
+  };
+}
+
+/** GET /artifacts: search, type, sort, email, page and limit are all sent to the server. */
+export async function listArtifacts(params: ListArtifactsParams = {}, options: CallOptions = {}) {
+  const response = await send('artifacts', { searchParams: searchParams(params), signal: options.signal });
+  return readArtifactPage(response);
+}
+
+/** GET /artifacts/:id (with `liked` when signed in); a missing artifact throws status 404. */
+export async function getArtifact(id: string, options: CallOptions = {}): Promise<Artifact> {
+  const response = await send(`artifacts/${encodeURIComponent(id)}`, { signal: options.signal });
+  return response.json<Artifact>();
+}
+
+export async function createArtifact(input: ArtifactInput): Promise<CreateArtifactResponse> {
+  const response = await send('artifacts', { method: 'post', json: input });
+  return response.json<CreateArtifactResponse>();
+}
+
+export async function updateArtifact(
+  id: string,
+  changes: Partial<ArtifactInput>,
+): Promise<UpdateArtifactResponse> {
+  const response = await send(`artifacts/${encodeURIComponent(id)}`, { method: 'patch', json: changes });
+  return response.json<UpdateArtifactResponse>();
+}
+
+export async function deleteArtifact(id: string): Promise<DeleteArtifactResponse> {
+  const response = await send(`artifacts/${encodeURIComponent(id)}`, { method: 'delete' });
+  return response.json<DeleteArtifactResponse>();
+}

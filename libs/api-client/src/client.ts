@@ -1,0 +1,97 @@
+import ky, { HTTPError, type KyInstance, type KyResponse, type Options } from 'ky';
+import type { ApiError } from '@antiquarium/contracts';
+
+/** An api failure carrying the api's own `message` (ApiError), ready to show to the user. */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+  constructor(
+    message: string,
+    /** HTTP status; 0 when the server could not be reached at all. */
+    readonly status: number,
+    readonly fields?: Partial<Record<string, string>>,
+  ) {
+    super(message);
+  }
+}
+
+export const UNREACHABLE_MESSAGE = 'Could not reach Antiquarium. Check your connection and try again.';
+
+export interface ApiClientConfig {
+  /** The api's base URL, from the runtime configuration (never from the build). */
+  baseUrl: string;
+  /** The signed-in user's ID token, or null for a visitor. */
+  getToken: () => Promise<string | null>;
+}
+
+let client: KyInstance | undefined;
+
+/** Called once by the shell at start-up; every remote shares this module, hence this instance. */
+export function configureApiClient({ baseUrl, getToken }: ApiClientConfig): void {
+  client = ky.create({
+    prefixUrl: baseUrl,
+    timeout: 15_000,
+    // One quick retry for reads on a flaky network; writes are never retried (not idempotent).
+    retry: { limit: 1, methods: ['get'] },
+    hooks: {
+      beforeRequest: [
+        async (request) => {
+          let token: string | null = null;
+          try {
+            token = await getToken();
+          } catch {
+            // A token that cannot be refreshed means "signed out" to the api: it answers 401
+            // where a user is needed, which the caller shows like any other error.
+          }
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+    },
+  });
+}
+
+function isApiError(value: unknown): value is ApiError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}
+
+async function toRequestError(error: unknown): Promise<Error> {
+  if (error instanceof HTTPError) {
+    const { status, statusText } = error.response;
+    let body: unknown;
+    try {
+      body = await error.response.json();
+    } catch {
+      body = undefined;
+    }
+    if (isApiError(body)) return new ApiRequestError(body.message, status, body.fields);
+    return new ApiRequestError(statusText || `Request failed with status ${status}`, status);
+  }
+  if (error instanceof Error && error.name === 'AbortError') return error;
+  return new ApiRequestError(UNREACHABLE_MESSAGE, 0);
+}
+
+/**
+ * Runs one call and turns every failure into an ApiRequestError with the api's message
+ * (aborts are passed through untouched so callers can ignore them).
+ */
+export async function send(path: string, options: Options = {}): Promise<KyResponse> {
+  if (!client) throw new Error('configureApiClient() must run before the first api call');
+  try {
+    return await client(path, options);
+  } catch (error) {
+    throw await toRequestError(error);
+  }
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+/** The message to show for any error thrown by this package (or anything else). */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,21 @@
+// The package's public door (its package.json points here).
+export {
+  ApiRequestError,
+  UNREACHABLE_MESSAGE,
+  configureApiClient,
+  errorMessage,
+  isAbortError,
+  type ApiClientConfig,
+} from './client';
+export {
+  createArtifact,
+  deleteArtifact,
+  getArtifact,
+  listArtifacts,
+  updateArtifact,
+  type ArtifactPage,
+  type CallOptions,
+  type ListArtifactsParams,
+} from './artifacts';
+export { likedArtifacts, toggleLike } from './likes';
+export { topContributors } from './contributors';

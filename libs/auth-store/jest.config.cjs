@@ -1,0 +1,4 @@
+// Tests of @antiquarium/auth-store: `npx jest -c libs/auth-store/jest.config.cjs`.
+const frontEndJestConfig = require('../ui/test/jest-preset.cjs');
+
+module.exports = frontEndJestConfig({ displayName: 'auth-store', rootDir: __dirname });

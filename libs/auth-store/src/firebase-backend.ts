@@ -1,0 +1,73 @@
+import { initializeApp, type FirebaseOptions } from 'firebase/app';
+import {
+  GoogleAuthProvider,
+  browserLocalPersistence,
+  browserPopupRedirectResolver,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  initializeAuth,
+  onAuthStateChanged,
+  sendPasswordResetEmail,
+  setPersistence,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut,
+  updateProfile,
+  type User,
+} from 'firebase/auth';
+import type { AuthBackend, AuthUser, FirebaseWebConfig } from './types';
+
+function toAuthUser(user: User | null): AuthUser | null {
+  if (!user) return null;
+  return { uid: user.uid, displayName: user.displayName, photoURL: user.photoURL, email: user.email };
+}
+
+/**
+ * Loaded in its own chunk after the first render (store.ts imports it lazily): the Firebase SDK is
+ * the largest piece of the first visit and nothing on screen needs it to paint.
+ */
+export function createFirebaseBackend(config: FirebaseWebConfig, emulatorUrl?: string): AuthBackend {
+  const options: FirebaseOptions = {
+    apiKey: config.apiKey,
+    authDomain: config.authDomain,
+    projectId: config.projectId,
+  };
+  const app = initializeApp(options);
+  // initializeAuth instead of getAuth: getAuth would pull in every persistence (IndexedDB included)
+  // and the redirect resolver whether used or not. localStorage first ("Remember me"), then
+  // sessionStorage, where a user who did not tick it is kept for the tab only.
+  const auth = initializeAuth(app, {
+    persistence: [browserLocalPersistence, browserSessionPersistence],
+    popupRedirectResolver: browserPopupRedirectResolver,
+  });
+  if (emulatorUrl) connectAuthEmulator(auth, emulatorUrl, { disableWarnings: true });
+
+  return {
+    currentUser: () => toAuthUser(auth.currentUser),
+    onChange: (listener) => onAuthStateChanged(auth, (user) => listener(toAuthUser(user))),
+    createUser: async (email, password) => {
+      const credential = await createUserWithEmailAndPassword(auth, email, password);
+      return toAuthUser(credential.user) as AuthUser;
+    },
+    updateUserProfile: async (displayName, photoURL) => {
+      const user = auth.currentUser;
+      if (!user) throw new Error('Sign in before updating your profile.');
+      await updateProfile(user, { displayName, photoURL });
+      // updateProfile changes the object in place and fires no auth event, so re-read it.
+      await user.reload();
+    },
+    signIn: async (email, password, remember) => {
+      await setPersistence(auth, remember ? browserLocalPersistence : browserSessionPersistence);
+      const credential = await signInWithEmailAndPassword(auth, email, password);
+      return toAuthUser(credential.user) as AuthUser;
+    },
+    signInWithGoogle: async () => {
+      const credential = await signInWithPopup(auth, new GoogleAuthProvider());
+      return toAuthUser(credential.user) as AuthUser;
+    },
+    resetPassword: (email) => sendPasswordResetEmail(auth, email),
+    logOut: () => signOut(auth),
+    getIdToken: async () => (auth.currentUser ? auth.currentUser.getIdToken() : null),
+  };
+}

@@ -1,0 +1,131 @@
+import { hasPersistedSession, persistedUserKey } from './persisted-session';
+import { createAuthStore } from './store';
+import type { AuthBackend, AuthConfig, AuthUser } from './types';
+
+// Firebase cannot run inside jest; a small in-memory provider plays its part. The real SDK is
+// exercised by the browser journeys against the Auth Emulator.
+function fakeBackend(initial: AuthUser | null = null) {
+  let current = initial;
+  const listeners = new Set<(user: AuthUser | null) => void>();
+  const emit = () => listeners.forEach((listener) => listener(current));
+  const backend: AuthBackend = {
+    currentUser: () => current,
+    onChange: (listener) => {
+      listeners.add(listener);
+      queueMicrotask(() => listener(current));
+      return () => listeners.delete(listener);
+    },
+    createUser: async (email) => {
+      current = { uid: 'new', displayName: null, photoURL: null, email };
+      emit();
+      return current;
+    },
+    updateUserProfile: async (displayName, photoURL) => {
+      if (!current) throw new Error('no user');
+      current = { ...current, displayName, photoURL };
+    },
+    signIn: jest.fn(async (email: string, password: string) => {
+      if (password !== 'Secret1') throw new Error('Firebase: Error (auth/wrong-password).');
+      current = { uid: 'u1', displayName: 'Ada', photoURL: null, email };
+      emit();
+      return current;
+    }),
+    signInWithGoogle: async () => {
+      throw new Error('Firebase: Error (auth/popup-closed-by-user).');
+    },
+    resetPassword: jest.fn(async () => undefined),
+    logOut: async () => {
+      current = null;
+      emit();
+    },
+    getIdToken: async () => (current ? `token-of-${current.uid}` : null),
+  };
+  return backend;
+}
+
+const config: AuthConfig = {
+  firebase: { apiKey: 'demo-api-key', authDomain: 'demo.firebaseapp.com', projectId: 'demo' },
+  authEmulatorUrl: 'http://127.0.0.1:9099',
+};
+
+afterEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+test('starts loading; a returning user is restored from the provider', async () => {
+  const ada = { uid: 'u1', displayName: 'Ada', photoURL: null, email: 'ada@example.com' };
+  const load = jest.fn(async () => fakeBackend(ada));
+  const store = createAuthStore(load, { hasSession: () => true });
+  expect(store.getState()).toMatchObject({ user: null, loading: true });
+  await store.getState().init(config);
+  await Promise.resolve();
+  expect(load).toHaveBeenCalledWith(config);
+  expect(store.getState()).toMatchObject({ user: ada, loading: false });
+  await expect(store.getState().getIdToken()).resolves.toBe('token-of-u1');
+});
+
+test('a first-time visitor is signed out at once, without downloading the SDK', async () => {
+  const load = jest.fn(async () => fakeBackend());
+  const store = createAuthStore(load, { hasSession: () => false });
+  await store.getState().init(config);
+  expect(store.getState()).toMatchObject({ user: null, loading: false });
+  expect(load).not.toHaveBeenCalled();
+  await expect(store.getState().getIdToken()).resolves.toBeNull();
+
+  // The first sign-in brings the SDK in.
+  const signedIn = await store.getState().signIn('ada@example.com', 'Secret1', false);
+  expect(load).toHaveBeenCalledTimes(1);
+  expect(signedIn.email).toBe('ada@example.com');
+  expect(store.getState()).toMatchObject({ user: { email: 'ada@example.com' }, loading: false });
+});
+
+test('loading is on during a sign-in, and off again when it fails', async () => {
+  const backend = fakeBackend();
+  const store = createAuthStore(async () => backend, { hasSession: () => false });
+  await store.getState().init(config);
+  const during: boolean[] = [];
+  const unsubscribe = store.subscribe((state) => during.push(state.loading));
+  await expect(store.getState().signIn('ada@example.com', 'wrong')).rejects.toThrow('auth/wrong-password');
+  unsubscribe();
+  expect(during[0]).toBe(true);
+  expect(store.getState()).toMatchObject({ user: null, loading: false });
+  expect(backend.signIn).toHaveBeenCalledWith('ada@example.com', 'wrong', true);
+});
+
+test('sign-up then profile update shows the new name; logout clears the user', async () => {
+  const store = createAuthStore(async () => fakeBackend(), { hasSession: () => false });
+  await store.getState().init(config);
+  await store.getState().createUser('new@example.com', 'Secret1');
+  await store.getState().updateUserProfile('New Explorer', 'https://example.org/me.png');
+  expect(store.getState().user).toMatchObject({
+    email: 'new@example.com',
+    displayName: 'New Explorer',
+    photoURL: 'https://example.org/me.png',
+  });
+  await store.getState().logOut();
+  expect(store.getState()).toMatchObject({ user: null, loading: false });
+});
+
+test('a provider that fails to load leaves a usable, signed-out site', async () => {
+  const store = createAuthStore(
+    async () => {
+      throw new Error('chunk failed');
+    },
+    { hasSession: () => true },
+  );
+  await expect(store.getState().init(config)).rejects.toThrow('chunk failed');
+  expect(store.getState()).toMatchObject({ user: null, loading: false });
+  await expect(store.getState().resetPassword('ada@example.com')).rejects.toThrow('chunk failed');
+});
+
+test('the stored Firebase session is found in localStorage or sessionStorage', () => {
+  expect(persistedUserKey('demo-api-key')).toBe('firebase:authUser:demo-api-key:[DEFAULT]');
+  expect(hasPersistedSession('demo-api-key')).toBe(false);
+  sessionStorage.setItem('firebase:authUser:demo-api-key:[DEFAULT]', '{}');
+  expect(hasPersistedSession('demo-api-key')).toBe(true);
+  sessionStorage.clear();
+  localStorage.setItem('firebase:authUser:demo-api-key:[DEFAULT]', '{}');
+  expect(hasPersistedSession('demo-api-key')).toBe(true);
+  expect(hasPersistedSession('another-key')).toBe(false);
+});

@@ -1,0 +1,108 @@
+import { create } from 'zustand';
+import { hasPersistedSession, persistedUserKey } from './persisted-session';
+import type { AuthBackend, AuthConfig, AuthUser } from './types';
+
+export interface AuthState {
+  user: AuthUser | null;
+  /** True at start and during any sign-in, sign-up, profile update or sign-out. */
+  loading: boolean;
+  /** Connects to the identity provider; the shell calls it once, right after the first render. */
+  init(config: AuthConfig): Promise<void>;
+  createUser(email: string, password: string): Promise<AuthUser>;
+  updateUserProfile(displayName: string, photoURL: string): Promise<void>;
+  /** remember: keep the user across browser restarts (localStorage) or for this tab only. */
+  signIn(email: string, password: string, remember?: boolean): Promise<AuthUser>;
+  signInWithGoogle(): Promise<AuthUser>;
+  resetPassword(email: string): Promise<void>;
+  logOut(): Promise<void>;
+  /**
+   * The current user's ID token, or null. It never waits for the SDK: public lists are the same for
+   * everyone, and protected screens only render once `loading` is false.
+   */
+  getIdToken(): Promise<string | null>;
+}
+
+export type BackendLoader = (config: AuthConfig) => Promise<AuthBackend>;
+
+export interface AuthStoreOptions {
+  /** Whether a signed-in user may be stored in this browser (see persisted-session.ts). */
+  hasSession?: (config: AuthConfig) => boolean;
+}
+
+export function createAuthStore(loadBackend: BackendLoader, options: AuthStoreOptions = {}) {
+  const hasSession = options.hasSession ?? ((config: AuthConfig) => hasPersistedSession(config.firebase.apiKey));
+  let config: AuthConfig | undefined;
+  let backend: Promise<AuthBackend> | undefined;
+  let loaded: AuthBackend | undefined;
+
+  return create<AuthState>()((set) => {
+    function connect(): Promise<AuthBackend> {
+      if (!config) return Promise.reject(new Error('The sign-in service is not ready yet.'));
+      if (!backend) {
+        backend = loadBackend(config).then((auth) => {
+          loaded = auth;
+          auth.onChange((user) => set({ user, loading: false }));
+          return auth;
+        });
+        backend.catch(() => {
+          // Without the provider nobody can be signed in: show the site as a visitor's, and let
+          // the next action try again.
+          backend = undefined;
+          set({ user: null, loading: false });
+        });
+      }
+      return backend;
+    }
+
+    /** Runs an action with `loading` on, and always ends with the provider's current user. */
+    async function withLoading<T>(action: (auth: AuthBackend) => Promise<T>): Promise<T> {
+      set({ loading: true });
+      let auth: AuthBackend | undefined;
+      try {
+        auth = await connect();
+        return await action(auth);
+      } finally {
+        set({ user: auth ? auth.currentUser() : null, loading: false });
+      }
+    }
+
+    return {
+      user: null,
+      loading: true,
+      init(next) {
+        if (config) return connect().then(() => undefined);
+        config = next;
+        if (hasSession(next)) return connect().then(() => undefined);
+        // A visitor who has never signed in here: nothing to restore, so the SDK (the largest part
+        // of a first visit) waits for the first sign-in, or for another tab to sign in.
+        set({ user: null, loading: false });
+        if (typeof window !== 'undefined') {
+          const key = persistedUserKey(next.firebase.apiKey);
+          const onStorage = (event: StorageEvent) => {
+            if (event.key !== key || event.newValue === null) return;
+            window.removeEventListener('storage', onStorage);
+            void connect().catch(() => undefined);
+          };
+          window.addEventListener('storage', onStorage);
+        }
+        return Promise.resolve();
+      },
+      createUser: (email, password) => withLoading((auth) => auth.createUser(email, password)),
+      updateUserProfile: (displayName, photoURL) =>
+        withLoading((auth) => auth.updateUserProfile(displayName, photoURL)),
+      signIn: (email, password, remember = true) =>
+        withLoading((auth) => auth.signIn(email, password, remember)),
+      signInWithGoogle: () => withLoading((auth) => auth.signInWithGoogle()),
+      // Sending a reset email changes no auth state, so it leaves `loading` alone.
+      resetPassword: async (email) => (await connect()).resetPassword(email),
+      logOut: () => withLoading((auth) => auth.logOut()),
+      getIdToken: async () => (loaded ? loaded.getIdToken() : null),
+    };
+  });
+}
+
+/** The one store of the whole site (this package is a module-federation singleton). */
+export const useAuthStore = createAuthStore(async (config) => {
+  const { createFirebaseBackend } = await import('./firebase-backend');
+  return createFirebaseBackend(config.firebase, config.authEmulatorUrl);
+});

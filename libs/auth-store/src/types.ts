@@ -1,0 +1,33 @@
+/** The signed-in user as every front end sees it. */
+export interface AuthUser {
+  uid: string;
+  displayName: string | null;
+  photoURL: string | null;
+  email: string | null;
+}
+
+/** The Firebase web config of the runtime configuration (public values, not secrets). */
+export interface FirebaseWebConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+}
+
+export interface AuthConfig {
+  firebase: FirebaseWebConfig;
+  /** e.g. http://127.0.0.1:9099 in local mode: then the SDK talks to the Auth Emulator. */
+  authEmulatorUrl?: string;
+}
+
+/** What the store needs from the identity provider; Firebase in the app, a fake in tests. */
+export interface AuthBackend {
+  currentUser(): AuthUser | null;
+  onChange(listener: (user: AuthUser | null) => void): () => void;
+  createUser(email: string, password: string): Promise<AuthUser>;
+  updateUserProfile(displayName: string, photoURL: string): Promise<void>;
+  signIn(email: string, password: string, remember: boolean): Promise<AuthUser>;
+  signInWithGoogle(): Promise<AuthUser>;
+  resetPassword(email: string): Promise<void>;
+  logOut(): Promise<void>;
+  getIdToken(): Promise<string | null>;
+}

@@ -1,0 +1,140 @@
+/**
+ * The one rspack + module-federation setup of every Antiquarium front end (shell and remotes), so
+ * the shared singletons, the router facade and the output naming cannot drift apart between apps.
+ * Each app's rspack.config.ts passes only what differs: its name, kind and exposes.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack, type Configuration } from '@rspack/core';
+
+const uiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const libsDir = path.resolve(uiDir, '..');
+const rootDir = path.resolve(libsDir, '..');
+
+function readJson<T>(file: string): T {
+  return JSON.parse(readFileSync(file, 'utf8')) as T;
+}
+
+const browsers = 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4';
+
+export interface FrontEndOptions {
+  /** The app folder (where package.json, src/ and index.html are). */
+  appDir: string;
+  /** Module-federation container name; for a remote, the name the shell registers it under. */
+  name: string;
+  /** Remotes expose their pages; the shell exposes nothing and registers remotes at run time. */
+  exposes?: Record<string, string>;
+  mode: 'production' | 'development';
+}
+
+/**
+ * The shared singletons. antd is deliberately missing: shared modules are not tree-shaken, and all of
+ * antd would blow the first-visit budget; each app imports the few antd parts it uses and takes the
+ * theme from @antiquarium/ui (docs/decisions/0004-antd-and-bundle-budget.md).
+ */
+function sharedSingletons(appDir: string) {
+  const deps = readJson<{ dependencies: Record<string, string> }>(path.join(appDir, 'package.json')).dependencies;
+  const routerVersion = readJson<{ version: string }>(path.join(rootDir, 'node_modules/react-router/package.json')).version;
+  const need = (name: string): string => {
+    const range = deps[name];
+    if (!range) throw new Error(`${appDir}/package.json must list ${name}: it is a shared singleton`);
+    return range;
+  };
+  return {
+    react: { singleton: true, requiredVersion: need('react') },
+    'react/jsx-runtime': { singleton: true, requiredVersion: need('react') },
+    'react-dom': { singleton: true, requiredVersion: need('react-dom') },
+    'react-dom/client': { singleton: true, requiredVersion: need('react-dom') },
+    // Resolves to the router facade (see resolve.alias): its version is the router's, not the lib's.
+    'react-router-dom': { singleton: true, requiredVersion: need('react-router-dom'), version: routerVersion },
+    zustand: { singleton: true, requiredVersion: need('zustand') },
+    // Stateless, but shared so its validation code (zod) is downloaded once for the whole site.
+    '@antiquarium/contracts': { singleton: true, requiredVersion: need('@antiquarium/contracts') },
+    '@antiquarium/auth-store': { singleton: true, requiredVersion: need('@antiquarium/auth-store') },
+    '@antiquarium/api-client': { singleton: true, requiredVersion: need('@antiquarium/api-client') },
+    '@antiquarium/ui': { singleton: true, requiredVersion: need('@antiquarium/ui') },
+  };
+}
+
+export function frontEndConfig({ appDir, name, exposes, mode }: FrontEndOptions): Configuration {
+  const production = mode === 'production';
+  const isRemote = Boolean(exposes);
+  return {
+    mode,
+    context: appDir,
+    // A remote has no page of its own: its only entry is the remoteEntry.js container.
+    entry: isRemote ? {} : { main: './src/index.ts' },
+    output: {
+      path: path.join(appDir, 'dist'),
+      // The shell serves every deep link from its index.html, so its assets are absolute; a remote's
+      // are found relative to its manifest, wherever it is deployed.
+      publicPath: isRemote ? 'auto' : '/',
+      filename: '[name].[contenthash:10].js',
+      chunkFilename: '[id].[contenthash:10].js',
+      cssFilename: '[name].[contenthash:10].css',
+      cssChunkFilename: '[id].[contenthash:10].css',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      uniqueName: `antiquarium_${name}`,
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+      // 'source' first: workspace libs (e.g. @antiquarium/contracts) are compiled from their src.
+      conditionNames: ['source', mode, 'browser', 'import', 'module', 'default'],
+      alias: { 'react-router-dom$': path.join(uiDir, 'src/react-router-facade.ts') },
+    },
+    module: {
+      parser: {
+        // A name missing from the router facade must fail the build, not be undefined at run time.
+        javascript: { exportsPresence: 'error' },
+      },
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          include: [path.join(appDir, 'src'), libsDir],
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+            },
+            env: { targets: browsers },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css' },
+        { test: /\.(svg|png|webp|jpe?g|woff2)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      ...(isRemote
+        ? []
+        : [
+            new rspack.HtmlRspackPlugin({ template: './index.html', scriptLoading: 'defer' }),
+            new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', to: '.' }] }),
+          ]),
+      new ModuleFederationPlugin({
+        name,
+        // The shell has no remotes at build time: names and manifest URLs come from
+        // /runtime-config.json (registerRemotes), so a remote is redeployed without rebuilding it.
+        ...(isRemote ? { exposes, filename: 'remoteEntry.js', manifest: true } : { remotes: {}, manifest: false }),
+        shared: sharedSingletons(appDir),
+        // 'loaded-first': start-up does not fetch every remote's entry to compare versions, so a
+        // remote's code is downloaded only when one of its routes is visited.
+        shareStrategy: 'loaded-first',
+        dts: false,
+        experiments: isRemote ? { externalRuntime: true } : { provideExternalRuntime: true },
+      }),
+    ],
+    optimization: {
+      minimizer: [
+        new rspack.SwcJsMinimizerRspackPlugin({ extractComments: false }),
+        new rspack.LightningCssMinimizerRspackPlugin({ minimizerOptions: { targets: browsers } }),
+      ],
+    },
+    performance: { hints: false },
+  };
+}

@@ -1,0 +1,38 @@
+// The jest settings every front-end package shares; each package's jest.config.cjs adds its name.
+const path = require('node:path');
+
+const libs = path.resolve(__dirname, '../..');
+
+/** @param {{ displayName: string, rootDir: string, testEnvironment?: string }} options */
+module.exports = function frontEndJestConfig({ displayName, rootDir, testEnvironment = 'jsdom' }) {
+  return {
+    displayName,
+    rootDir,
+    testEnvironment: testEnvironment === 'jsdom' ? path.join(__dirname, 'jsdom-environment.cjs') : testEnvironment,
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+    clearMocks: true,
+    transform: {
+      '^.+\\.(tsx?|jsx?|mjs)$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    // ky and swiper ship only ES modules.
+    transformIgnorePatterns: ['/node_modules/(?!(ky|swiper)/)'],
+    moduleNameMapper: {
+      '\\.css$': path.join(__dirname, 'style-stub.cjs'),
+      '^swiper/css(/.*)?$': path.join(__dirname, 'style-stub.cjs'),
+      '\\.(svg|png|webp|jpe?g)$': path.join(__dirname, 'file-stub.cjs'),
+      '^@antiquarium/contracts$': path.join(libs, 'contracts/src/index.ts'),
+      '^@antiquarium/(ui|api-client|auth-store)$': path.join(libs, '$1/src/index.ts'),
+    },
+    setupFilesAfterEnv: [path.join(__dirname, 'setup-tests.ts')],
+  };
+};

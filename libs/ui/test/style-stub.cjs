@@ -1,0 +1,2 @@
+// Stylesheets have no behaviour to test.
+module.exports = {};

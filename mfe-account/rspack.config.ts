@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@rspack/cli';
+import { frontEndConfig } from '../libs/ui/build/rspack-base';
+
+const appDir = path.dirname(fileURLToPath(import.meta.url));
+
+// The account remote: its public door is this exposes list (see README.md).
+export default defineConfig((_env, argv) =>
+  frontEndConfig({
+    appDir,
+    name: 'account',
+    mode: argv.mode === 'development' ? 'development' : 'production',
+    exposes: {
+      './Login': './src/pages/login-page.tsx',
+      './Register': './src/pages/register-page.tsx',
+      './ForgotPassword': './src/pages/forgot-password-page.tsx',
+      './MyArtifacts': './src/pages/my-artifacts-page.tsx',
+      './LikedArtifacts': './src/pages/liked-artifacts-page.tsx',
+    },
+  }),
+);

@@ -1,0 +1,6 @@
+import { ComingSoon } from './coming-soon';
+
+/** Exposed as 'account/ForgotPassword'. */
+export default function ForgotPasswordPage() {
+  return <ComingSoon title="Forgot Password" />;
+}

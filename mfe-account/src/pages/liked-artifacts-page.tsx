@@ -1,0 +1,6 @@
+import { ComingSoon } from './coming-soon';
+
+/** Exposed as 'account/LikedArtifacts'. */
+export default function LikedArtifactsPage() {
+  return <ComingSoon title="Liked Artifacts" />;
+}

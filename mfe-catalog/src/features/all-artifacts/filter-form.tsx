@@ -1,0 +1,83 @@
+import { ARTIFACT_TYPES, MAX_SEARCH_LENGTH, SORT_LABELS, SORT_OPTIONS } from '@antiquarium/contracts';
+import { useState, type FormEvent } from 'react';
+import { isArtifactType, isSortOption, type ArtifactQuery } from './artifact-query';
+
+interface FilterFormProps {
+  query: ArtifactQuery;
+  /** Called with the new query; a change of filter, sort or search starts again at page 1. */
+  onChange: (query: ArtifactQuery) => void;
+}
+
+export function FilterForm({ query, onChange }: FilterFormProps) {
+  const [search, setSearch] = useState(query.search);
+  const [shownSearch, setShownSearch] = useState(query.search);
+  // The URL can change under the form (back button, a shared link): show its search then.
+  if (query.search !== shownSearch) {
+    setShownSearch(query.search);
+    setSearch(query.search);
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onChange({ ...query, search: search.trim(), page: 1 });
+  };
+
+  return (
+    <form className="cat-filters" role="search" aria-label="Filter artifacts" onSubmit={onSubmit}>
+      <div className="aq-field">
+        <label htmlFor="filter-type">Type</label>
+        <select
+          id="filter-type"
+          className="aq-select"
+          value={query.type}
+          onChange={(event) => {
+            const value = event.target.value;
+            onChange({ ...query, type: isArtifactType(value) ? value : '', page: 1 });
+          }}
+        >
+          <option value="">All Types</option>
+          {ARTIFACT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="aq-field">
+        <label htmlFor="filter-sort">Sort By</label>
+        <select
+          id="filter-sort"
+          className="aq-select"
+          value={query.sort}
+          onChange={(event) => {
+            const value = event.target.value;
+            if (isSortOption(value)) onChange({ ...query, sort: value, page: 1 });
+          }}
+        >
+          {SORT_OPTIONS.map((option) => (
+            <option key={option} value={option}>
+              {SORT_LABELS[option]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="aq-field cat-filters__search">
+        <label htmlFor="filter-search">Search</label>
+        <div className="cat-filters__search-row">
+          <input
+            id="filter-search"
+            type="search"
+            className="aq-input"
+            placeholder="Search by name"
+            maxLength={MAX_SEARCH_LENGTH}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          <button type="submit" className="aq-button aq-button--primary">
+            Search
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

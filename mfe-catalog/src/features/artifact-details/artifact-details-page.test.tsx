@@ -1,0 +1,134 @@
+import { ApiRequestError, getArtifact, toggleLike } from '@antiquarium/api-client';
+import { useAuthStore } from '@antiquarium/auth-store';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { artifact } from '../../test/artifacts';
+import ArtifactDetailsPage from './artifact-details-page';
+
+// The api cannot run inside jest: only the api-client module is replaced.
+jest.mock('@antiquarium/api-client', () => ({
+  ...jest.requireActual('@antiquarium/api-client'),
+  getArtifact: jest.fn(),
+  toggleLike: jest.fn(),
+}));
+const get = jest.mocked(getArtifact);
+const toggle = jest.mocked(toggleLike);
+
+const ada = { uid: 'u1', displayName: 'Ada', photoURL: null, email: 'ada@example.com' };
+
+function renderDetails(id = 'a1') {
+  const router = createMemoryRouter([{ path: '/artifacts/:id', element: <ArtifactDetailsPage /> }], {
+    initialEntries: [`/artifacts/${id}`],
+  });
+  render(<RouterProvider router={router} />);
+}
+
+beforeEach(() => {
+  get.mockReset();
+  toggle.mockReset();
+  useAuthStore.setState({ user: ada, loading: false });
+});
+
+test('shows every field, with Unknown for a missing period or location', async () => {
+  get.mockResolvedValue(
+    artifact({
+      _id: 'a1',
+      name: 'Rosetta Stone',
+      type: 'Writings',
+      context: 'Ptolemaic Egypt',
+      shortDescription: 'A decree in three scripts.',
+      createdAt: '',
+      location: '',
+      discoveredAt: '1799',
+      discoveredBy: 'Pierre-François Bouchard',
+      likes: 7,
+    }),
+  );
+  renderDetails();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Rosetta Stone' })).toBeInTheDocument();
+  expect(get).toHaveBeenCalledWith('a1', expect.anything());
+  expect(screen.getByText('7 likes')).toBeInTheDocument();
+  const value = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+  expect(value('Period')).toBe('Unknown');
+  expect(value('Location')).toBe('Unknown');
+  expect(value('Type')).toBe('Writings');
+  expect(value('Context')).toBe('Ptolemaic Egypt');
+  expect(value('Discovered At')).toBe('1799');
+  expect(value('Discovered By')).toBe('Pierre-François Bouchard');
+  const description = screen.getByRole('region', { name: 'Description' });
+  expect(within(description).getByText('A decree in three scripts.')).toBeInTheDocument();
+  expect(screen.getByRole('img', { name: 'Rosetta Stone' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Back to All Artifacts' })).toHaveAttribute('href', '/all-artifacts');
+  expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+});
+
+test('like then unlike: count, button and messages follow the server', async () => {
+  get.mockResolvedValue(artifact({ _id: 'a1', likes: 5, liked: false }));
+  renderDetails();
+  const button = await screen.findByRole('button', { name: 'Like' });
+  expect(button).toHaveAttribute('aria-pressed', 'false');
+
+  toggle.mockResolvedValueOnce({ liked: true, likes: 6 });
+  await userEvent.click(button);
+  expect(await screen.findByText('Artifact liked!')).toBeInTheDocument();
+  expect(toggle).toHaveBeenCalledWith('a1');
+  expect(screen.getByRole('button', { name: 'Liked' })).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.getByText('6 likes')).toBeInTheDocument();
+
+  toggle.mockResolvedValueOnce({ liked: false, likes: 5 });
+  await userEvent.click(screen.getByRole('button', { name: 'Liked' }));
+  expect(await screen.findByText('Artifact disliked')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'false');
+  expect(screen.getByText('5 likes')).toBeInTheDocument();
+});
+
+test('the initial state comes from the api’s liked field', async () => {
+  get.mockResolvedValue(artifact({ _id: 'a1', likes: 1, liked: true }));
+  renderDetails();
+  expect(await screen.findByRole('button', { name: 'Liked' })).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.getByText('1 like')).toBeInTheDocument();
+});
+
+test('a failed toggle shows the api’s message and changes nothing', async () => {
+  get.mockResolvedValue(artifact({ _id: 'a1', likes: 5 }));
+  renderDetails();
+  toggle.mockRejectedValueOnce(new ApiRequestError('Too many requests, try again in a minute', 429));
+  await userEvent.click(await screen.findByRole('button', { name: 'Like' }));
+  expect(await screen.findByText('Too many requests, try again in a minute')).toBeInTheDocument();
+  expect(screen.getByText('5 likes')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Like' })).toBeEnabled();
+});
+
+test('a toggle failing without a message says "Failed to toggle like"', async () => {
+  get.mockResolvedValue(artifact({ _id: 'a1' }));
+  renderDetails();
+  toggle.mockRejectedValueOnce(new TypeError('undefined is not a function'));
+  await userEvent.click(await screen.findByRole('button', { name: 'Like' }));
+  expect(await screen.findByText('Failed to toggle like')).toBeInTheDocument();
+});
+
+test('a signed-out user is warned and nothing is sent', async () => {
+  useAuthStore.setState({ user: null, loading: false });
+  get.mockResolvedValue(artifact({ _id: 'a1' }));
+  renderDetails();
+  await userEvent.click(await screen.findByRole('button', { name: 'Like' }));
+  expect(await screen.findByText('Please log in to like artifacts')).toBeInTheDocument();
+  expect(toggle).not.toHaveBeenCalled();
+});
+
+test('a missing artifact shows the 404 screen', async () => {
+  get.mockRejectedValue(new ApiRequestError('Artifact not found', 404));
+  renderDetails('nope');
+  expect(await screen.findByRole('heading', { name: 'Lost in History?' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+});
+
+test('Share copies the page link and confirms it', async () => {
+  get.mockResolvedValue(artifact({ _id: 'a1' }));
+  const user = userEvent.setup();
+  renderDetails();
+  await user.click(await screen.findByRole('button', { name: 'Share' }));
+  expect(await screen.findByText('Link copied to clipboard!')).toBeInTheDocument();
+  expect(await navigator.clipboard.readText()).toBe(window.location.href);
+});

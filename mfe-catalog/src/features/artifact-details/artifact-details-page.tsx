@@ -1,0 +1,117 @@
+import { ApiRequestError, getArtifact } from '@antiquarium/api-client';
+import type { Artifact } from '@antiquarium/contracts';
+import { ArtifactImage, NotFound, Spinner } from '@antiquarium/ui';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { HeartIcon } from '../../shared/heart-icon';
+import { likeCount, likesLabel } from '../../shared/likes-label';
+import { useApiData } from '../../shared/use-api-data';
+import { LikeButton } from './like-button';
+import { ShareButton } from './share-button';
+import '../../shared/catalog.css';
+import './artifact-details.css';
+
+function orUnknown(value: string | undefined | null): string {
+  return value?.trim() ? value : 'Unknown';
+}
+
+function ArtifactDetails({ artifact }: { artifact: Artifact }) {
+  // Starts from the api's answer: `liked` is the signed-in user's own state.
+  const [liked, setLiked] = useState(Boolean(artifact.liked));
+  const [likes, setLikes] = useState(likeCount(artifact.likes));
+
+  return (
+    <article className="aq-container cat-details">
+      <div className="cat-details__media">
+        <ArtifactImage
+          src={artifact.image}
+          alt={artifact.name}
+          width={960}
+          height={720}
+          loading="eager"
+          sizes="(min-width: 960px) 560px, 100vw"
+        />
+      </div>
+      <div className="cat-details__info">
+        <p className="cat-badge cat-badge--light">{artifact.type}</p>
+        <h1>{artifact.name}</h1>
+        <p className="cat-details__likes" aria-live="polite">
+          <HeartIcon />
+          {likesLabel(likes)}
+        </p>
+        <dl className="cat-details__facts">
+          <div>
+            <dt>Period</dt>
+            <dd>{orUnknown(artifact.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>Location</dt>
+            <dd>{orUnknown(artifact.location)}</dd>
+          </div>
+        </dl>
+        <section aria-labelledby="details-description">
+          <h2 id="details-description">Description</h2>
+          <p>{artifact.shortDescription}</p>
+        </section>
+        <section aria-labelledby="details-technical">
+          <h2 id="details-technical">Technical Details</h2>
+          <dl className="cat-details__technical">
+            <div>
+              <dt>Type</dt>
+              <dd>{artifact.type}</dd>
+            </div>
+            <div>
+              <dt>Context</dt>
+              <dd>{orUnknown(artifact.context)}</dd>
+            </div>
+            <div>
+              <dt>Discovered At</dt>
+              <dd>{orUnknown(artifact.discoveredAt)}</dd>
+            </div>
+            <div>
+              <dt>Discovered By</dt>
+              <dd>{orUnknown(artifact.discoveredBy)}</dd>
+            </div>
+          </dl>
+        </section>
+        {artifact.adderName ? <p className="cat-details__adder">Shared by {artifact.adderName}</p> : null}
+        <div className="cat-details__actions">
+          <LikeButton
+            artifactId={artifact._id}
+            liked={liked}
+            onChange={(nextLiked, nextLikes) => {
+              setLiked(nextLiked);
+              setLikes(nextLikes);
+            }}
+          />
+          <ShareButton />
+          <Link className="aq-button" to="/all-artifacts">
+            Back to All Artifacts
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Exposed as 'catalog/ArtifactDetails' (a login-required route in the shell). */
+export default function ArtifactDetailsPage() {
+  const { id = '' } = useParams();
+  const result = useApiData(`artifact:${id}`, (signal) => getArtifact(id, { signal }));
+
+  if (result.status === 'loading') return <Spinner label="Loading artifact…" />;
+  if (result.status === 'error') {
+    if (result.error instanceof ApiRequestError && result.error.status === 404) return <NotFound />;
+    return (
+      <div className="aq-container cat-details__error">
+        <h1>This artifact could not be loaded</h1>
+        <p className="cat-message">Please check your connection and try again.</p>
+        <button type="button" className="aq-button aq-button--primary" onClick={result.retry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  // Keyed by id: another artifact starts from its own like state.
+  return <ArtifactDetails key={result.data._id} artifact={result.data} />;
+}

@@ -1,0 +1,49 @@
+import { listArtifacts } from '@antiquarium/api-client';
+import { Spinner } from '@antiquarium/ui';
+import { Link } from 'react-router-dom';
+import { FeaturedCard } from '../../shared/featured-card';
+import { useApiData } from '../../shared/use-api-data';
+
+export const FEATURED_TEXTS = {
+  heading: 'Featured Historical Artifacts',
+  subtext: 'A curated collection of the most fascinating and impactful historical items shared by our community.',
+} as const;
+
+export function FeaturedSection() {
+  // Bounded on the server (8, most liked): the home page never downloads the whole collection.
+  const featured = useApiData('featured', (signal) => listArtifacts({ limit: 8, sort: 'likes' }, { signal }));
+  return (
+    <section className="cat-section aq-container" aria-labelledby="featured-title">
+      <div className="cat-section__head">
+        <h2 id="featured-title">{FEATURED_TEXTS.heading}</h2>
+        <p>{FEATURED_TEXTS.subtext}</p>
+      </div>
+      {featured.status === 'loading' ? <Spinner label="Loading featured artifacts…" /> : null}
+      {featured.status === 'error' ? (
+        <div className="cat-message">
+          <p>Featured artifacts could not be loaded right now.</p>
+          <button type="button" className="aq-button" onClick={featured.retry}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {featured.status === 'ready' && featured.data.items.length === 0 ? (
+        <p className="cat-message">No artifacts have been shared yet. Be the first!</p>
+      ) : null}
+      {featured.status === 'ready' && featured.data.items.length > 0 ? (
+        <ul className="cat-grid cat-grid--4">
+          {featured.data.items.map((artifact, index) => (
+            <li key={artifact._id}>
+              <FeaturedCard artifact={artifact} eager={index < 2} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="cat-section__foot">
+        <Link className="aq-button aq-button--primary" to="/all-artifacts">
+          See All Artifacts
+        </Link>
+      </div>
+    </section>
+  );
+}

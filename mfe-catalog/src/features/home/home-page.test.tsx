@@ -1,0 +1,83 @@
+import { listArtifacts, topContributors } from '@antiquarium/api-client';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { artifact, page } from '../../test/artifacts';
+import HomePage from './home-page';
+
+jest.mock('@antiquarium/api-client', () => ({
+  ...jest.requireActual('@antiquarium/api-client'),
+  listArtifacts: jest.fn(),
+  topContributors: jest.fn(),
+}));
+const list = jest.mocked(listArtifacts);
+const top = jest.mocked(topContributors);
+
+beforeEach(() => {
+  list.mockImplementation(async (params = {}) =>
+    page(params.sort === 'likes' ? [artifact({ name: 'Most liked mask' })] : [artifact({ name: 'Newest scroll' })]),
+  );
+  top.mockResolvedValue([{ name: 'Eleanor Hartley', artifacts: 21, likes: 539 }]);
+});
+
+test('has the Home heading and the sections in the spec’s order', async () => {
+  render(<HomePage />, { wrapper: MemoryRouter });
+  expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+  await screen.findByText('Eleanor Hartley');
+  const sections = screen
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent)
+    .filter((text) => !['The Rosetta Stone', 'The Antikythera Mechanism', "Tutankhamun's Mask"].includes(text ?? ''));
+  expect(sections).toEqual([
+    'Featured Historical Artifacts',
+    'How It Works',
+    'Did You Know?',
+    'Recently Added Artifacts',
+    'Top Contributors',
+    'Have a piece of history to share?',
+  ]);
+  expect(
+    screen.getByText(
+      'A curated collection of the most fascinating and impactful historical items shared by our community.',
+    ),
+  ).toBeInTheDocument();
+});
+
+test('the banner has the three built-in slides, each exploring all artifacts', async () => {
+  render(<HomePage />, { wrapper: MemoryRouter });
+  const banner = screen.getByRole('region', { name: 'Famous artifacts' });
+  for (const title of ['The Rosetta Stone', 'The Antikythera Mechanism', "Tutankhamun's Mask"]) {
+    expect(within(banner).getByRole('heading', { name: title })).toBeInTheDocument();
+  }
+  const explore = within(banner).getAllByRole('link', { name: 'Explore' });
+  expect(explore).toHaveLength(3);
+  explore.forEach((link) => expect(link).toHaveAttribute('href', '/all-artifacts'));
+  expect(within(banner).getAllByText('Period')).toHaveLength(3);
+  expect(within(banner).getAllByText('Location')).toHaveLength(3);
+  await screen.findByText('Eleanor Hartley');
+});
+
+test('uses bounded api calls: 8 most liked, 8 newest, top 3 contributors', async () => {
+  render(<HomePage />, { wrapper: MemoryRouter });
+  expect(await screen.findByRole('heading', { name: 'Most liked mask' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Newest scroll' })).toBeInTheDocument();
+  expect(list).toHaveBeenCalledWith({ limit: 8, sort: 'likes' }, expect.anything());
+  expect(list).toHaveBeenCalledWith({ sort: 'latest', limit: 8 }, expect.anything());
+  expect(top).toHaveBeenCalledWith(3, expect.anything());
+  expect(list).toHaveBeenCalledTimes(2);
+});
+
+test('How It Works has 4 steps and Did You Know 3 facts; the call to action links out', async () => {
+  render(<HomePage />, { wrapper: MemoryRouter });
+  const steps = screen.getByRole('region', { name: 'How It Works' });
+  expect(within(steps).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+    'Discover Artifacts',
+    'Like & Save',
+    'Add Your Own',
+    'Connect Globally',
+  ]);
+  expect(within(screen.getByRole('region', { name: 'Did You Know?' })).getAllByRole('listitem')).toHaveLength(3);
+  expect(screen.getByRole('link', { name: 'Share Your Artifact' })).toHaveAttribute('href', '/add-artifact');
+  expect(screen.getByRole('link', { name: 'View All Artifacts' })).toHaveAttribute('href', '/all-artifacts');
+  expect(screen.getByRole('link', { name: 'See All Artifacts' })).toHaveAttribute('href', '/all-artifacts');
+  await screen.findByText('Eleanor Hartley');
+});

@@ -1,0 +1,48 @@
+import { listArtifacts } from '@antiquarium/api-client';
+import { ArtifactImage, Spinner } from '@antiquarium/ui';
+import { Link } from 'react-router-dom';
+import { useApiData } from '../../shared/use-api-data';
+
+export function RecentlyAdded() {
+  // The api sorts newest first and stops at 8, instead of the page downloading and reversing everything.
+  const recent = useApiData('recent', (signal) => listArtifacts({ sort: 'latest', limit: 8 }, { signal }));
+  return (
+    <section className="cat-section aq-container" aria-labelledby="recent-title">
+      <div className="cat-section__head">
+        <h2 id="recent-title">Recently Added Artifacts</h2>
+        <p>The newest pieces shared by the community.</p>
+      </div>
+      {recent.status === 'loading' ? <Spinner label="Loading recently added artifacts…" /> : null}
+      {recent.status === 'error' ? (
+        <div className="cat-message">
+          <p>Recently added artifacts could not be loaded right now.</p>
+          <button type="button" className="aq-button" onClick={recent.retry}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {recent.status === 'ready' && recent.data.items.length === 0 ? (
+        <p className="cat-message">Nothing has been added yet.</p>
+      ) : null}
+      {recent.status === 'ready' && recent.data.items.length > 0 ? (
+        <ul className="cat-strip">
+          {recent.data.items.map((artifact) => (
+            <li key={artifact._id} className="cat-strip__item">
+              {/* The View link is stretched over the whole card: one tab stop, the whole card clickable. */}
+              <article className="cat-mini-card">
+                <ArtifactImage src={artifact.image} alt="" width={960} height={720} sizes="240px" />
+                <div className="cat-mini-card__body">
+                  <h3 className="cat-mini-card__title">{artifact.name}</h3>
+                  <p className="cat-mini-card__type">{artifact.type}</p>
+                  <Link className="cat-mini-card__link" to={`/artifacts/${artifact._id}`}>
+                    View<span className="aq-visually-hidden"> {artifact.name}</span>
+                  </Link>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { topContributors } from '@antiquarium/api-client';
+import type { Contributor } from '@antiquarium/contracts';
+import { Spinner } from '@antiquarium/ui';
+import { useApiData } from '../../shared/use-api-data';
+import { likesLabel } from '../../shared/likes-label';
+
+export const TOP_CONTRIBUTOR_COUNT = 3;
+
+function artifactsLabel(count: number): string {
+  return `${count} ${count === 1 ? 'artifact' : 'artifacts'}`;
+}
+
+function initials(name: string): string {
+  return (
+    name
+      .split(/[\s@.]+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((part) => part[0]?.toUpperCase() ?? '')
+      .join('') || '?'
+  );
+}
+
+/** Ranked by total likes on the server; shown in the order received. */
+export function ContributorList({ contributors }: { contributors: Contributor[] }) {
+  return (
+    <ol className="cat-contributors">
+      {contributors.map((contributor, index) => (
+        <li key={`${contributor.name}-${index}`} className="cat-contributors__item">
+          <span className="cat-contributors__rank" aria-hidden="true">
+            #{index + 1}
+          </span>
+          <span className="cat-contributors__avatar" aria-hidden="true">
+            {initials(contributor.name)}
+          </span>
+          <h3 className="cat-contributors__name">{contributor.name}</h3>
+          <p className="cat-contributors__stats">
+            <span>{artifactsLabel(contributor.artifacts)}</span>
+            <span>{likesLabel(contributor.likes)}</span>
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function TopContributors() {
+  const top = useApiData('top-contributors', (signal) => topContributors(TOP_CONTRIBUTOR_COUNT, { signal }));
+  return (
+    <section className="cat-section aq-container" aria-labelledby="contributors-title">
+      <div className="cat-section__head">
+        <h2 id="contributors-title">Top Contributors</h2>
+        <p>The members whose shared artifacts have collected the most likes.</p>
+      </div>
+      {top.status === 'loading' ? <Spinner label="Loading top contributors…" /> : null}
+      {top.status === 'error' ? (
+        <div className="cat-message">
+          <p>Top contributors could not be loaded right now.</p>
+          <button type="button" className="aq-button" onClick={top.retry}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {top.status === 'ready' && top.data.length === 0 ? (
+        <p className="cat-message">No contributors yet. Share an artifact to lead the list!</p>
+      ) : null}
+      {top.status === 'ready' && top.data.length > 0 ? (
+        <ContributorList contributors={top.data.slice(0, TOP_CONTRIBUTOR_COUNT)} />
+      ) : null}
+    </section>
+  );
+}

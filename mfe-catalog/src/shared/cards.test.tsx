@@ -1,0 +1,40 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { ArtifactListCard } from '../features/all-artifacts/artifact-list-card';
+import { artifact } from '../test/artifacts';
+import { FeaturedCard } from './featured-card';
+
+// A record as it may arrive from an older client: likes and createdAt missing.
+const sparse = () => {
+  const base = artifact({ name: 'Clay tablet', shortDescription: 'Cuneiform receipt', type: 'Writings' });
+  return { ...base, likes: undefined as unknown as number, createdAt: '' };
+};
+
+test('featured card: 0 likes and an Unknown date when they are missing', () => {
+  const item = sparse();
+  render(<FeaturedCard artifact={item} />, { wrapper: MemoryRouter });
+  expect(screen.getByText('0')).toBeInTheDocument();
+  expect(screen.getByText('Unknown')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Clay tablet' })).toBeInTheDocument();
+  expect(screen.getByText('Cuneiform receipt..')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', `/artifacts/${item._id}`);
+  expect(screen.getByRole('img', { name: 'Clay tablet' })).toHaveAttribute('loading', 'lazy');
+});
+
+test('featured card: the date part of an ISO createdAt and the like count', () => {
+  render(<FeaturedCard artifact={artifact({ createdAt: '2024-05-01T10:00:00.000Z', likes: 12 })} />, {
+    wrapper: MemoryRouter,
+  });
+  expect(screen.getByText('2024-05-01')).toBeInTheDocument();
+  expect(screen.getByText('12')).toBeInTheDocument();
+});
+
+test('list card: type badge, date, likes and a Details link, with the same fallbacks', () => {
+  const item = sparse();
+  render(<ArtifactListCard artifact={item} />, { wrapper: MemoryRouter });
+  expect(screen.getByText('Writings')).toBeInTheDocument();
+  expect(screen.getByText('Unknown')).toBeInTheDocument();
+  expect(screen.getByText('0')).toBeInTheDocument();
+  expect(screen.getByText('Cuneiform receipt')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Details' })).toHaveAttribute('href', `/artifacts/${item._id}`);
+});

@@ -1,0 +1,95 @@
+import { useAuthStore } from '@antiquarium/auth-store';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { routes } from './routes';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeEach(() => useAuthStore.setState({ user: null, loading: false }));
+
+test('an unknown path shows the 404 screen inside the layout', async () => {
+  renderAt('/no/such/page');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Lost in History?' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  expect(screen.getByRole('banner')).toBeInTheDocument();
+  expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+});
+
+test('terms have 7 sections and the privacy policy 8', async () => {
+  renderAt('/terms');
+  const main = await screen.findByRole('main');
+  await within(main).findByRole('heading', { level: 1, name: 'Terms and Conditions' });
+  expect(within(main).getAllByRole('heading', { level: 2 })).toHaveLength(7);
+
+  renderAt('/privacy-policy');
+  const privacy = await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+  const privacyMain = privacy.closest('main');
+  expect(privacyMain).not.toBeNull();
+  expect(within(privacyMain as HTMLElement).getAllByRole('heading', { level: 2 })).toHaveLength(8);
+});
+
+test('about has four feature cards and a Join the Community link', async () => {
+  renderAt('/about');
+  const main = await screen.findByRole('main');
+  await within(main).findByRole('heading', { level: 1, name: 'About Antiquarium' });
+  expect(within(main).getAllByRole('heading', { level: 2 })).toHaveLength(4);
+  expect(within(main).getByRole('link', { name: 'Join the Community' })).toHaveAttribute('href', '/register');
+});
+
+test('the footer has its links, contact details and this year', async () => {
+  renderAt('/about');
+  const footer = await screen.findByRole('contentinfo');
+  const quick = within(footer).getByRole('navigation', { name: 'Quick Links' });
+  expect(within(quick).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+    '/',
+    '/all-artifacts',
+    '/my-artifacts',
+    '/add-artifact',
+    '/liked-artifacts',
+  ]);
+  expect(within(footer).getByText(/database for preserving and sharing historical treasures/)).toBeInTheDocument();
+  expect(within(footer).getByText(`© ${new Date().getFullYear()} Antiquarium. All rights reserved.`)).toBeInTheDocument();
+  expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+  expect(within(footer).getByRole('link', { name: 'Terms & Conditions' })).toHaveAttribute('href', '/terms');
+  expect(within(footer).getByText('Support hours: Mon-Fri 9AM-6PM')).toBeInTheDocument();
+  expect(within(footer).getAllByRole('link', { name: /^Antiquarium on / })).toHaveLength(4);
+});
+
+test('a protected route sends a visitor to login', async () => {
+  const router = renderAt('/my-artifacts');
+  await screen.findByRole('main');
+  expect(router.state.location.pathname).toBe('/login');
+});
+
+test('the contact form checks its fields, then clears and thanks', async () => {
+  renderAt('/contact');
+  await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+  expect(screen.getByText('Mon-Fri 9AM-6PM')).toBeInTheDocument();
+  const send = screen.getByRole('button', { name: 'Send Message' });
+
+  await userEvent.click(send);
+  expect(screen.getByText('Name is required')).toBeInTheDocument();
+  expect(screen.getByText('Email is required')).toBeInTheDocument();
+  expect(screen.getByText('Message is required')).toBeInTheDocument();
+  expect(screen.getByLabelText('Name')).toHaveFocus();
+
+  await userEvent.type(screen.getByLabelText('Name'), 'Ada');
+  await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+  await userEvent.type(screen.getByLabelText('Message'), 'Hello');
+  await userEvent.click(send);
+  expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
+  expect(screen.queryByText("Thanks for reaching out! We'll get back to you soon.")).not.toBeInTheDocument();
+
+  await userEvent.clear(screen.getByLabelText('Email'));
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await userEvent.click(send);
+  expect(screen.getByText("Thanks for reaching out! We'll get back to you soon.")).toBeInTheDocument();
+  expect(screen.getByLabelText('Name')).toHaveValue('');
+  expect(screen.getByLabelText('Email')).toHaveValue('');
+  expect(screen.getByLabelText('Message')).toHaveValue('');
+});

@@ -1,0 +1,71 @@
+import { NotFound, Spinner } from '@antiquarium/ui';
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { RequireAuth } from '../auth/require-auth';
+import { RootLayout } from '../layout/root-layout';
+import { RemotePage } from '../remotes/remote-page';
+
+function remote(id: string, title: string, options: { protect?: boolean } = {}): Pick<RouteObject, 'element' | 'handle'> {
+  let element: ReactNode = <RemotePage id={id} />;
+  if (options.protect) element = <RequireAuth>{element}</RequireAuth>;
+  return { element, handle: { title } };
+}
+
+// Shown in the main area while a static page's code loads on the first visit straight to it.
+const pageLoading = <Spinner label="Loading page…" />;
+
+/** Every route of the spec's route table. Remote pages load at run time; static pages lazily. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    // Only reached when the layout itself fails; errors below keep the layout (next errorElement).
+    errorElement: <NotFound />,
+    children: [
+      {
+        // A route whose loading fails shows the 404 screen, inside the layout.
+        errorElement: <NotFound />,
+        children: [
+          { index: true, ...remote('catalog/Home', 'Home') },
+          { path: 'all-artifacts', ...remote('catalog/AllArtifacts', 'All Artifacts') },
+          { path: 'artifacts/:id', ...remote('catalog/ArtifactDetails', 'Artifact details', { protect: true }) },
+          { path: 'add-artifact', ...remote('contribute/AddArtifact', 'Add Artifact', { protect: true }) },
+          {
+            path: 'update-artifact/:id',
+            ...remote('contribute/UpdateArtifact', 'Update Artifact', { protect: true }),
+          },
+          { path: 'liked-artifacts', ...remote('account/LikedArtifacts', 'Liked Artifacts', { protect: true }) },
+          { path: 'my-artifacts', ...remote('account/MyArtifacts', 'My Artifacts', { protect: true }) },
+          { path: 'login', ...remote('account/Login', 'Login') },
+          { path: 'register', ...remote('account/Register', 'Register') },
+          { path: 'forgot-password', ...remote('account/ForgotPassword', 'Forgot password') },
+          {
+            path: 'about',
+            handle: { title: 'About' },
+            hydrateFallbackElement: pageLoading,
+            lazy: async () => ({ Component: (await import('../pages/about/about-page')).AboutPage }),
+          },
+          {
+            path: 'contact',
+            handle: { title: 'Contact' },
+            hydrateFallbackElement: pageLoading,
+            lazy: async () => ({ Component: (await import('../pages/contact/contact-page')).ContactPage }),
+          },
+          {
+            path: 'terms',
+            handle: { title: 'Terms and Conditions' },
+            hydrateFallbackElement: pageLoading,
+            lazy: async () => ({ Component: (await import('../pages/legal/terms-page')).TermsPage }),
+          },
+          {
+            path: 'privacy-policy',
+            handle: { title: 'Privacy Policy' },
+            hydrateFallbackElement: pageLoading,
+            lazy: async () => ({ Component: (await import('../pages/legal/privacy-page')).PrivacyPage }),
+          },
+          { path: '*', element: <NotFound />, handle: { title: 'Page not found' } },
+        ],
+      },
+    ],
+  },
+];

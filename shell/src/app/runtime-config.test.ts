@@ -1,0 +1,34 @@
+import { parseRuntimeConfig, RuntimeConfigError } from './runtime-config';
+
+const valid = {
+  apiUrl: 'http://127.0.0.1:3000/',
+  authEmulatorUrl: 'http://127.0.0.1:9099',
+  firebase: { apiKey: 'demo-api-key', authDomain: 'demo-antiquarium.firebaseapp.com', projectId: 'demo-antiquarium' },
+  remotes: {
+    catalog: 'http://localhost:4201/mf-manifest.json',
+    account: 'http://localhost:4202/mf-manifest.json',
+    contribute: 'http://localhost:4203/mf-manifest.json',
+  },
+};
+
+test('reads a complete file (trailing slash of the api URL dropped)', () => {
+  const config = parseRuntimeConfig(valid);
+  expect(config.apiUrl).toBe('http://127.0.0.1:3000');
+  expect(config.remotes.catalog).toBe('http://localhost:4201/mf-manifest.json');
+  expect(config.authEmulatorUrl).toBe('http://127.0.0.1:9099');
+});
+
+test('the emulator is optional (production)', () => {
+  const { authEmulatorUrl: _unused, ...production } = valid;
+  expect(parseRuntimeConfig(production).authEmulatorUrl).toBeUndefined();
+});
+
+test('names the missing piece of a broken file', () => {
+  expect(() => parseRuntimeConfig({ ...valid, remotes: { catalog: valid.remotes.catalog } })).toThrow(
+    new RuntimeConfigError('runtime-config.json: remotes.account must be a URL'),
+  );
+  expect(() => parseRuntimeConfig({ ...valid, firebase: { ...valid.firebase, apiKey: '' } })).toThrow(
+    'runtime-config.json: firebase.apiKey is required',
+  );
+  expect(() => parseRuntimeConfig([])).toThrow('runtime-config.json must hold an object');
+});

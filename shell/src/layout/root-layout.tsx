@@ -1,0 +1,32 @@
+import { Spinner } from '@antiquarium/ui';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router-dom';
+import { SiteFooter } from './site-footer';
+import { TopBar } from './top-bar';
+import './layout.css';
+
+function useDocumentTitle() {
+  const matches = useMatches();
+  const handle = matches[matches.length - 1]?.handle as { title?: string } | undefined;
+  useEffect(() => {
+    document.title = handle?.title ? `${handle.title} | Antiquarium` : 'Antiquarium';
+  }, [handle?.title]);
+}
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  useDocumentTitle();
+  return (
+    <div className="aq-layout">
+      <a className="aq-skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      <TopBar />
+      <main id="main-content" className="aq-main" tabIndex={-1}>
+        {navigation.state === 'loading' ? <Spinner label="Loading page…" /> : <Outlet />}
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { useAuthStore, type AuthState } from '@antiquarium/auth-store';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Modal } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { LOGOUT_TEXTS } from './logout-button';
+import { TopBar } from './top-bar';
+
+const initial = useAuthStore.getState();
+const ada = { uid: 'u1', displayName: 'Ada Lovelace', photoURL: null, email: 'ada@example.com' };
+
+function renderTopBar() {
+  const router = createMemoryRouter([{ path: '*', element: <TopBar /> }], { initialEntries: ['/'] });
+  render(<RouterProvider router={router} />);
+}
+
+function signIn(overrides: Partial<AuthState> = {}) {
+  useAuthStore.setState({ user: ada, loading: false, ...overrides });
+}
+
+afterEach(() => {
+  useAuthStore.setState(initial, true);
+  // antd's dialogs live outside the rendered tree.
+  Modal.destroyAll();
+});
+
+test('a visitor sees the Login button and no Add Artifact link', () => {
+  useAuthStore.setState({ user: null, loading: false });
+  renderTopBar();
+  expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  expect(screen.queryByRole('link', { name: 'Add Artifact' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+    'Home',
+    'All Artifacts',
+    'About',
+    'Contact',
+  ]);
+});
+
+test('a signed-in user sees name, Add Artifact, a user menu and Logout', async () => {
+  signIn();
+  renderTopBar();
+  expect(screen.getByRole('link', { name: 'Add Artifact' })).toHaveAttribute('href', '/add-artifact');
+  expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  const toggle = screen.getByRole('button', { name: /Ada Lovelace/ });
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await userEvent.click(toggle);
+  expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  expect(screen.getByRole('link', { name: 'My Artifacts' })).toHaveAttribute('href', '/my-artifacts');
+  expect(screen.getByRole('link', { name: 'Liked Artifacts' })).toHaveAttribute('href', '/liked-artifacts');
+  await userEvent.keyboard('{Escape}');
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+
+  await userEvent.click(toggle);
+  await userEvent.click(screen.getByRole('link', { name: 'Liked Artifacts' }));
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('the phone menu button opens the links and a followed link closes them', async () => {
+  useAuthStore.setState({ user: null, loading: false });
+  renderTopBar();
+  const menu = screen.getByRole('button', { name: 'Menu' });
+  expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await userEvent.click(menu);
+  expect(menu).toHaveAttribute('aria-expanded', 'true');
+  expect(screen.getByRole('navigation', { name: 'Main' })).toHaveAttribute('data-open', 'true');
+  await userEvent.click(screen.getByRole('link', { name: 'About' }));
+  expect(menu).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('logout asks first, then signs out and says so', async () => {
+  const logOut = jest.fn().mockResolvedValue(undefined);
+  signIn({ logOut });
+  renderTopBar();
+  await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+  const confirm = await screen.findByRole('dialog', { name: LOGOUT_TEXTS.confirmTitle });
+  expect(within(confirm).getByText('You want to logout?')).toBeInTheDocument();
+  expect(logOut).not.toHaveBeenCalled();
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Yes, logout!' }));
+
+  const done = await screen.findByRole('dialog', { name: 'Logged out!' });
+  expect(within(done).getByText('You have logged out successfully.')).toBeInTheDocument();
+  expect(logOut).toHaveBeenCalledTimes(1);
+});
+
+test('cancelling the dialog keeps the user signed in', async () => {
+  const logOut = jest.fn().mockResolvedValue(undefined);
+  signIn({ logOut });
+  renderTopBar();
+  await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+  await screen.findByRole('button', { name: 'Logout' });
+  expect(logOut).not.toHaveBeenCalled();
+});
+
+test('a failed logout shows the error message', async () => {
+  signIn({ logOut: jest.fn().mockRejectedValue(new Error('Network request failed')) });
+  renderTopBar();
+  await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Yes, logout!' }));
+  expect(await screen.findByText('Network request failed')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog', { name: 'Logged out!' })).not.toBeInTheDocument();
+});

@@ -1,0 +1,91 @@
+import { useAuthStore } from '@antiquarium/auth-store';
+import { useState, type MouseEvent } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { BrandMark } from './brand-mark';
+import { LogoutButton } from './logout-button';
+import { UserMenu } from './user-menu';
+
+const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'aq-nav__link is-active' : 'aq-nav__link');
+
+export function TopBar() {
+  const user = useAuthStore((state) => state.user);
+  const loading = useAuthStore((state) => state.loading);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // A phone's menu closes once a link in it is followed.
+  const closeOnLink = (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as Element).closest('a')) setMenuOpen(false);
+  };
+
+  let account;
+  if (user) {
+    account = (
+      <>
+        <UserMenu user={user} />
+        <LogoutButton />
+      </>
+    );
+  } else if (loading) {
+    // Holds the space of the Login button so the bar does not shift when auth answers.
+    account = <span className="aq-topbar__auth-placeholder" aria-hidden="true" />;
+  } else {
+    account = (
+      <Link className="aq-button aq-button--primary aq-topbar__login" to="/login">
+        Login
+      </Link>
+    );
+  }
+
+  return (
+    <header className="aq-topbar">
+      <div className="aq-container aq-topbar__inner">
+        <Link to="/" className="aq-brand">
+          <BrandMark />
+          <span>Antiquarium</span>
+        </Link>
+        <nav id="aq-primary-nav" className="aq-nav" aria-label="Main" data-open={menuOpen} onClick={closeOnLink}>
+          <ul className="aq-nav__list">
+            <li>
+              <NavLink to="/" end className={navClass}>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/all-artifacts" className={navClass}>
+                All Artifacts
+              </NavLink>
+            </li>
+            {user ? (
+              <li>
+                <NavLink to="/add-artifact" className={navClass}>
+                  Add Artifact
+                </NavLink>
+              </li>
+            ) : null}
+            <li>
+              <NavLink to="/about" className={navClass}>
+                About
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/contact" className={navClass}>
+                Contact
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+        <div className="aq-topbar__auth">{account}</div>
+        <button
+          type="button"
+          className="aq-topbar__menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="aq-primary-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="aq-burger" aria-hidden="true" />
+          <span className="aq-visually-hidden">Menu</span>
+        </button>
+      </div>
+    </header>
+  );
+}

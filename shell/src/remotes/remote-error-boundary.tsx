@@ -1,0 +1,42 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface Props {
+  children: ReactNode;
+  /** Called before the boundary re-renders its children, to throw away the failed lazy component. */
+  onRetry: () => void;
+}
+
+interface State {
+  error: Error | null;
+}
+
+/** Keeps the layout alive when a remote is down, and lets the user try again without a reload. */
+export class RemoteErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('A part of the site failed to load', error, info.componentStack);
+  }
+
+  private readonly retry = () => {
+    this.props.onRetry();
+    this.setState({ error: null });
+  };
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <section className="aq-remote-error" aria-labelledby="aq-remote-error-title">
+        <h1 id="aq-remote-error-title">This part of Antiquarium could not be loaded</h1>
+        <p>The rest of the site still works. Check your connection, then try again.</p>
+        <button type="button" className="aq-button aq-button--primary" onClick={this.retry}>
+          Retry
+        </button>
+      </section>
+    );
+  }
+}
