@@ -6,7 +6,13 @@ import { log, onInterrupt, run, stopAll, stopProcess } from './lib/processes.mjs
 import { ROOT, ensureFerretDb, freshPostgresDatabase, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds } from './lib/services.mjs';
 
 // Test ports differ from the start command's, so the tests can run while the site is up.
-const PORTS = { sqlite: 27117, postgres: 27118, browser: 27119, auth: 9199, hub: 4410, logging: 4510, api: 3100, site: 4300 };
+// TEST_PORT_OFFSET shifts them all, so that two runs can share a machine.
+const OFFSET = Number(process.env.TEST_PORT_OFFSET ?? 0);
+const PORTS = Object.fromEntries(
+  Object.entries({ sqlite: 27117, postgres: 27118, browser: 27119, auth: 9199, hub: 4410, logging: 4510, api: 3100, site: 4300, debug: 8188 }).map(
+    ([name, port]) => [name, port + OFFSET],
+  ),
+);
 const work = mkdtempSync(path.join(os.tmpdir(), 'antiquarium-test-'));
 const LOGS = path.join(work, 'logs');
 const results = [];
@@ -37,7 +43,7 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort }) {
     port: mongoPort,
     dataDir: path.join(work, `ferretdb-${mongoPort}`),
     postgresUrl,
-    debugPort: mongoPort === PORTS.sqlite ? 8188 : 8189,
+    debugPort: mongoPort === PORTS.sqlite ? PORTS.debug : PORTS.debug + 1,
     logDir: LOGS,
   });
   const mongoUri = `mongodb://127.0.0.1:${mongoPort}/antiquarium_test`;
@@ -74,7 +80,7 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort }) {
 
 /** The whole site on test ports, seeded, and the Playwright journeys against it. */
 async function browserSuite() {
-  await startFerretDb({ port: PORTS.browser, dataDir: path.join(work, 'ferretdb-browser'), debugPort: 8190, logDir: LOGS });
+  await startFerretDb({ port: PORTS.browser, dataDir: path.join(work, 'ferretdb-browser'), debugPort: PORTS.debug + 2, logDir: LOGS });
   const mongoUri = `mongodb://127.0.0.1:${PORTS.browser}/antiquarium`;
   const apiUrl = `http://localhost:${PORTS.api}`;
   const mediaDir = path.join(work, 'media');
@@ -125,6 +131,7 @@ async function main() {
   if (phases.has('static')) {
     log('build, typecheck and lint');
     await run('npx', ['nx', 'run-many', '-t', 'build', 'typecheck', '--output-style=static'], { cwd: ROOT, env: { NX_DAEMON: 'false' } });
+    await run('npx', ['tsc', '-p', 'e2e/tsconfig.json'], { cwd: ROOT });
     await run('npx', ['eslint', '.', '--max-warnings=0'], { cwd: ROOT });
   }
   if (phases.has('unit')) {
@@ -145,7 +152,7 @@ async function main() {
       log('api suite on FerretDB (SQLite handler)');
       await apiSuite('sqlite', { mongoPort: PORTS.sqlite, authPort: PORTS.auth });
       log('api suite on FerretDB (PostgreSQL handler)');
-      const postgresUrl = await freshPostgresDatabase('antiquarium_test');
+      const postgresUrl = await freshPostgresDatabase(`antiquarium_test_${OFFSET}`);
       await apiSuite('postgresql', { mongoPort: PORTS.postgres, postgresUrl, authPort: PORTS.auth });
     }
     if (phases.has('browser')) {
