@@ -9,7 +9,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2,
+  // One worker: the journeys share one seeded database, and several compare a page with the api.
+  workers: 1,
   retries: 0,
   forbidOnly: true,
   reporter: [['list'], ['json']],

@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { apiGet, type ArtifactSummary } from '../support/api';
+
+test.describe('Home', () => {
+  test('shows its sections in the spec order with their texts', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeAttached();
+    const headings = await page.locator('main h2[id]').allTextContents();
+    expect(headings).toEqual([
+      'Featured Historical Artifacts',
+      'How It Works',
+      'Did You Know?',
+      'Recently Added Artifacts',
+      'Top Contributors',
+      'Have a piece of history to share?',
+    ]);
+    await expect(
+      page.getByText('A curated collection of the most fascinating and impactful historical items shared by our community.'),
+    ).toBeVisible();
+    const how = page.locator('section[aria-labelledby="how-title"] h3');
+    await expect(how).toHaveText(['Discover Artifacts', 'Like & Save', 'Add Your Own', 'Connect Globally']);
+    await expect(page.locator('section[aria-labelledby="trivia-title"] li, section[aria-labelledby="trivia-title"] article')).toHaveCount(3);
+    await expect(page.getByRole('link', { name: 'Share Your Artifact' })).toHaveAttribute('href', '/add-artifact');
+    await expect(page.getByRole('link', { name: 'View All Artifacts' })).toHaveAttribute('href', '/all-artifacts');
+    await expect(page.getByRole('link', { name: 'See All Artifacts' })).toHaveAttribute('href', '/all-artifacts');
+  });
+
+  test('features the 8 most liked artifacts, each linking to its details', async ({ page }) => {
+    const { body: mostLiked } = await apiGet<ArtifactSummary[]>('/artifacts?limit=8&sort=likes');
+    await page.goto('/');
+    const featured = page.locator('section[aria-labelledby="featured-title"]');
+    const links = featured.getByRole('link', { name: /View Details/ });
+    await expect(links).toHaveCount(8);
+    const hrefs = await links.evaluateAll((elements) => elements.map((element) => element.getAttribute('href')));
+    expect(hrefs).toEqual(mostLiked.map((artifact) => `/artifacts/${artifact._id}`));
+    for (const artifact of mostLiked.slice(0, 3)) {
+      await expect(featured.getByText(artifact.name, { exact: true })).toBeVisible();
+    }
+  });
+
+  test('lists the 8 most recently added and the top 3 contributors from the api', async ({ page }) => {
+    const { body: latest } = await apiGet<ArtifactSummary[]>('/artifacts?limit=8&sort=latest');
+    const { body: top } = await apiGet<{ name: string; artifacts: number; likes: number }[]>('/contributors/top?limit=3');
+    await page.goto('/');
+    const recent = page.locator('section[aria-labelledby="recent-title"]');
+    await expect(recent.locator('h3')).toHaveText(latest.map((artifact) => artifact.name));
+    const contributors = page.locator('section[aria-labelledby="contributors-title"]');
+    await expect(contributors.locator('h3')).toHaveText(top.map((contributor) => contributor.name));
+    await expect(contributors).toContainText(String(top[0]?.likes));
+  });
+
+  test('does not download the whole collection', async ({ page }) => {
+    const listCalls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/artifacts') listCalls.push(url.search);
+    });
+    await page.goto('/');
+    await expect(page.locator('section[aria-labelledby="recent-title"] h3').first()).toBeVisible();
+    expect(listCalls.length).toBeGreaterThan(0);
+    for (const search of listCalls) expect(new URLSearchParams(search).get('limit')).toBe('8');
+  });
+
+  test('the banner autoplays, and moves with its arrows, dots and keyboard', async ({ page }) => {
+    await page.goto('/');
+    const banner = page.locator('section[aria-roledescription="carousel"]');
+    const activeTitle = banner.locator('.swiper-slide-active .cat-banner__title');
+    await expect(activeTitle).toHaveText('The Rosetta Stone');
+    // Autoplay every 5000 ms.
+    await expect(activeTitle).not.toHaveText('The Rosetta Stone', { timeout: 8000 });
+    // Hovering pauses autoplay; swiper ignores navigation while a slide transition runs (300 ms).
+    await banner.hover();
+    await page.waitForTimeout(800);
+    const afterAutoplay = (await activeTitle.textContent()) ?? '';
+
+    await banner.locator('.swiper-button-next').click();
+    await expect(activeTitle).not.toHaveText(afterAutoplay);
+    await page.waitForTimeout(800);
+
+    await banner.locator('.swiper-pagination-bullet').nth(2).click();
+    await expect(activeTitle).toHaveText("Tutankhamun's Mask");
+    await page.waitForTimeout(800);
+
+    await page.keyboard.press('ArrowRight');
+    await expect(activeTitle).toHaveText('The Rosetta Stone');
+    await page.waitForTimeout(800);
+    await page.keyboard.press('ArrowLeft');
+    await expect(activeTitle).toHaveText("Tutankhamun's Mask");
+
+    await banner.locator('.swiper-slide-active').getByRole('link', { name: 'Explore' }).click();
+    await expect(page).toHaveURL(/\/all-artifacts$/);
+  });
+});
