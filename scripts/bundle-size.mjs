@@ -27,7 +27,17 @@ const budgetJs = Number(option('--budget-js', '250')) * 1024;
 const budgetCss = Number(option('--budget-css', '40')) * 1024;
 const jsonOut = option('--json', '');
 const signedIn = argv.includes('--signed-in');
-const runtimeConfig = JSON.parse(readFileSync(path.join(ROOT, 'shell/dist/runtime-config.json'), 'utf8'));
+// The configuration the served site really uses (a deployment may override the built one).
+async function loadRuntimeConfig() {
+  try {
+    const response = await fetch(`${base}/runtime-config.json`);
+    if (response.ok) return await response.json();
+  } catch {
+    // not served yet (--serve starts it below): fall back to the built file
+  }
+  return JSON.parse(readFileSync(path.join(ROOT, 'shell/dist/runtime-config.json'), 'utf8'));
+}
+let runtimeConfig;
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -182,6 +192,7 @@ function serve() {
 
 async function main() {
   if (argv.includes('--serve')) await serve();
+  runtimeConfig = await loadRuntimeConfig();
   const id = await firstArtifactId();
   const routes = option('--routes', `/,/all-artifacts,/artifacts/${id}`).split(',');
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
