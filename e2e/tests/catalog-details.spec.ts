@@ -99,8 +99,9 @@ test.describe('Top bar for a signed-in user', () => {
     await expect(dialog).toContainText('Are you sure?');
     await expect(dialog).toContainText('You want to logout?');
     await dialog.getByRole('button', { name: 'Yes, logout!' }).click();
-    await expect(page.getByText('Logged out!')).toBeVisible();
-    await expect(page.getByText('You have logged out successfully.')).toBeVisible();
+    const done = page.getByRole('dialog').filter({ hasText: 'Logged out!' });
+    await expect(done).toBeVisible();
+    await expect(done).toContainText('You have logged out successfully.');
     await expect(header.getByRole('button', { name: 'Logout' })).toHaveCount(0);
   });
 });

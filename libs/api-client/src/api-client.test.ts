@@ -100,6 +100,8 @@ test('an unreachable server becomes a readable error', async () => {
   try {
     const failure = await listArtifacts().catch((error: unknown) => error);
     expect(failure).toMatchObject({ status: 0, message: UNREACHABLE_MESSAGE });
+    // Screens then show their own spec message for it.
+    expect(errorMessage(failure, 'Failed to toggle like')).toBe('Failed to toggle like');
   } finally {
     configureApiClient({ baseUrl, getToken: async () => token });
   }

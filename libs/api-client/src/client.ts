@@ -91,7 +91,11 @@ export function isAbortError(error: unknown): boolean {
 }
 
 /** The message to show for any error thrown by this package (or anything else). */
+/**
+ * What a screen tells the person: the api's own message when it answered, else the screen's spec
+ * message ('Failed to toggle like', ...) — a network failure has no better words than those.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiRequestError && error.message) return error.message;
+  if (error instanceof ApiRequestError && error.status > 0 && error.message) return error.message;
   return fallback;
 }
