@@ -90,6 +90,26 @@ test('the initial state comes from the api’s liked field', async () => {
   expect(screen.getByText('1 like')).toBeInTheDocument();
 });
 
+test('a signed-in answer without the liked state says "Could not fetch liked status"', async () => {
+  const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  get.mockResolvedValue(artifact({ _id: 'a1', likes: 2, liked: undefined }));
+  renderDetails();
+  expect(await screen.findByText('Could not fetch liked status')).toBeInTheDocument();
+  expect(error).toHaveBeenCalled();
+  expect(await screen.findByRole('button', { name: 'Like' })).toBeInTheDocument();
+  error.mockRestore();
+});
+
+test('an answer with the liked state says nothing about it', async () => {
+  // Toasts of earlier tests may still be on screen: the console shows whether this one complained.
+  const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  get.mockResolvedValue(artifact({ _id: 'a1', likes: 2, liked: false }));
+  renderDetails();
+  await screen.findByRole('button', { name: 'Like' });
+  expect(error).not.toHaveBeenCalled();
+  error.mockRestore();
+});
+
 test('a failed toggle shows the api’s message and changes nothing', async () => {
   get.mockResolvedValue(artifact({ _id: 'a1', likes: 5 }));
   renderDetails();

@@ -1,6 +1,7 @@
 import { ApiRequestError, getArtifact } from '@antiquarium/api-client';
 import type { Artifact } from '@antiquarium/contracts';
-import { ArtifactImage, NotFound, Spinner } from '@antiquarium/ui';
+import { useAuthStore } from '@antiquarium/auth-store';
+import { ArtifactImage, NotFound, Spinner, toast } from '@antiquarium/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { HeartIcon } from '../../shared/heart-icon';
@@ -10,6 +11,10 @@ import { LikeButton } from './like-button';
 import { ShareButton } from './share-button';
 import '../../shared/catalog.css';
 import './artifact-details.css';
+
+export const DETAILS_TEXTS = {
+  likedStatusFailed: 'Could not fetch liked status',
+} as const;
 
 function orUnknown(value: string | undefined | null): string {
   return value?.trim() ? value : 'Unknown';
@@ -97,7 +102,17 @@ function ArtifactDetails({ artifact }: { artifact: Artifact }) {
 /** Exposed as 'catalog/ArtifactDetails' (a login-required route in the shell). */
 export default function ArtifactDetailsPage() {
   const { id = '' } = useParams();
-  const result = useApiData(`artifact:${id}`, (signal) => getArtifact(id, { signal }));
+  const signedIn = useAuthStore((state) => Boolean(state.user?.email));
+  const result = useApiData(`artifact:${id}`, async (signal) => {
+    const artifact = await getArtifact(id, { signal });
+    // The api answers `liked` for a signed-in caller: without it (the token could not be sent or
+    // checked) the button cannot know the user's state.
+    if (signedIn && typeof artifact.liked !== 'boolean') {
+      console.error(`${DETAILS_TEXTS.likedStatusFailed} for artifact ${id}`);
+      void toast('error', DETAILS_TEXTS.likedStatusFailed);
+    }
+    return artifact;
+  });
 
   if (result.status === 'loading') return <Spinner label="Loading artifact…" />;
   if (result.status === 'error') {
