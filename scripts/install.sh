@@ -4,7 +4,9 @@
 install_node_modules() {
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     echo "[antiquarium] installing npm packages"
-    npm ci --no-audit --no-fund --loglevel=error
+    # `npm install`, not `npm ci`: npm 11.19's ci rejects this lock file (it wants entries for other
+    # platforms' optional binaries that npm itself does not record), while install follows the lock.
+    npm install --no-audit --no-fund --loglevel=error
   fi
 }
 
@@ -15,4 +17,34 @@ install_chromium() {
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium fonts-liberation >/dev/null
+}
+
+# Only for the benchmark (`npm run bench`), not the start or test commands: wrk, the HTTP load tool.
+install_wrk() {
+  if command -v wrk >/dev/null 2>&1; then return 0; fi
+  echo "[antiquarium] installing wrk (HTTP load generator) for the benchmark"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq wrk >/dev/null
+}
+
+# Docker Compose v2, to validate docker-compose.yml (`docker-compose config`) on machines without a
+# Docker engine: Debian ships only Compose 1.29, which predates the file's top-level `name` and other
+# parts of the Compose specification. Built once from the Go module proxy into .tools/bin, like
+# FerretDB (a few minutes the first time); `go install pkg@version` refuses the module (it has
+# exclude directives), so it is built from its own downloaded directory.
+install_docker_compose() {
+  local version="v2.40.3"
+  local bin=".tools/bin/docker-compose"
+  if [ -x "$bin" ] && "$bin" version --short 2>/dev/null | grep -qx "${version#v}"; then return 0; fi
+  command -v go >/dev/null || { echo "[antiquarium] Go is required to build Docker Compose" >&2; return 1; }
+  echo "[antiquarium] building Docker Compose $version (one time, a few minutes)"
+  local dir
+  dir="$(GOFLAGS=-mod=mod go mod download -json "github.com/docker/compose/v2@$version" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
+  [ -n "$dir" ] || { echo "[antiquarium] could not download the Docker Compose module" >&2; return 1; }
+  mkdir -p .tools/bin
+  local out="$PWD/$bin"
+  (cd "$dir" && GOFLAGS=-buildvcs=false go build -trimpath -ldflags "-w -X github.com/docker/compose/v2/internal.Version=$version" -o "$out" ./cmd)
+  "$bin" version
 }
