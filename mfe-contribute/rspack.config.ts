@@ -12,8 +12,8 @@ export default defineConfig((_env, argv) =>
     name: 'contribute',
     mode: argv.mode === 'development' ? 'development' : 'production',
     exposes: {
-      './AddArtifact': './src/pages/add-artifact-page.tsx',
-      './UpdateArtifact': './src/pages/update-artifact-page.tsx',
+      './AddArtifact': './src/features/add-artifact/add-artifact-page.tsx',
+      './UpdateArtifact': './src/features/update-artifact/update-artifact-page.tsx',
     },
   }),
 );

@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { apiSend } from '../support/api';
+import { field, newArtifact } from '../support/contribute-form';
+import { signIn } from '../support/session';
+import { createUser } from '../support/users';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test.describe('Accessibility of the contribute screens (axe)', () => {
+  test('Add Artifact, empty and with every message shown, has no serious or critical issue', async ({ browser }) => {
+    const user = await createUser();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, user);
+    await page.goto('/add-artifact');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Historical Artifact' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Add Artifact' }).click();
+    await expect(field(page, 'location')).toHaveAttribute('aria-invalid', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  test('Update Artifact, and its not-yours message, have no serious or critical issue', async ({ browser }) => {
+    const [owner, other] = await Promise.all([createUser(), createUser()]);
+    const { insertedId } = await apiSend<{ insertedId: string }>('POST', '/artifacts', owner.token, newArtifact());
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, owner);
+    await page.goto(`/update-artifact/${insertedId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Update Artifact' })).toBeVisible();
+    await expect(page.getByText('The image loads correctly.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+
+    const otherContext = await browser.newContext();
+    const otherPage = await otherContext.newPage();
+    await signIn(otherPage, other);
+    await otherPage.goto(`/update-artifact/${insertedId}`);
+    await expect(otherPage.getByRole('heading', { level: 1, name: 'You can only update your own artifacts' })).toBeVisible();
+    expect(await seriousViolations(otherPage)).toEqual([]);
+    await otherContext.close();
+    await apiSend('DELETE', `/artifacts/${insertedId}`, owner.token);
+  });
+});

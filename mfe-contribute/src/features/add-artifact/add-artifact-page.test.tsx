@@ -1,0 +1,248 @@
+import { ApiRequestError, createArtifact } from '@antiquarium/api-client';
+import { useAuthStore } from '@antiquarium/auth-store';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { ada, artifactInput } from '../../test/artifacts';
+import { closeDialogs, renderAt } from '../../test/render';
+import AddArtifactPage, { ADD_TEXTS } from './add-artifact-page';
+
+// The api cannot run inside jest: only the api-client boundary is replaced.
+jest.mock('@antiquarium/api-client', () => ({
+  ...jest.requireActual('@antiquarium/api-client'),
+  createArtifact: jest.fn(),
+}));
+const create = jest.mocked(createArtifact);
+
+const LABELS = {
+  name: 'Name',
+  image: 'Image URL',
+  type: 'Type',
+  context: 'Context',
+  shortDescription: 'Short description',
+  createdAt: 'Created at',
+  discoveredAt: 'Discovered at',
+  discoveredBy: 'Discovered by',
+  location: 'Location',
+} as const;
+
+function control(label: string) {
+  return screen.getByLabelText(label, { exact: true });
+}
+
+/** The message shown for a field: its control is invalid and described by it. */
+function messageOf(label: string): string | null {
+  const element = control(label);
+  if (element.getAttribute('aria-invalid') !== 'true') return null;
+  const ids = element.getAttribute('aria-describedby')?.split(' ') ?? [];
+  const error = ids.map((id) => document.getElementById(id)).find((node) => node?.classList.contains('aq-field__error'));
+  return error?.textContent ?? null;
+}
+
+async function fillValid(user: UserEvent, input = artifactInput()) {
+  for (const [field, label] of Object.entries(LABELS)) {
+    const value = input[field as keyof typeof LABELS];
+    if (field === 'type') await user.selectOptions(control(label), value);
+    else {
+      await user.click(control(label));
+      await user.paste(value);
+    }
+  }
+}
+
+function renderPage() {
+  renderAt('/add-artifact', '/add-artifact', <AddArtifactPage />);
+}
+
+beforeEach(() => {
+  create.mockReset();
+  useAuthStore.setState({ user: ada, loading: false });
+});
+afterEach(closeDialogs);
+
+test('shows the spec’s title, intro, fields and the signed-in user read-only', () => {
+  renderPage();
+  expect(screen.getByRole('heading', { level: 1, name: 'Add Historical Artifact' })).toBeInTheDocument();
+  expect(
+    screen.getByText('Fill out the form below to contribute a historical artifact. Make sure all information is accurate and descriptive.'),
+  ).toBeInTheDocument();
+  for (const label of Object.values(LABELS)) expect(control(label)).toBeRequired();
+  const type = control('Type') as HTMLSelectElement;
+  expect(type.value).toBe('');
+  expect(within(type).getByRole('option', { name: 'Select Type' })).toHaveValue('');
+  expect(within(type).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    'Select Type',
+    'Tools',
+    'Weapons',
+    'Documents',
+    'Writings',
+    'Others',
+  ]);
+  expect(control('Your name')).toHaveValue('Ada Lovelace');
+  expect(control('Your name')).toHaveAttribute('readonly');
+  expect(control('Your email')).toHaveValue('ada@example.com');
+  expect(control('Your email')).toHaveAttribute('readonly');
+  expect(screen.getByText(/e\.g\. '100 BC'/)).toBeInTheDocument();
+  expect(control('Created at')).toHaveAccessibleDescription(expect.stringContaining("e.g. '100 BC'"));
+  expect(screen.getByRole('button', { name: 'Add Artifact' })).toBeEnabled();
+});
+
+test('a user without a name is shown as Anonymous, as the api will store them', () => {
+  useAuthStore.setState({ user: { ...ada, displayName: null }, loading: false });
+  renderPage();
+  expect(control('Your name')).toHaveValue('Anonymous');
+});
+
+test('submitting the empty form shows every rule at its field, focuses the first, and sends nothing', async () => {
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(screen.getByRole('button', { name: 'Add Artifact' }));
+  expect(messageOf('Name')).toBe('Name is required');
+  expect(messageOf('Image URL')).toBe('Image URL is required');
+  expect(messageOf('Type')).toBe('Type must be one of Tools, Weapons, Documents, Writings, Others');
+  expect(messageOf('Context')).toBe('Context is required');
+  expect(messageOf('Short description')).toBe('Short description is required');
+  expect(messageOf('Created at')).toBe('Created at is required');
+  expect(messageOf('Discovered at')).toBe('Discovered at is required');
+  expect(messageOf('Discovered by')).toBe('Discovered by is required');
+  expect(messageOf('Location')).toBe('Location is required');
+  await waitFor(() => expect(control('Name')).toHaveFocus());
+  expect(control('Name')).toHaveAccessibleDescription('Name is required');
+  expect(create).not.toHaveBeenCalled();
+});
+
+test('a message goes as soon as the field is fixed; leaving an edited field checks it', async () => {
+  const user = userEvent.setup();
+  renderPage();
+  await user.type(control('Image URL'), 'not a url');
+  expect(messageOf('Image URL')).toBeNull();
+  await user.tab();
+  expect(messageOf('Image URL')).toBe('Image must be a valid URL');
+  await user.clear(control('Image URL'));
+  expect(messageOf('Image URL')).toBe('Image URL is required');
+  await user.type(control('Image URL'), 'https://example.org/a.png');
+  expect(messageOf('Image URL')).toBeNull();
+  // Tabbing through untouched fields says nothing.
+  await user.click(control('Context'));
+  await user.tab();
+  expect(messageOf('Context')).toBeNull();
+});
+
+test('length and character rules are checked before sending', async () => {
+  const user = userEvent.setup();
+  renderPage();
+  await fillValid(user, artifactInput({ createdAt: 'x'.repeat(61) }));
+  await user.click(screen.getByRole('button', { name: 'Add Artifact' }));
+  expect(messageOf('Created at')).toBe('Created at must be at most 60 characters');
+  expect(create).not.toHaveBeenCalled();
+});
+
+test('the image preview says whether the URL loads', async () => {
+  const user = userEvent.setup();
+  renderPage();
+  expect(screen.getByText('Enter an image URL to see a preview.')).toBeInTheDocument();
+  await user.type(control('Image URL'), 'https://example.org/missing.png');
+  const image = await screen.findByRole('img', { name: 'Preview of the artifact image' });
+  expect(screen.getByText('Loading the preview…')).toBeInTheDocument();
+  fireEvent.error(image);
+  expect(await screen.findByText(/The image could not be loaded from this URL/)).toBeInTheDocument();
+  await user.clear(control('Image URL'));
+  await user.type(control('Image URL'), 'https://example.org/fine.png');
+  await waitFor(() =>
+    expect(screen.getByRole('img', { name: 'Preview of the artifact image' })).toHaveAttribute('src', 'https://example.org/fine.png'),
+  );
+  fireEvent.load(screen.getByRole('img', { name: 'Preview of the artifact image' }));
+  expect(await screen.findByText('The image loads correctly.')).toBeInTheDocument();
+});
+
+test('a valid form is sent trimmed; success shows the dialog with its icon and OK, and clears the form', async () => {
+  const user = userEvent.setup();
+  create.mockResolvedValue({ insertedId: '64b0000000000000000000ff' });
+  renderPage();
+  await fillValid(user, artifactInput({ name: '  Bronze Sickle  ' }));
+  await user.click(screen.getByRole('button', { name: 'Add Artifact' }));
+  expect(create).toHaveBeenCalledTimes(1);
+  expect(create).toHaveBeenCalledWith(artifactInput());
+  const dialog = await screen.findByRole('dialog', { name: 'Success!' });
+  expect(within(dialog).getByText('Artifact added successfully!')).toBeInTheDocument();
+  expect(within(dialog).getByRole('img', { name: 'check-circle' })).toBeInTheDocument();
+  expect(within(dialog).getByRole('button', { name: 'OK' })).toBeInTheDocument();
+  expect(control('Name')).toHaveValue('');
+  expect(control('Type')).toHaveValue('');
+  expect(screen.getByRole('link', { name: 'View it' })).toHaveAttribute('href', '/artifacts/64b0000000000000000000ff');
+});
+
+test('an answer without insertedId shows the Error! dialog', async () => {
+  const user = userEvent.setup();
+  create.mockResolvedValue({} as never);
+  renderPage();
+  await fillValid(user);
+  await user.click(screen.getByRole('button', { name: 'Add Artifact' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Error!' });
+  expect(within(dialog).getByText('Something went wrong!')).toBeInTheDocument();
+  expect(control('Name')).toHaveValue('Bronze Sickle');
+});
+
+test('the api’s per-field 400 messages appear at their fields, and its message as a toast', async () => {
+  const user = userEvent.setup();
+  create.mockRejectedValue(
+    new ApiRequestError('Name is already taken here', 400, { name: 'Name is already taken here', location: 'Location is unknown' }),
+  );
+  renderPage();
+  await fillValid(user);
+  await user.click(screen.getByRole('button', { name: 'Add Artifact' }));
+  await waitFor(() => expect(messageOf('Name')).toBe('Name is already taken here'));
+  expect(messageOf('Location')).toBe('Location is unknown');
+  expect(messageOf('Context')).toBeNull();
+  expect(await screen.findByText('Name is already taken here', { selector: '.ant-message *' })).toBeInTheDocument();
+  await waitFor(() => expect(control('Name')).toHaveFocus());
+  expect(screen.getByRole('button', { name: 'Add Artifact' })).toBeEnabled();
+});
+
+test('a failed request shows a toast with the api’s message and keeps what was typed', async () => {
+  const user = userEvent.setup();
+  create.mockRejectedValue(new ApiRequestError('Too many changes, try again in a minute', 429));
+  renderPage();
+  await fillValid(user);
+  await user.click(screen.getByRole('button', { name: 'Add Artifact' }));
+  expect(await screen.findByText('Too many changes, try again in a minute')).toBeInTheDocument();
+  expect(control('Name')).toHaveValue('Bronze Sickle');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('a request that never reached the api shows "Something went wrong!" as a toast', async () => {
+  const user = userEvent.setup();
+  create.mockRejectedValue(new ApiRequestError('Could not reach Antiquarium. Check your connection and try again.', 0));
+  renderPage();
+  await fillValid(user);
+  await user.click(screen.getByRole('button', { name: 'Add Artifact' }));
+  expect(await screen.findByText('Something went wrong!', { selector: '.ant-message *' })).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('the button cannot send twice: disabled while the request runs, repeated clicks and Enter ignored', async () => {
+  const user = userEvent.setup();
+  let answer: (value: { insertedId: string }) => void = () => undefined;
+  create.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+  renderPage();
+  await fillValid(user);
+  const button = screen.getByRole('button', { name: 'Add Artifact' });
+  await user.dblClick(button);
+  await user.type(control('Location'), '{Enter}');
+  expect(button).toBeDisabled();
+  expect(create).toHaveBeenCalledTimes(1);
+  answer({ insertedId: '64b0000000000000000000ff' });
+  expect(await screen.findByText('Artifact added successfully!')).toBeInTheDocument();
+  await waitFor(() => expect(button).toBeEnabled());
+  expect(create).toHaveBeenCalledTimes(1);
+});
+
+test('texts are the spec’s, exactly', () => {
+  expect(ADD_TEXTS).toMatchObject({
+    title: 'Add Historical Artifact',
+    submit: 'Add Artifact',
+    successTitle: 'Success!',
+    successText: 'Artifact added successfully!',
+    errorTitle: 'Error!',
+    errorText: 'Something went wrong!',
+  });
+});

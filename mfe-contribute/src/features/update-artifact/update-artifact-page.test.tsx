@@ -1,0 +1,224 @@
+import { ApiRequestError, getArtifact, updateArtifact } from '@antiquarium/api-client';
+import { useAuthStore } from '@antiquarium/auth-store';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { ada, artifact } from '../../test/artifacts';
+import { closeDialogs, renderAt } from '../../test/render';
+import UpdateArtifactPage, { isOwnArtifact, UPDATE_TEXTS } from './update-artifact-page';
+
+// The api cannot run inside jest: only the api-client boundary is replaced.
+jest.mock('@antiquarium/api-client', () => ({
+  ...jest.requireActual('@antiquarium/api-client'),
+  getArtifact: jest.fn(),
+  updateArtifact: jest.fn(),
+}));
+const get = jest.mocked(getArtifact);
+const update = jest.mocked(updateArtifact);
+
+const ID = '64b0000000000000000000a1';
+
+function control(label: string) {
+  return screen.getByLabelText(label, { exact: true });
+}
+
+function messageOf(label: string): string | null {
+  const element = control(label);
+  if (element.getAttribute('aria-invalid') !== 'true') return null;
+  const ids = element.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)).find((node) => node?.classList.contains('aq-field__error'))?.textContent ?? null;
+}
+
+async function renderForm(owned = artifact({ _id: ID })) {
+  get.mockResolvedValue(owned);
+  renderAt('/update-artifact/:id', `/update-artifact/${ID}`, <UpdateArtifactPage />);
+  await screen.findByRole('heading', { level: 1, name: 'Update Artifact' });
+}
+
+async function replace(user: UserEvent, label: string, value: string) {
+  await user.clear(control(label));
+  if (value) await user.paste(value);
+}
+
+const save = () => screen.getByRole('button', { name: 'Save Changes' });
+
+beforeEach(() => {
+  get.mockReset();
+  update.mockReset();
+  useAuthStore.setState({ user: ada, loading: false });
+});
+afterEach(closeDialogs);
+
+test('the form is prefilled from the artifact; Save is offered only once something changed', async () => {
+  const user = userEvent.setup();
+  await renderForm();
+  expect(get).toHaveBeenCalledWith(ID, expect.anything());
+  expect(control('Name')).toHaveValue('Bronze Sickle');
+  expect(control('Type')).toHaveValue('Tools');
+  expect(control('Created at')).toHaveValue('1200 BC');
+  expect(control('Your email')).toHaveValue('ada@example.com');
+  expect(save()).toBeDisabled();
+  expect(save()).toHaveAccessibleDescription('Change a field to enable saving.');
+
+  // Spaces around a value are not a change (the api stores it trimmed).
+  await user.type(control('Name'), '  ');
+  expect(save()).toBeDisabled();
+  await user.type(control('Name'), 'X');
+  expect(save()).toBeEnabled();
+  expect(save()).not.toHaveAccessibleDescription();
+  // Back to the saved value: nothing to save again.
+  await replace(user, 'Name', 'Bronze Sickle');
+  expect(save()).toBeDisabled();
+  await user.selectOptions(control('Type'), 'Others');
+  expect(save()).toBeEnabled();
+});
+
+test('confirming sends only the changed fields; success says so and Save is disabled again', async () => {
+  const user = userEvent.setup();
+  update.mockResolvedValue({ modifiedCount: 1 });
+  await renderForm();
+  await replace(user, 'Location', '  Louvre, Paris ');
+  await user.selectOptions(control('Type'), 'Others');
+  await user.click(save());
+  const confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+  expect(update).not.toHaveBeenCalled();
+  await user.click(within(confirm).getByRole('button', { name: 'Yes, update it!' }));
+  const done = await screen.findByRole('dialog', { name: 'Success!' });
+  expect(within(done).getByText('Artifact Updated successfully!')).toBeInTheDocument();
+  expect(update).toHaveBeenCalledTimes(1);
+  expect(update).toHaveBeenCalledWith(ID, { location: 'Louvre, Paris', type: 'Others' });
+  expect(save()).toBeDisabled();
+});
+
+test('cancelling the confirmation sends nothing and says the info is safe', async () => {
+  const user = userEvent.setup();
+  await renderForm();
+  await replace(user, 'Discovered by', 'Someone else');
+  await user.click(save());
+  const confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+  await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+  const notice = await screen.findByRole('dialog', { name: 'Cancelled' });
+  expect(within(notice).getByText('Your artifact info is safe :)')).toBeInTheDocument();
+  expect(update).not.toHaveBeenCalled();
+  expect(control('Discovered by')).toHaveValue('Someone else');
+  expect(save()).toBeEnabled();
+});
+
+test('an answer without modifiedCount shows "Something went wrong!"', async () => {
+  const user = userEvent.setup();
+  update.mockResolvedValue({ modifiedCount: 0 });
+  await renderForm();
+  await replace(user, 'Context', 'Iron Age');
+  await user.click(save());
+  await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, update it!' }));
+  const failed = await screen.findByRole('dialog', { name: 'Error!' });
+  expect(within(failed).getByText('Something went wrong!')).toBeInTheDocument();
+  expect(save()).toBeEnabled();
+});
+
+test('a failed request shows a toast with the api’s message, and its field messages at the fields', async () => {
+  const user = userEvent.setup();
+  update.mockRejectedValue(new ApiRequestError('Image must be a valid URL', 400, { image: 'Image must be a valid URL' }));
+  await renderForm();
+  await replace(user, 'Image URL', 'https://example.org/new.png');
+  await user.click(save());
+  await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, update it!' }));
+  await waitFor(() => expect(messageOf('Image URL')).toBe('Image must be a valid URL'));
+  expect(await screen.findByText('Image must be a valid URL', { selector: '.ant-message *' })).toBeInTheDocument();
+  // The message stays when focus moves on (the client cannot re-check the api's own rules).
+  await user.tab();
+  expect(messageOf('Image URL')).toBe('Image must be a valid URL');
+  await user.type(control('Image URL'), 'x');
+  expect(messageOf('Image URL')).toBeNull();
+});
+
+test('a request refused by the api (403) is a toast with its message', async () => {
+  const user = userEvent.setup();
+  update.mockRejectedValue(new ApiRequestError('Only the person who added this artifact can change it', 403));
+  await renderForm();
+  await replace(user, 'Context', 'Iron Age');
+  await user.click(save());
+  await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, update it!' }));
+  expect(await screen.findByText('Only the person who added this artifact can change it')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog', { name: 'Error!' })).not.toBeInTheDocument();
+});
+
+test('rules are checked before the confirmation: an emptied or invalid field says why', async () => {
+  const user = userEvent.setup();
+  await renderForm();
+  await replace(user, 'Name', '');
+  await replace(user, 'Image URL', 'nope');
+  await user.click(save());
+  expect(messageOf('Name')).toBe('Name is required');
+  expect(messageOf('Image URL')).toBe('Image must be a valid URL');
+  await waitFor(() => expect(control('Name')).toHaveFocus());
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(update).not.toHaveBeenCalled();
+});
+
+test('one save at a time: repeated clicks open one confirmation and send one request', async () => {
+  const user = userEvent.setup();
+  let answer: (value: { modifiedCount: number }) => void = () => undefined;
+  update.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+  await renderForm();
+  await replace(user, 'Context', 'Iron Age');
+  await user.dblClick(save());
+  expect(await screen.findAllByRole('dialog', { name: 'Are you sure?' })).toHaveLength(1);
+  await user.click(screen.getByRole('button', { name: 'Yes, update it!' }));
+  expect(save()).toBeDisabled();
+  await user.type(control('Location'), '{Enter}');
+  expect(update).toHaveBeenCalledTimes(1);
+  answer({ modifiedCount: 1 });
+  expect(await screen.findByText('Artifact Updated successfully!')).toBeInTheDocument();
+  expect(update).toHaveBeenCalledTimes(1);
+});
+
+describe('who may open it', () => {
+  test('someone else’s artifact (the api sends no adderEmail) shows a clear message, not the form', async () => {
+    get.mockResolvedValue(artifact({ _id: ID, adderEmail: undefined, adderName: 'Grace' }));
+    renderAt('/update-artifact/:id', `/update-artifact/${ID}`, <UpdateArtifactPage />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'You can only update your own artifacts' })).toBeInTheDocument();
+    expect(screen.getByText(UPDATE_TEXTS.notOwnerText)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View artifact' })).toHaveAttribute('href', `/artifacts/${ID}`);
+  });
+
+  test('the owner is recognised by the api’s answer even when their e-mail has changed since', async () => {
+    useAuthStore.setState({ user: { ...ada, email: 'ada.new@example.com' }, loading: false });
+    await renderForm(artifact({ _id: ID, adderEmail: 'ada@example.com' }));
+    expect(control('Name')).toHaveValue('Bronze Sickle');
+  });
+
+  test('isOwnArtifact reads the presence of adderEmail', () => {
+    expect(isOwnArtifact(artifact({ adderEmail: 'ada@example.com' }))).toBe(true);
+    expect(isOwnArtifact(artifact({ adderEmail: '' }))).toBe(true);
+    expect(isOwnArtifact(artifact({ adderEmail: undefined }))).toBe(false);
+  });
+});
+
+test('a missing artifact shows a clear not-found message', async () => {
+  get.mockRejectedValue(new ApiRequestError('Artifact not found', 404));
+  renderAt('/update-artifact/:id', '/update-artifact/nope', <UpdateArtifactPage />);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Artifact not found' })).toBeInTheDocument();
+  expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'All Artifacts' })).toHaveAttribute('href', '/all-artifacts');
+});
+
+test('a load failure offers Try again, which loads again', async () => {
+  const user = userEvent.setup();
+  get.mockRejectedValueOnce(new ApiRequestError('Could not reach Antiquarium. Check your connection and try again.', 0));
+  renderAt('/update-artifact/:id', `/update-artifact/${ID}`, <UpdateArtifactPage />);
+  expect(await screen.findByRole('heading', { name: 'This artifact could not be loaded' })).toBeInTheDocument();
+  get.mockResolvedValueOnce(artifact({ _id: ID }));
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Update Artifact' })).toBeInTheDocument();
+});
+
+test('texts are the spec’s, exactly', () => {
+  expect(UPDATE_TEXTS).toMatchObject({
+    cancelledTitle: 'Cancelled',
+    cancelledText: 'Your artifact info is safe :)',
+    successText: 'Artifact Updated successfully!',
+    errorText: 'Something went wrong!',
+  });
+});

@@ -1,0 +1,193 @@
+import { ApiRequestError, errorMessage, getArtifact, isAbortError, updateArtifact } from '@antiquarium/api-client';
+import { useAuthStore } from '@antiquarium/auth-store';
+import { validateArtifactUpdate, type Artifact } from '@antiquarium/contracts';
+import { alertDialog, confirmDialog, Spinner, toast } from '@antiquarium/ui';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { adderOf } from '../../shared/adder';
+import { ArtifactForm } from '../../shared/artifact-form/artifact-form';
+import { changedFields, serverFieldErrors, valuesOf, type FormValues } from '../../shared/artifact-form/form-values';
+import { useArtifactForm } from '../../shared/artifact-form/use-artifact-form';
+
+/** The spec's texts (product-spec.md sections 4 and 8) copied exactly, and this screen's own. */
+export const UPDATE_TEXTS = {
+  title: 'Update Artifact',
+  intro: 'Correct or complete the details of your artifact. Save becomes available once you change something.',
+  save: 'Save Changes',
+  unchanged: 'Change a field to enable saving.',
+  confirmTitle: 'Are you sure?',
+  confirmText: 'Do you want to save these changes to your artifact?',
+  confirmLabel: 'Yes, update it!',
+  cancelledTitle: 'Cancelled',
+  cancelledText: 'Your artifact info is safe :)',
+  successTitle: 'Success!',
+  successText: 'Artifact Updated successfully!',
+  errorTitle: 'Error!',
+  errorText: 'Something went wrong!',
+  viewArtifact: 'View artifact',
+  notOwnerTitle: 'You can only update your own artifacts',
+  notOwnerText: 'This artifact was added by someone else, so it cannot be changed from your account.',
+  notFoundTitle: 'Artifact not found',
+  notFoundText: 'There is no artifact at this address. It may have been deleted.',
+  loadFailedTitle: 'This artifact could not be loaded',
+  tryAgain: 'Try again',
+} as const;
+
+/**
+ * Whether the signed-in caller added this artifact. The api sends adderEmail only when the verified
+ * token's uid is the one stored with the artifact (docs/api.md), so its presence is the server's own
+ * ownership answer. Comparing e-mails here instead would lock out an owner whose e-mail changed, or
+ * whose address differs in case; the client has no adder uid to compare. The api checks again on save.
+ */
+export function isOwnArtifact(artifact: Artifact): boolean {
+  return typeof artifact.adderEmail === 'string';
+}
+
+type Loaded =
+  | { id: string; status: 'ready'; artifact: Artifact }
+  | { id: string; status: 'not-found' }
+  | { id: string; status: 'error'; message: string };
+
+function useArtifact(id: string) {
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<(Loaded & { attempt: number }) | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getArtifact(id, { signal: controller.signal }).then(
+      (artifact) => setLoaded({ id, attempt, status: 'ready', artifact }),
+      (error: unknown) => {
+        if (controller.signal.aborted || isAbortError(error)) return;
+        if (error instanceof ApiRequestError && error.status === 404) setLoaded({ id, attempt, status: 'not-found' });
+        else setLoaded({ id, attempt, status: 'error', message: errorMessage(error, 'Please try again.') });
+      },
+    );
+    return () => controller.abort();
+  }, [id, attempt]);
+
+  const current = loaded && loaded.id === id && loaded.attempt === attempt ? loaded : null;
+  return { current, retry: () => setAttempt((value) => value + 1) };
+}
+
+function Message({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
+  return (
+    <section className="aq-container ctb-message" aria-labelledby="update-message-title">
+      <h1 id="update-message-title">{title}</h1>
+      <p>{text}</p>
+      <div className="ctb-message__actions">{children}</div>
+    </section>
+  );
+}
+
+function UpdateForm({ artifact }: { artifact: Artifact }) {
+  const user = useAuthStore((state) => state.user);
+  const [saved, setSaved] = useState<FormValues>(() => valuesOf(artifact));
+  const form = useArtifactForm(saved);
+  const [busy, setBusy] = useState(false);
+  // Held from the click through the confirmation to the answer: one save at a time.
+  const saving = useRef(false);
+  const changes = changedFields(form.values, saved);
+  const dirty = Object.keys(changes).length > 0;
+
+  const submit = async () => {
+    if (saving.current || !dirty) return;
+    const checked = validateArtifactUpdate(changes);
+    if (!checked.ok) {
+      form.showErrors(checked.fields);
+      return;
+    }
+    saving.current = true;
+    setBusy(true);
+    try {
+      const confirmed = await confirmDialog({
+        title: UPDATE_TEXTS.confirmTitle,
+        text: UPDATE_TEXTS.confirmText,
+        confirmLabel: UPDATE_TEXTS.confirmLabel,
+      });
+      if (!confirmed) {
+        void alertDialog({ kind: 'info', title: UPDATE_TEXTS.cancelledTitle, text: UPDATE_TEXTS.cancelledText });
+        return;
+      }
+      const answer = await updateArtifact(artifact._id, checked.value);
+      if (answer?.modifiedCount) {
+        // The saved values become the new baseline (as the api stored them), so Save disables again.
+        setSaved((previous) => ({ ...previous, ...checked.value }));
+        void alertDialog({ kind: 'success', title: UPDATE_TEXTS.successTitle, text: UPDATE_TEXTS.successText });
+      } else {
+        void alertDialog({ kind: 'error', title: UPDATE_TEXTS.errorTitle, text: UPDATE_TEXTS.errorText });
+      }
+    } catch (error) {
+      if (error instanceof ApiRequestError) form.showErrors(serverFieldErrors(error.fields));
+      void toast('error', errorMessage(error, UPDATE_TEXTS.errorText));
+    } finally {
+      saving.current = false;
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="aq-container ctb-page" aria-labelledby="update-artifact-title">
+      <header className="ctb-page__head">
+        <h1 id="update-artifact-title">{UPDATE_TEXTS.title}</h1>
+        <p>{UPDATE_TEXTS.intro}</p>
+      </header>
+      <ArtifactForm
+        form={form}
+        adder={adderOf(user)}
+        submitLabel={UPDATE_TEXTS.save}
+        submitDisabled={busy || !dirty}
+        busy={busy}
+        submitNote={dirty ? undefined : UPDATE_TEXTS.unchanged}
+        onSubmit={() => void submit()}
+        footer={
+          <Link className="aq-button" to={`/artifacts/${artifact._id}`}>
+            {UPDATE_TEXTS.viewArtifact}
+          </Link>
+        }
+      />
+    </section>
+  );
+}
+
+/** Exposed as 'contribute/UpdateArtifact' (a login-required route in the shell); reads `:id`. */
+export default function UpdateArtifactPage() {
+  const { id = '' } = useParams();
+  const { current, retry } = useArtifact(id);
+
+  if (!current) return <Spinner label="Loading artifact…" />;
+  if (current.status === 'not-found') {
+    return (
+      <Message title={UPDATE_TEXTS.notFoundTitle} text={UPDATE_TEXTS.notFoundText}>
+        <Link className="aq-button aq-button--primary" to="/my-artifacts">
+          My Artifacts
+        </Link>
+        <Link className="aq-button" to="/all-artifacts">
+          All Artifacts
+        </Link>
+      </Message>
+    );
+  }
+  if (current.status === 'error') {
+    return (
+      <Message title={UPDATE_TEXTS.loadFailedTitle} text={current.message}>
+        <button type="button" className="aq-button aq-button--primary" onClick={retry}>
+          {UPDATE_TEXTS.tryAgain}
+        </button>
+      </Message>
+    );
+  }
+  if (!isOwnArtifact(current.artifact)) {
+    return (
+      <Message title={UPDATE_TEXTS.notOwnerTitle} text={UPDATE_TEXTS.notOwnerText}>
+        <Link className="aq-button aq-button--primary" to={`/artifacts/${current.artifact._id}`}>
+          {UPDATE_TEXTS.viewArtifact}
+        </Link>
+        <Link className="aq-button" to="/my-artifacts">
+          My Artifacts
+        </Link>
+      </Message>
+    );
+  }
+  // Keyed by id: another artifact starts from its own values.
+  return <UpdateForm key={current.artifact._id} artifact={current.artifact} />;
+}

@@ -1,0 +1,171 @@
+import { ARTIFACT_TYPES, FIELD_LABELS, type ArtifactField } from '@antiquarium/contracts';
+import type { FormEvent, ReactNode } from 'react';
+import { controlId, FORM_ORDER } from './form-values';
+import { ImagePreview } from './image-preview';
+import type { ArtifactFormState } from './use-artifact-form';
+import './artifact-form.css';
+
+export const FORM_TEXTS = {
+  required: 'All fields are required.',
+  typePlaceholder: 'Select Type',
+  adderLegend: 'Added by',
+  adderName: 'Your name',
+  adderEmail: 'Your email',
+} as const;
+
+/** Help under a field; the free-text periods in particular need an example of their format. */
+export const FIELD_HINTS: Partial<Record<ArtifactField, string>> = {
+  image: 'A direct link to the picture, starting with http:// or https://.',
+  context: "The culture or setting it comes from, e.g. 'Ptolemaic Egypt'.",
+  shortDescription: 'A few sentences on what it is and why it matters.',
+  createdAt: "When it was made, as free text, e.g. '100 BC', 'c. 1350 AD' or '3rd century'.",
+  discoveredAt: "When it was found, as free text, e.g. '1799'.",
+  discoveredBy: 'The person or team who found it.',
+  location: "Where it is kept today, e.g. 'British Museum, London'.",
+};
+
+type Control = 'text' | 'url' | 'select' | 'textarea';
+
+const CONTROLS: Partial<Record<ArtifactField, Control>> = { type: 'select', image: 'url', shortDescription: 'textarea' };
+/** Fields that take both columns (on screens wide enough for two). */
+const WIDE: ReadonlySet<ArtifactField> = new Set(['image', 'context', 'shortDescription']);
+
+interface FieldProps {
+  field: ArtifactField;
+  control: Control;
+  wide?: boolean;
+  form: ArtifactFormState;
+}
+
+function Field({ field, control, wide, form }: FieldProps) {
+  const id = controlId(field);
+  const hint = FIELD_HINTS[field];
+  const error = form.errors[field];
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const previewId = `${id}-preview`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name: field,
+    required: true,
+    value: form.values[field],
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    onBlur: () => form.blur(field),
+  };
+
+  let input: ReactNode;
+  if (control === 'select') {
+    input = (
+      <select {...common} className="aq-select" onChange={(event) => form.change(field, event.target.value)}>
+        <option value="">{FORM_TEXTS.typePlaceholder}</option>
+        {ARTIFACT_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {type}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (control === 'textarea') {
+    input = (
+      <textarea {...common} className="aq-textarea" rows={5} onChange={(event) => form.change(field, event.target.value)} />
+    );
+  } else {
+    input = (
+      <input
+        {...common}
+        type={control}
+        className="aq-input"
+        autoComplete="off"
+        inputMode={control === 'url' ? 'url' : undefined}
+        onChange={(event) => form.change(field, event.target.value)}
+      />
+    );
+  }
+
+  return (
+    <div className={`aq-field ctb-field${wide ? ' ctb-field--wide' : ''}${field === 'image' ? ' ctb-field--image' : ''}`}>
+      <label htmlFor={id}>{FIELD_LABELS[field]}</label>
+      {field === 'image' ? (
+        <div className="ctb-image-row">
+          <div className="ctb-image-row__input">
+            {input}
+            {hint ? <p id={hintId} className="ctb-hint">{hint}</p> : null}
+            {error ? <p id={errorId} className="aq-field__error">{error}</p> : null}
+          </div>
+          <ImagePreview url={form.values.image} statusId={previewId} />
+        </div>
+      ) : (
+        <>
+          {input}
+          {hint ? <p id={hintId} className="ctb-hint">{hint}</p> : null}
+          {error ? <p id={errorId} className="aq-field__error">{error}</p> : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+export interface ArtifactFormProps {
+  form: ArtifactFormState;
+  /** The signed-in user, shown read-only: the api takes the adder from the sign-in, not the form. */
+  adder: { name: string; email: string };
+  submitLabel: string;
+  /** True while a request is under way (and for Update: while nothing changed). */
+  submitDisabled: boolean;
+  busy: boolean;
+  /** Shown under the button, and read with it, e.g. why it is disabled. */
+  submitNote?: string;
+  onSubmit: () => void;
+  /** Links or notes after the button. */
+  footer?: ReactNode;
+}
+
+export function ArtifactForm({ form, adder, submitLabel, submitDisabled, busy, submitNote, onSubmit, footer }: ArtifactFormProps) {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    // noValidate: the shared validation speaks (the same messages as the api), not the browser's bubbles.
+    <form className="ctb-form" noValidate aria-busy={busy} onSubmit={handleSubmit}>
+      <p className="ctb-form__required">{FORM_TEXTS.required}</p>
+      <div className="ctb-form__grid">
+        {FORM_ORDER.map((field) => (
+          <Field key={field} field={field} control={CONTROLS[field] ?? 'text'} wide={WIDE.has(field)} form={form} />
+        ))}
+      </div>
+      <fieldset className="ctb-adder">
+        <legend>{FORM_TEXTS.adderLegend}</legend>
+        <div className="ctb-form__grid">
+          <div className="aq-field">
+            <label htmlFor="artifact-adder-name">{FORM_TEXTS.adderName}</label>
+            <input id="artifact-adder-name" className="aq-input" value={adder.name} readOnly />
+          </div>
+          <div className="aq-field">
+            <label htmlFor="artifact-adder-email">{FORM_TEXTS.adderEmail}</label>
+            <input id="artifact-adder-email" className="aq-input" type="email" value={adder.email} readOnly />
+          </div>
+        </div>
+      </fieldset>
+      <div className="ctb-form__actions">
+        <button
+          type="submit"
+          className="aq-button aq-button--primary ctb-submit"
+          disabled={submitDisabled}
+          aria-describedby={submitNote ? 'artifact-submit-note' : undefined}
+        >
+          {busy ? <span className="ctb-submit__spinner" aria-hidden="true" /> : null}
+          {submitLabel}
+        </button>
+        {submitNote ? (
+          <p id="artifact-submit-note" className="ctb-hint">
+            {submitNote}
+          </p>
+        ) : null}
+        {footer}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { FIELD_LIMITS, validateArtifactInput } from '@antiquarium/contracts';
+import { artifact } from '../../test/artifacts';
+import { changedFields, EMPTY_VALUES, fieldError, firstErrorField, serverFieldErrors, valuesOf } from './form-values';
+
+describe('fieldError: the shared validation, one field at a time', () => {
+  test.each([
+    ['name', 'Name is required'],
+    ['image', 'Image URL is required'],
+    ['context', 'Context is required'],
+    ['shortDescription', 'Short description is required'],
+    ['createdAt', 'Created at is required'],
+    ['discoveredAt', 'Discovered at is required'],
+    ['discoveredBy', 'Discovered by is required'],
+    ['location', 'Location is required'],
+  ] as const)('an empty %s says "%s" (blank counts as empty)', (field, message) => {
+    expect(fieldError(field, '')).toBe(message);
+    expect(fieldError(field, '   ')).toBe(message);
+  });
+
+  test('type must be one of the five (the empty "Select Type" value too)', () => {
+    const message = 'Type must be one of Tools, Weapons, Documents, Writings, Others';
+    expect(fieldError('type', '')).toBe(message);
+    expect(fieldError('type', 'Pottery')).toBe(message);
+    expect(fieldError('type', 'Weapons')).toBeUndefined();
+  });
+
+  test('image must be an http(s) URL', () => {
+    expect(fieldError('image', 'not a url')).toBe('Image must be a valid URL');
+    expect(fieldError('image', 'ftp://example.org/a.png')).toBe('Image must be a valid URL');
+    expect(fieldError('image', 'https://example.org/a.png')).toBeUndefined();
+  });
+
+  test.each(Object.entries(FIELD_LIMITS))('%s is limited to %i characters', (field, max) => {
+    const key = field as keyof typeof FIELD_LIMITS;
+    const filler = key === 'image' ? `https://example.org/${'a'.repeat(max)}` : 'a'.repeat(max + 1);
+    expect(fieldError(key, filler)).toMatch(new RegExp(`must be at most ${max} characters$`));
+  });
+
+  test('control characters are refused', () => {
+    expect(fieldError('name', 'Bad\u0001name')).toBe('Name contains invalid characters');
+  });
+
+  test('the whole empty form has one message per field, in the form order', () => {
+    const result = validateArtifactInput(EMPTY_VALUES);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(Object.keys(result.fields)).toHaveLength(9);
+    expect(firstErrorField(result.fields)).toBe('name');
+  });
+
+  test('focus goes to the first message in the form’s order, not the schema’s', () => {
+    expect(firstErrorField({ image: 'x', type: 'y', shortDescription: 'z' })).toBe('type');
+    expect(firstErrorField({ context: 'x', location: 'y' })).toBe('location');
+  });
+});
+
+test('valuesOf prefills every field from an artifact', () => {
+  const values = valuesOf(artifact({ name: 'Rosetta Stone', type: 'Writings' }));
+  expect(values).toMatchObject({ name: 'Rosetta Stone', type: 'Writings', createdAt: '1200 BC' });
+  expect(Object.keys(values)).toHaveLength(9);
+});
+
+test('changedFields ignores what only differs in surrounding spaces', () => {
+  const saved = valuesOf(artifact());
+  expect(changedFields({ ...saved, name: ` ${saved.name}  ` }, saved)).toEqual({});
+  expect(changedFields({ ...saved, location: 'Louvre', type: 'Others' }, saved)).toEqual({ location: 'Louvre', type: 'Others' });
+  expect(changedFields({ ...saved, name: '' }, saved)).toEqual({ name: '' });
+});
+
+test('serverFieldErrors keeps the form’s fields and drops the rest', () => {
+  expect(serverFieldErrors({ name: 'Name is required', likes: 'nope', image: '' })).toEqual({ name: 'Name is required' });
+  expect(serverFieldErrors(undefined)).toEqual({});
+});

@@ -1,0 +1,87 @@
+import {
+  ARTIFACT_FIELDS,
+  validateArtifactUpdate,
+  type Artifact,
+  type ArtifactField,
+  type FieldErrors,
+} from '@antiquarium/contracts';
+
+/** What the form holds: every editable field as the text in its control. */
+export type FormValues = Record<ArtifactField, string>;
+
+export const EMPTY_VALUES: FormValues = {
+  name: '',
+  image: '',
+  type: '',
+  context: '',
+  shortDescription: '',
+  createdAt: '',
+  discoveredAt: '',
+  discoveredBy: '',
+  location: '',
+};
+
+/** The form's starting values for an existing artifact (a missing field starts empty). */
+export function valuesOf(artifact: Artifact): FormValues {
+  const values = { ...EMPTY_VALUES };
+  for (const field of ARTIFACT_FIELDS) {
+    const value: unknown = artifact[field];
+    values[field] = typeof value === 'string' ? value : '';
+  }
+  return values;
+}
+
+/**
+ * One field's message from the shared validation (the api runs the same schema), or undefined.
+ * The update schema checks only the fields it is given, so it judges one field on its own.
+ */
+export function fieldError(field: ArtifactField, value: string): string | undefined {
+  const result = validateArtifactUpdate({ [field]: value });
+  return result.ok ? undefined : result.fields[field];
+}
+
+/**
+ * The fields whose value differs from the saved one, compared as the api stores them (trimmed):
+ * a trailing space is not a change, so Save never sends an update that modifies nothing.
+ */
+export function changedFields(values: FormValues, saved: FormValues): Partial<FormValues> {
+  const changes: Partial<FormValues> = {};
+  for (const field of ARTIFACT_FIELDS) {
+    if (values[field].trim() !== saved[field].trim()) changes[field] = values[field];
+  }
+  return changes;
+}
+
+/** The api's per-field 400 messages, keeping only the fields this form shows. */
+export function serverFieldErrors(fields: Partial<Record<string, string>> | undefined): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!fields) return errors;
+  for (const field of ARTIFACT_FIELDS) {
+    const message = fields[field];
+    if (typeof message === 'string' && message) errors[field] = message;
+  }
+  return errors;
+}
+
+/** The fields in the form's reading (and tab) order. */
+export const FORM_ORDER: readonly ArtifactField[] = [
+  'name',
+  'type',
+  'image',
+  'createdAt',
+  'discoveredAt',
+  'discoveredBy',
+  'location',
+  'context',
+  'shortDescription',
+];
+
+/** The first field with a message, in the form's order (where focus goes after a failed submit). */
+export function firstErrorField(errors: FieldErrors): ArtifactField | undefined {
+  return FORM_ORDER.find((field) => errors[field]);
+}
+
+/** The id of a field's control; also what a failed submit focuses. */
+export function controlId(field: ArtifactField): string {
+  return `artifact-${field}`;
+}

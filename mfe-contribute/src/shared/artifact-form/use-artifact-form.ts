@@ -1,0 +1,65 @@
+import type { ArtifactField, FieldErrors } from '@antiquarium/contracts';
+import { useEffect, useState } from 'react';
+import { controlId, fieldError, firstErrorField, type FormValues } from './form-values';
+
+export interface ArtifactFormState {
+  values: FormValues;
+  errors: FieldErrors;
+  change: (field: ArtifactField, value: string) => void;
+  blur: (field: ArtifactField) => void;
+  /** Shows these messages (client checks or the api's 400) and moves focus to the first one. */
+  showErrors: (errors: FieldErrors) => void;
+  reset: (values: FormValues) => void;
+}
+
+/**
+ * Values and messages of the artifact form. A message appears when a field is left after an edit,
+ * or on submit; once shown it is re-checked on every keystroke, so it goes as soon as it is fixed.
+ */
+export function useArtifactForm(initial: FormValues): ArtifactFormState {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [edited, setEdited] = useState<ReadonlySet<ArtifactField>>(() => new Set());
+  const [focusRequest, setFocusRequest] = useState<{ field: ArtifactField } | null>(null);
+
+  useEffect(() => {
+    // After the render that set aria-invalid, so a screen reader reads the message with the label.
+    if (focusRequest) document.getElementById(controlId(focusRequest.field))?.focus();
+  }, [focusRequest]);
+
+  const setError = (field: ArtifactField, message: string | undefined) =>
+    setErrors((current) => {
+      if (current[field] === message) return current;
+      const next = { ...current };
+      if (message) next[field] = message;
+      else delete next[field];
+      return next;
+    });
+
+  return {
+    values,
+    errors,
+    change(field, value) {
+      setValues((current) => ({ ...current, [field]: value }));
+      if (!edited.has(field)) setEdited(new Set(edited).add(field));
+      if (errors[field]) setError(field, fieldError(field, value));
+    },
+    blur(field) {
+      // Tabbing through untouched fields must not fill the form with "required" messages. A shown
+      // message is already current (re-checked on every change); it may be the api's, which the
+      // client cannot re-check, so it stays until the value changes.
+      if (!edited.has(field) || errors[field]) return;
+      setError(field, fieldError(field, values[field]));
+    },
+    showErrors(next) {
+      setErrors(next);
+      const first = firstErrorField(next);
+      if (first) setFocusRequest({ field: first });
+    },
+    reset(next) {
+      setValues(next);
+      setErrors({});
+      setEdited(new Set());
+    },
+  };
+}
