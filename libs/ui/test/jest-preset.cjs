@@ -11,6 +11,8 @@ module.exports = function frontEndJestConfig({ displayName, rootDir, testEnviron
     testEnvironment: testEnvironment === 'jsdom' ? path.join(__dirname, 'jsdom-environment.cjs') : testEnvironment,
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
     clearMocks: true,
+    // The first toast or dialog of a run loads antd, which takes seconds on a busy 2-core machine.
+    testTimeout: 20000,
     transform: {
       '^.+\\.(tsx?|jsx?|mjs)$': [
         '@swc/jest',

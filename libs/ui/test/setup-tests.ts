@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// findBy* waits up to 5 s: lazily loaded antd (toasts, dialogs) can take that long on a busy CI
+// machine; a genuinely missing element still fails.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout engine: antd's responsive helpers and Swiper ask for these.
 if (typeof window !== 'undefined') {
