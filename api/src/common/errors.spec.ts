@@ -31,6 +31,15 @@ describe('toErrorBody', () => {
     expect(isDatabaseUnavailable(named('TypeError'))).toBe(false);
   });
 
+  it('answers 503 for a socket error the driver passes on unwrapped, and only from the driver', () => {
+    const epipe = Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' });
+    epipe.stack = `Error: ${epipe.message}\n    at Connection.writeCommand (node_modules/mongodb/lib/cmap/connection.js:408:29)`;
+    expect(toErrorBody(epipe)).toMatchObject({ statusCode: 503 });
+    const elsewhere = Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' });
+    elsewhere.stack = `Error: ${elsewhere.message}\n    at Socket.writeAfterFIN (node:net:566:14)`;
+    expect(toErrorBody(elsewhere)).toMatchObject({ statusCode: 500 });
+  });
+
   it('maps body parser failures to 400 and 413', () => {
     expect(toErrorBody(Object.assign(new Error('x'), { type: 'entity.parse.failed', status: 400 }))).toMatchObject({ statusCode: 400 });
     expect(toErrorBody(Object.assign(new Error('x'), { type: 'entity.too.large', status: 413 }))).toMatchObject({ statusCode: 413 });

@@ -43,11 +43,20 @@ const DATABASE_ERROR_NAMES = new Set([
   'MongooseServerSelectionError',
 ]);
 
+// Socket errors the driver sometimes passes on unwrapped: a write to a connection the server has
+// just dropped fails with a plain EPIPE error ("This socket has been ended by the other party"),
+// seen in the resilience suite when FerretDB is killed under a running api.
+const SOCKET_ERROR_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT']);
+
 /** True for errors that mean "the database cannot be reached right now" (answered 503, retryable). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (DATABASE_ERROR_NAMES.has(error.name)) return true;
-  return /buffering timed out|connection .* closed|ECONNREFUSED/i.test(error.message) && /mongo/i.test(error.name + error.stack);
+  const code = (error as NodeJS.ErrnoException).code;
+  const network =
+    /buffering timed out|connection .* closed|ECONNREFUSED|socket has been ended/i.test(error.message) ||
+    (typeof code === 'string' && SOCKET_ERROR_CODES.has(code));
+  return network && /mongo/i.test(error.name + error.stack);
 }
 
 /** Maps anything thrown while serving a request to a status and the one error body. */

@@ -1,0 +1,108 @@
+// FerretDB and the api as the resilience tests start them: their own instances on their own ports
+// (FerretDB 27200-27299, apis 3200-3299), never the shared ones on 27017, 3000 or 9099.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { mongo } from 'mongoose';
+import { assertPortFree, portAnswers, spawnProcess, waitUntil, type Proc } from './processes';
+
+export const ROOT = path.resolve(__dirname, '../../../..');
+const FERRETDB_BIN = path.join(ROOT, '.tools/bin/ferretdb');
+const API_MAIN = path.join(ROOT, 'api/dist/main.js');
+
+/** The runner's Auth Emulator (scripts/test.mjs starts it once for every phase). */
+export const AUTH_EMULATOR_HOST = process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099';
+export const PROJECT_ID = 'demo-antiquarium';
+/**
+ * scripts/test.mjs shifts every test port by TEST_PORT_OFFSET so that two runs can share a machine;
+ * these tests follow (their own ranges are 27200-27299, 3200-3299 and 9300-9399 at offset 0).
+ */
+export const PORT_OFFSET = Number(process.env['TEST_PORT_OFFSET'] ?? 0);
+
+export interface FerretDb {
+  proc: Proc;
+  port: number;
+  dataDir: string;
+  uri: string;
+}
+
+/**
+ * FerretDB with the SQLite handler, data in dataDir (the flags of scripts/lib/services.mjs). Its
+ * debug address is port + 50 so two instances never share one. Start it again with the same port
+ * and folder to bring the same data back.
+ */
+export async function startFerretDb({ port, dataDir, logLevel = 'warn' }: { port: number; dataDir: string; logLevel?: 'warn' | 'info' }): Promise<FerretDb> {
+  if (port - PORT_OFFSET < 27200 || port - PORT_OFFSET > 27249) throw new Error(`FerretDB port ${port} is outside 27200-27249 (+${PORT_OFFSET})`);
+  await assertPortFree(port, 'FerretDB');
+  await assertPortFree(port + 50, 'FerretDB debug address');
+  mkdirSync(dataDir, { recursive: true });
+  const proc = spawnProcess(
+    `ferretdb-${port}`,
+    FERRETDB_BIN,
+    [
+      '--handler=sqlite',
+      `--sqlite-url=file:${dataDir}/`,
+      `--listen-addr=127.0.0.1:${port}`,
+      `--debug-addr=127.0.0.1:${port + 50}`,
+      `--state-dir=${dataDir}`,
+      '--telemetry=disable',
+      `--log-level=${logLevel}`,
+    ],
+    { cwd: dataDir },
+  );
+  await waitUntil(`FerretDB on ${port}`, () => portAnswers(port), 30_000, proc);
+  return { proc, port, dataDir, uri: `mongodb://127.0.0.1:${port}/antiquarium_resilience` };
+}
+
+export interface Api {
+  proc: Proc;
+  port: number;
+  url: string;
+}
+
+/** `node api/dist/main.js` on its own port, waiting until GET /health answers. */
+export async function startApi({
+  port,
+  mongoUri,
+  authEmulatorHost = AUTH_EMULATOR_HOST,
+  env = {},
+  name = `api-${port}`,
+}: {
+  port: number;
+  mongoUri: string;
+  authEmulatorHost?: string;
+  env?: Record<string, string>;
+  name?: string;
+}): Promise<Api> {
+  if (port - PORT_OFFSET < 3200 || port - PORT_OFFSET > 3299) throw new Error(`api port ${port} is outside 3200-3299 (+${PORT_OFFSET})`);
+  await assertPortFree(port, 'api');
+  const proc = spawnProcess(name, process.execPath, [API_MAIN], {
+    cwd: ROOT,
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(port),
+      MONGODB_URI: mongoUri,
+      FIREBASE_PROJECT_ID: PROJECT_ID,
+      FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
+      // The tests write far more than a person would; the limit itself is proven by the api suite.
+      WRITE_RATE_LIMIT: '1000000',
+      SWAGGER: 'off',
+      ...env,
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntil(
+    `the api on ${port}`,
+    async () => (await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })).ok,
+    60_000,
+    proc,
+    200,
+  );
+  return { proc, port, url };
+}
+
+/** A driver connection of the test's own, to look at (and tamper with) what the api stored. */
+export async function connect(uri: string): Promise<mongo.MongoClient> {
+  const client = new mongo.MongoClient(uri, { serverSelectionTimeoutMS: 5000 });
+  await client.connect();
+  return client;
+}
