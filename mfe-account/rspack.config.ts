@@ -12,11 +12,11 @@ export default defineConfig((_env, argv) =>
     name: 'account',
     mode: argv.mode === 'development' ? 'development' : 'production',
     exposes: {
-      './Login': './src/pages/login-page.tsx',
-      './Register': './src/pages/register-page.tsx',
-      './ForgotPassword': './src/pages/forgot-password-page.tsx',
-      './MyArtifacts': './src/pages/my-artifacts-page.tsx',
-      './LikedArtifacts': './src/pages/liked-artifacts-page.tsx',
+      './Login': './src/features/login/login-page.tsx',
+      './Register': './src/features/register/register-page.tsx',
+      './ForgotPassword': './src/features/forgot-password/forgot-password-page.tsx',
+      './MyArtifacts': './src/features/my-artifacts/my-artifacts-page.tsx',
+      './LikedArtifacts': './src/features/liked-artifacts/liked-artifacts-page.tsx',
     },
   }),
 );

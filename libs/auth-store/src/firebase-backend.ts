@@ -62,8 +62,13 @@ export function createFirebaseBackend(config: FirebaseWebConfig, emulatorUrl?: s
       const credential = await signInWithEmailAndPassword(auth, email, password);
       return toAuthUser(credential.user) as AuthUser;
     },
-    signInWithGoogle: async () => {
+    signInWithGoogle: async (remember) => {
       const credential = await signInWithPopup(auth, new GoogleAuthProvider());
+      // After the popup, not before: nothing may delay opening it past the click (popup blockers).
+      // setPersistence moves the signed-in user to the chosen storage.
+      if (remember !== undefined) {
+        await setPersistence(auth, remember ? browserLocalPersistence : browserSessionPersistence);
+      }
       return toAuthUser(credential.user) as AuthUser;
     },
     resetPassword: (email) => sendPasswordResetEmail(auth, email),

@@ -30,9 +30,9 @@ function fakeBackend(initial: AuthUser | null = null) {
       emit();
       return current;
     }),
-    signInWithGoogle: async () => {
+    signInWithGoogle: jest.fn(async () => {
       throw new Error('Firebase: Error (auth/popup-closed-by-user).');
-    },
+    }),
     resetPassword: jest.fn(async () => undefined),
     logOut: async () => {
       current = null;
@@ -91,6 +91,15 @@ test('loading is on during a sign-in, and off again when it fails', async () => 
   expect(during[0]).toBe(true);
   expect(store.getState()).toMatchObject({ user: null, loading: false });
   expect(backend.signIn).toHaveBeenCalledWith('ada@example.com', 'wrong', true);
+});
+
+test('Remember me reaches the provider for a Google sign-in too', async () => {
+  const backend = fakeBackend();
+  const store = createAuthStore(async () => backend, { hasSession: () => false });
+  await store.getState().init(config);
+  await expect(store.getState().signInWithGoogle(false)).rejects.toThrow('auth/popup-closed-by-user');
+  expect(backend.signInWithGoogle).toHaveBeenCalledWith(false);
+  expect(store.getState()).toMatchObject({ user: null, loading: false });
 });
 
 test('sign-up then profile update shows the new name; logout clears the user', async () => {

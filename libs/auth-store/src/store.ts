@@ -12,7 +12,8 @@ export interface AuthState {
   updateUserProfile(displayName: string, photoURL: string): Promise<void>;
   /** remember: keep the user across browser restarts (localStorage) or for this tab only. */
   signIn(email: string, password: string, remember?: boolean): Promise<AuthUser>;
-  signInWithGoogle(): Promise<AuthUser>;
+  /** remember, when given, applies "Remember me" to the Google session too (as for signIn). */
+  signInWithGoogle(remember?: boolean): Promise<AuthUser>;
   resetPassword(email: string): Promise<void>;
   logOut(): Promise<void>;
   /**
@@ -92,7 +93,7 @@ export function createAuthStore(loadBackend: BackendLoader, options: AuthStoreOp
         withLoading((auth) => auth.updateUserProfile(displayName, photoURL)),
       signIn: (email, password, remember = true) =>
         withLoading((auth) => auth.signIn(email, password, remember)),
-      signInWithGoogle: () => withLoading((auth) => auth.signInWithGoogle()),
+      signInWithGoogle: (remember) => withLoading((auth) => auth.signInWithGoogle(remember)),
       // Sending a reset email changes no auth state, so it leaves `loading` alone.
       resetPassword: async (email) => (await connect()).resetPassword(email),
       logOut: () => withLoading((auth) => auth.logOut()),

@@ -26,7 +26,7 @@ export interface AuthBackend {
   createUser(email: string, password: string): Promise<AuthUser>;
   updateUserProfile(displayName: string, photoURL: string): Promise<void>;
   signIn(email: string, password: string, remember: boolean): Promise<AuthUser>;
-  signInWithGoogle(): Promise<AuthUser>;
+  signInWithGoogle(remember?: boolean): Promise<AuthUser>;
   resetPassword(email: string): Promise<void>;
   logOut(): Promise<void>;
   getIdToken(): Promise<string | null>;

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { apiGet, apiSend, type ArtifactSummary } from './api';
+import { API_URL, AUTH_EMULATOR_URL } from './env';
+import type { TestUser } from './users';
+
+/** A toast (antd's message at the top of the page) with exactly this text. */
+export function toast(page: Page, text: string): Locator {
+  return page.locator('.ant-message').getByText(text, { exact: true });
+}
+
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect(toast(page, text)).toBeVisible();
+}
+
+/** Logs out through the top bar and its confirmation, and waits for the signed-out state. */
+export async function signOut(page: Page): Promise<void> {
+  const header = page.locator('header');
+  await header.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, logout!' }).click();
+  const done = page.getByRole('dialog').filter({ hasText: 'Logged out!' });
+  await expect(done).toBeVisible();
+  await done.getByRole('button', { name: 'OK' }).click();
+  await expect(header.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+}
+
+/** Fills the /login form (the same labels session.ts relies on) and submits it. */
+export async function submitLogin(page: Page, email: string, password: string, options: { remember?: boolean } = {}): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (options.remember) await page.getByRole('checkbox', { name: 'Remember me' }).check();
+  await page.getByRole('button', { name: 'Sign In to History' }).click();
+}
+
+export interface CreatedArtifact {
+  _id: string;
+  name: string;
+}
+
+/** An artifact added by `user` through the api (POST /artifacts with the user's token). */
+export async function createArtifactAs(user: TestUser, name = `E2E relic ${randomUUID().slice(0, 8)}`): Promise<CreatedArtifact> {
+  const { insertedId } = await apiSend<{ insertedId: string }>('POST', '/artifacts', user.token, {
+    name,
+    image: `${API_URL}/media/rosetta-stone-960.webp`,
+    type: 'Tools',
+    context: 'Made for a browser journey',
+    shortDescription: `A test artifact named ${name}.`,
+    createdAt: '100 BC',
+    discoveredAt: '2026',
+    discoveredBy: 'A Playwright test',
+    location: 'The test suite',
+  });
+  return { _id: insertedId, name };
+}
+
+interface OobCode {
+  email: string;
+  requestType: string;
+  oobCode: string;
+  oobLink: string;
+}
+
+/** The newest password-reset code the Auth Emulator "sent" to `email` (it keeps them instead of mailing). */
+export async function passwordResetCode(email: string): Promise<OobCode> {
+  const response = await fetch(`${AUTH_EMULATOR_URL}/emulator/v1/projects/demo-antiquarium/oobCodes`);
+  if (!response.ok) throw new Error(`oobCodes: ${response.status}`);
+  const { oobCodes } = (await response.json()) as { oobCodes: OobCode[] };
+  const mine = oobCodes.filter((code) => code.email === email && code.requestType === 'PASSWORD_RESET');
+  const latest = mine[mine.length - 1];
+  if (!latest) throw new Error(`no password reset code for ${email}`);
+  return latest;
+}
+
+/**
+ * Seeded artifacts that journeys may like without disturbing others: the least-liked ones of
+ * contributors outside the top three, so neither the home page's featured list nor its top
+ * contributors (read by other journeys meanwhile) move.
+ */
+export async function quietArtifacts(count: number): Promise<ArtifactSummary[]> {
+  const { body: top } = await apiGet<{ name: string }[]>('/contributors/top?limit=3');
+  const { body: all } = await apiGet<(ArtifactSummary & { adderName: string })[]>('/artifacts?sort=likes&limit=100');
+  const quiet = all.filter((artifact) => !top.some((contributor) => contributor.name === artifact.adderName)).slice(-count);
+  if (quiet.length < count) throw new Error('the seed has too few artifacts outside the top contributors');
+  return quiet;
+}

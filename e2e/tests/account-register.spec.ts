@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { expectToast, signOut, submitLogin } from '../support/account';
+
+test.describe('Register', () => {
+  test('the password rules one at a time in order, then the account, signed in, signs out and back in', async ({ page }) => {
+    const email = `e2e-register-${randomUUID()}@test.antiquarium.example`;
+    const name = `Registered Explorer ${randomUUID().slice(0, 6)}`;
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { level: 1, name: 'Register' })).toBeVisible();
+
+    // All fields are required.
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByLabel('Full Name')).toBeFocused();
+    await expect(page.getByText('Full Name is required')).toBeVisible();
+    await expect(page.getByText('Photo URL is required')).toBeVisible();
+
+    await page.getByLabel('Full Name').fill(name);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Photo URL').fill('https://example.org/portrait.png');
+    const password = page.getByLabel('Password', { exact: true });
+    const rules: [string, string][] = [
+      ['abc', 'Password must be at least 6 characters'],
+      ['abcdef', 'Password must contain at least one uppercase letter'],
+      ['ABCDEF', 'Password must contain at least one lowercase letter'],
+    ];
+    for (const [attempt, message] of rules) {
+      await password.fill(attempt);
+      await page.getByRole('button', { name: 'Register', exact: true }).click();
+      await expect(password).toBeFocused();
+      await expect(page.locator('.aq-field__error')).toHaveText([message]);
+      await expect(password).toHaveAccessibleDescription(new RegExp(message));
+    }
+
+    await password.fill('Abcdef');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expectToast(page, 'User registered successfully');
+    await expect(page).toHaveURL(/\/$/);
+    const header = page.locator('header');
+    await expect(header).toContainText(name);
+    await expect(header.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+    await signOut(page);
+    await page.goto('/login');
+    await submitLogin(page, email, 'Abcdef');
+    await expectToast(page, `Login successful! Welcome ${name}`);
+    await expect(header.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an email that already has an account is explained in words', async ({ page }) => {
+    const email = `e2e-register-${randomUUID()}@test.antiquarium.example`;
+    for (const attempt of [1, 2]) {
+      await page.goto('/register');
+      await page.getByLabel('Full Name').fill('Twice Registered');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Photo URL').fill('https://example.org/twice.png');
+      await page.getByLabel('Password', { exact: true }).fill('Twice-1');
+      await page.getByRole('button', { name: 'Register', exact: true }).click();
+      if (attempt === 1) {
+        await expectToast(page, 'User registered successfully');
+        await signOut(page);
+      }
+    }
+    await expectToast(page, 'An account with this email already exists. Try signing in instead.');
+    await expect(page).toHaveURL(/\/register$/);
+  });
+});

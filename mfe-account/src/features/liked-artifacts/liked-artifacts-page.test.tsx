@@ -1,0 +1,71 @@
+import { ApiRequestError, likedArtifacts } from '@antiquarium/api-client';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { artifact, page } from '../../test/artifacts';
+import { ada, fakeAuth, findToast, renderAt } from '../../test/screen';
+import LikedArtifactsPage, { LIKED_PAGE_SIZE } from './liked-artifacts-page';
+
+// The api cannot run inside jest: only the api-client's call is replaced.
+jest.mock('@antiquarium/api-client', () => ({
+  ...jest.requireActual('@antiquarium/api-client'),
+  likedArtifacts: jest.fn(),
+}));
+const liked = jest.mocked(likedArtifacts);
+
+beforeEach(() => {
+  liked.mockReset();
+  fakeAuth({ user: ada });
+});
+
+const renderLiked = (url = '/liked-artifacts') => renderAt('/liked-artifacts', <LikedArtifactsPage />, { url });
+
+test('a loading indicator, then a card per liked artifact opening its details', async () => {
+  let answer: ((value: ReturnType<typeof page>) => void) | undefined;
+  liked.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+  renderLiked();
+  expect(screen.getByRole('status')).toHaveTextContent('Loading liked artifacts…');
+  answer?.(
+    page([
+      artifact({ _id: 'a1', name: 'Rosetta Stone', shortDescription: 'A decree in three scripts.', likes: 12 }),
+      artifact({ _id: 'a2', name: 'Clay tablet', likes: 1 }),
+    ]),
+  );
+  const cards = await screen.findAllByRole('article');
+  expect(cards).toHaveLength(2);
+  const [first] = cards;
+  if (!first) throw new Error('no card');
+  expect(within(first).getByRole('heading', { name: 'Rosetta Stone' })).toBeInTheDocument();
+  expect(within(first).getByRole('link', { name: 'Rosetta Stone' })).toHaveAttribute('href', '/artifacts/a1');
+  expect(within(first).getByText('A decree in three scripts.')).toBeInTheDocument();
+  expect(within(first).getByText('12 likes')).toBeInTheDocument();
+  expect(first.querySelector('img')).toHaveAttribute('src', expect.stringContaining('/media/'));
+  expect(screen.getByText('1 like')).toBeInTheDocument();
+  expect(liked).toHaveBeenCalledWith({ page: 1, limit: LIKED_PAGE_SIZE }, expect.anything());
+});
+
+test("the empty text: \"You haven't liked any artifacts yet.\"", async () => {
+  liked.mockResolvedValue(page([]));
+  renderLiked();
+  expect(await screen.findByText("You haven't liked any artifacts yet.")).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Browse All Artifacts' })).toHaveAttribute('href', '/all-artifacts');
+});
+
+test('a failure: the toast "Could not fetch liked artifacts." and a retry', async () => {
+  liked.mockRejectedValueOnce(new ApiRequestError('Service unavailable', 503));
+  liked.mockResolvedValueOnce(page([artifact({ name: 'Bronze mirror' })]));
+  renderLiked();
+  expect(await findToast('Could not fetch liked artifacts.')).toBeInTheDocument();
+  expect(screen.getByText('Your liked artifacts could not be loaded.')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('link', { name: 'Bronze mirror' })).toBeInTheDocument();
+});
+
+test('paged: Previous and Next follow the api’s pages', async () => {
+  liked.mockResolvedValue(page([artifact()], { total: 30, page: 2, pageSize: 24, nextPage: null }));
+  const router = renderLiked('/liked-artifacts?page=2');
+  expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+  expect(liked).toHaveBeenCalledWith({ page: 2, limit: LIKED_PAGE_SIZE }, expect.anything());
+  expect(screen.getByText('Next')).toHaveAttribute('aria-disabled', 'true');
+  await userEvent.click(screen.getByRole('link', { name: 'Previous' }));
+  await waitFor(() => expect(router.state.location.search).toBe(''));
+});

@@ -1,0 +1,82 @@
+import { likedArtifacts } from '@antiquarium/api-client';
+import { Spinner, toast } from '@antiquarium/ui';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Pagination, readPage } from '../../shared/pagination';
+import { useApiData } from '../../shared/use-api-data';
+import { LikedArtifactCard } from './liked-artifact-card';
+import '../../shared/account.css';
+
+export const LIKED_TEXTS = {
+  title: 'Liked Artifacts',
+  intro: 'The artifacts you liked, the most recent first.',
+  empty: "You haven't liked any artifacts yet.",
+  browse: 'Browse All Artifacts',
+  fetchFailed: 'Could not fetch liked artifacts.',
+  loadFailed: 'Your liked artifacts could not be loaded.',
+  retry: 'Try again',
+} as const;
+
+/** Cards per page (fills rows of 1, 2 or 3 columns). */
+export const LIKED_PAGE_SIZE = 24;
+
+/** Exposed as 'account/LikedArtifacts' (a login-required route in the shell). */
+export default function LikedArtifactsPage() {
+  const [searchParams] = useSearchParams();
+  const page = readPage(searchParams);
+  const result = useApiData(
+    `liked:${page}`,
+    (signal) => likedArtifacts({ page, limit: LIKED_PAGE_SIZE }, { signal }),
+    () => void toast('error', LIKED_TEXTS.fetchFailed),
+  );
+
+  let content;
+  if (result.status === 'loading') {
+    content = <Spinner label="Loading liked artifacts…" />;
+  } else if (result.status === 'error') {
+    content = (
+      <div className="acc-message">
+        <p>{LIKED_TEXTS.loadFailed}</p>
+        <button type="button" className="aq-button" onClick={result.retry}>
+          {LIKED_TEXTS.retry}
+        </button>
+      </div>
+    );
+  } else if (result.data.items.length === 0 && page === 1) {
+    content = (
+      <div className="acc-message">
+        <p>{LIKED_TEXTS.empty}</p>
+        <Link className="aq-button aq-button--primary" to="/all-artifacts">
+          {LIKED_TEXTS.browse}
+        </Link>
+      </div>
+    );
+  } else {
+    content = (
+      <>
+        <ul className="acc-grid">
+          {result.data.items.map((artifact, index) => (
+            <li key={artifact._id}>
+              <LikedArtifactCard artifact={artifact} eager={index < 3} />
+            </li>
+          ))}
+        </ul>
+        <Pagination
+          page={page}
+          total={result.data.total}
+          pageSize={result.data.pageSize}
+          nextPage={result.data.nextPage}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section className="aq-container acc-page" aria-labelledby="liked-title">
+      <div className="acc-page__head">
+        <h1 id="liked-title">{LIKED_TEXTS.title}</h1>
+        <p>{LIKED_TEXTS.intro}</p>
+      </div>
+      {content}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import type { AuthUser } from '@antiquarium/auth-store';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ada, fakeAuth, findToast, renderAt } from '../../test/screen';
+import LoginPage from './login-page';
+
+function firebaseError(code: string) {
+  return Object.assign(new Error(`Firebase: Error (${code}).`), { code });
+}
+
+function signInAs(user: AuthUser) {
+  return jest.fn(async (_email: string, _password: string, _remember?: boolean) => user);
+}
+
+async function fillAndSubmit(email: string, password: string) {
+  await userEvent.type(screen.getByLabelText('Email'), email);
+  await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign In to History' }));
+}
+
+test('shows the spec’s fields, links and buttons', () => {
+  fakeAuth();
+  renderAt('/login', <LoginPage />);
+  expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+  expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveAttribute('type', 'password');
+  expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
+  expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+  expect(screen.getByRole('button', { name: 'Sign In to History' })).toHaveAttribute('type', 'submit');
+  expect(screen.getByRole('button', { name: 'Login with Google' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+});
+
+test('email and password are required: errors linked to their fields, focus on the first', async () => {
+  const signIn = signInAs(ada);
+  fakeAuth({ signIn });
+  renderAt('/login', <LoginPage />);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign In to History' }));
+
+  const email = screen.getByLabelText('Email');
+  expect(email).toHaveFocus();
+  expect(email).toHaveAttribute('aria-invalid', 'true');
+  expect(email).toHaveAccessibleDescription('Email is required');
+  const password = screen.getByLabelText('Password', { selector: 'input' });
+  expect(password).toHaveAccessibleDescription('Password is required');
+  expect(signIn).not.toHaveBeenCalled();
+
+  await userEvent.type(email, 'not-an-email');
+  expect(email).not.toHaveAttribute('aria-invalid');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign In to History' }));
+  expect(email).toHaveAccessibleDescription('Enter a valid email address, like name@example.com');
+  expect(email).toHaveFocus();
+});
+
+test('show/hide reveals the password and hides it again', async () => {
+  fakeAuth();
+  renderAt('/login', <LoginPage />);
+  const password = screen.getByLabelText('Password', { selector: 'input' });
+  await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+  expect(password).toHaveAttribute('type', 'text');
+  await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+  expect(password).toHaveAttribute('type', 'password');
+});
+
+test.each([
+  [false, 'unticked'],
+  [true, 'ticked'],
+])('Remember me is passed to the store (remember=%s when %s)', async (remember) => {
+  const signIn = signInAs(ada);
+  fakeAuth({ signIn });
+  renderAt('/login', <LoginPage />);
+  if (remember) await userEvent.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+  await fillAndSubmit('ada@example.com', 'Engine1');
+  await waitFor(() => expect(signIn).toHaveBeenCalledWith('ada@example.com', 'Engine1', remember));
+});
+
+test('success: the welcome toast with the display name, then back where the visitor came from', async () => {
+  fakeAuth({ signIn: signInAs(ada) });
+  const router = renderAt('/login', <LoginPage />, { state: { from: { pathname: '/my-artifacts', search: '?page=2' } } });
+  await fillAndSubmit('ada@example.com', 'Engine1');
+  expect(await findToast('Login successful! Welcome Ada Lovelace')).toBeInTheDocument();
+  await waitFor(() => expect(router.state.location.pathname).toBe('/my-artifacts'));
+  expect(router.state.location.search).toBe('?page=2');
+});
+
+test('success without a display name welcomes an Explorer, and goes home without an origin', async () => {
+  fakeAuth({ signIn: signInAs({ ...ada, displayName: null }) });
+  const router = renderAt('/login', <LoginPage />);
+  await fillAndSubmit('ada@example.com', 'Engine1');
+  expect(await findToast('Login successful! Welcome Explorer')).toBeInTheDocument();
+  await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+});
+
+test('a wrong password (emulator or production code) shows a readable toast and stays', async () => {
+  const signIn = jest
+    .fn()
+    .mockRejectedValueOnce(firebaseError('auth/wrong-password'))
+    .mockRejectedValueOnce(firebaseError('auth/invalid-credential'));
+  fakeAuth({ signIn });
+  const router = renderAt('/login', <LoginPage />);
+  await fillAndSubmit('ada@example.com', 'nope');
+  const message = 'The email or password is incorrect. Please check them and try again.';
+  expect(await findToast(message)).toBeInTheDocument();
+  // It stays in the form after the toast has gone.
+  expect(screen.getByText(message, { selector: 'form p' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/login');
+  // The form keeps what was typed, so the user can correct it.
+  expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+
+  await userEvent.click(screen.getByRole('button', { name: 'Sign In to History' }));
+  await waitFor(() => expect(signIn).toHaveBeenCalledTimes(2));
+  expect(screen.getByText(message, { selector: 'form p' })).toBeInTheDocument();
+});
+
+test('the origin is carried to Register and Forgot password', async () => {
+  fakeAuth();
+  const from = { pathname: '/liked-artifacts' };
+  const router = renderAt('/login', <LoginPage />, { state: { from } });
+  await userEvent.click(screen.getByRole('link', { name: 'Register' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
+  expect(router.state.location.state).toEqual({ from });
+});

@@ -1,0 +1,126 @@
+import { deleteArtifact, listArtifacts } from '@antiquarium/api-client';
+import { useAuthStore } from '@antiquarium/auth-store';
+import type { Artifact } from '@antiquarium/contracts';
+import { confirmDialog, Spinner, toast } from '@antiquarium/ui';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Pagination, readPage } from '../../shared/pagination';
+import { useApiData } from '../../shared/use-api-data';
+import { ArtifactsTable } from './artifacts-table';
+import '../../shared/account.css';
+
+export const MY_ARTIFACTS_TEXTS = {
+  title: 'My Artifacts',
+  intro: 'The artifacts you have shared with the community. Update their details or remove them.',
+  empty: 'No artifacts found. Start by adding some historical treasures!',
+  add: 'Add Artifact',
+  fetchFailed: 'Failed to fetch artifacts',
+  loadFailed: 'Your artifacts could not be loaded.',
+  retry: 'Try again',
+  confirmTitle: 'Are you sure?',
+  confirmText: (name: string) => `“${name}” will be deleted for good. You won't be able to revert this!`,
+  confirmButton: 'Yes, delete it!',
+  deleted: 'Artifact deleted successfully',
+  deleteFailed: 'Failed to delete artifact',
+} as const;
+
+/** Rows per page: bounded for users with many artifacts; the api says whether there is a next page. */
+export const MY_ARTIFACTS_PAGE_SIZE = 20;
+
+function MyArtifactsList({ email }: { email: string }) {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const page = readPage(searchParams);
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  // Only the caller's own: the api accepts `email` only when it is the signed-in user's.
+  const result = useApiData(
+    `mine:${email}:${page}`,
+    (signal) => listArtifacts({ email, sort: 'latest', page, limit: MY_ARTIFACTS_PAGE_SIZE }, { signal }),
+    () => void toast('error', MY_ARTIFACTS_TEXTS.fetchFailed),
+  );
+
+  const onDelete = async (artifact: Artifact, trigger: HTMLButtonElement) => {
+    if (deleting) return;
+    const confirmed = await confirmDialog({
+      title: MY_ARTIFACTS_TEXTS.confirmTitle,
+      text: MY_ARTIFACTS_TEXTS.confirmText(artifact.name),
+      confirmLabel: MY_ARTIFACTS_TEXTS.confirmButton,
+    });
+    if (!confirmed) {
+      trigger.focus();
+      return;
+    }
+    setDeleting(artifact._id);
+    try {
+      const { deletedCount } = await deleteArtifact(artifact._id);
+      if (deletedCount > 0) {
+        setRemoved((current) => new Set(current).add(artifact._id));
+        void toast('success', MY_ARTIFACTS_TEXTS.deleted);
+        navigate('/all-artifacts');
+      } else {
+        void toast('error', MY_ARTIFACTS_TEXTS.deleteFailed);
+        trigger.focus();
+      }
+    } catch (error) {
+      console.error('Delete failed', error);
+      void toast('error', MY_ARTIFACTS_TEXTS.deleteFailed);
+      trigger.focus();
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  if (result.status === 'loading') return <Spinner label="Loading your artifacts…" />;
+  if (result.status === 'error') {
+    return (
+      <div className="acc-message">
+        <p>{MY_ARTIFACTS_TEXTS.loadFailed}</p>
+        <button type="button" className="aq-button" onClick={result.retry}>
+          {MY_ARTIFACTS_TEXTS.retry}
+        </button>
+      </div>
+    );
+  }
+  const rows = result.data.items.filter((artifact) => !removed.has(artifact._id));
+  if (rows.length === 0 && page === 1) {
+    return (
+      <div className="acc-message">
+        <p>{MY_ARTIFACTS_TEXTS.empty}</p>
+        <Link className="aq-button aq-button--primary" to="/add-artifact">
+          {MY_ARTIFACTS_TEXTS.add}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className="acc-count" role="status">
+        {result.data.total} {result.data.total === 1 ? 'artifact' : 'artifacts'}
+      </p>
+      <ArtifactsTable artifacts={rows} deleting={deleting} onDelete={onDelete} />
+      <Pagination
+        page={page}
+        total={result.data.total}
+        pageSize={result.data.pageSize}
+        nextPage={result.data.nextPage}
+      />
+    </>
+  );
+}
+
+/** Exposed as 'account/MyArtifacts' (a login-required route in the shell). */
+export default function MyArtifactsPage() {
+  const email = useAuthStore((state) => state.user?.email ?? null);
+  return (
+    <section className="aq-container acc-page" aria-labelledby="my-artifacts-title">
+      <div className="acc-page__head">
+        <h1 id="my-artifacts-title">{MY_ARTIFACTS_TEXTS.title}</h1>
+        <p>{MY_ARTIFACTS_TEXTS.intro}</p>
+      </div>
+      {/* The shell only shows this route to a signed-in user; without an email there is nothing to ask for. */}
+      {email ? <MyArtifactsList email={email} /> : <Spinner label="Checking your sign-in…" />}
+    </section>
+  );
+}

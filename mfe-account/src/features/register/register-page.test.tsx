@@ -1,0 +1,103 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ada, fakeAuth, findToast, renderAt } from '../../test/screen';
+import RegisterPage from './register-page';
+
+function firebaseError(code: string) {
+  return Object.assign(new Error(`Firebase: Error (${code}).`), { code });
+}
+
+const passwordInput = () => screen.getByLabelText('Password', { selector: 'input' });
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+async function fillValid(password = 'Engine1') {
+  await userEvent.type(screen.getByLabelText('Full Name'), 'Ada Lovelace');
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText('Photo URL'), 'https://example.org/ada.png');
+  await userEvent.type(passwordInput(), password);
+}
+
+function fakeProvider() {
+  const createUser = jest.fn(async (email: string) => ({ ...ada, displayName: null, email }));
+  const updateUserProfile = jest.fn(async () => undefined);
+  fakeAuth({ createUser, updateUserProfile });
+  return { createUser, updateUserProfile };
+}
+
+test('shows the spec’s fields, a Google button and a link to login', () => {
+  fakeAuth();
+  renderAt('/register', <RegisterPage />);
+  expect(screen.getByRole('heading', { level: 1, name: 'Register' })).toBeInTheDocument();
+  for (const label of ['Full Name', 'Email', 'Photo URL']) expect(screen.getByLabelText(label)).toBeRequired();
+  expect(passwordInput()).toBeRequired();
+  expect(passwordInput()).toHaveAttribute('autocomplete', 'new-password');
+  expect(screen.getByRole('button', { name: 'Show password' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Login with Google' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+});
+
+test('all fields are required; the focus goes to the first missing one', async () => {
+  const { createUser } = fakeProvider();
+  renderAt('/register', <RegisterPage />);
+  await submit();
+  expect(screen.getByLabelText('Full Name')).toHaveFocus();
+  expect(screen.getByLabelText('Full Name')).toHaveAccessibleDescription('Full Name is required');
+  expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
+  expect(screen.getByLabelText('Photo URL')).toHaveAccessibleDescription('A link to your profile picture. Photo URL is required');
+  expect(passwordInput()).toHaveAccessibleDescription(expect.stringContaining('Password is required'));
+  expect(createUser).not.toHaveBeenCalled();
+});
+
+test('the password rules show one message at a time, in the spec’s order', async () => {
+  const { createUser } = fakeProvider();
+  renderAt('/register', <RegisterPage />);
+  await fillValid('abc');
+  const steps: [string, string][] = [
+    ['abc', 'Password must be at least 6 characters'],
+    ['abcdef', 'Password must contain at least one uppercase letter'],
+    ['ABCDEF', 'Password must contain at least one lowercase letter'],
+  ];
+  for (const [password, message] of steps) {
+    await userEvent.clear(passwordInput());
+    await userEvent.type(passwordInput(), password);
+    await submit();
+    expect(passwordInput()).toHaveFocus();
+    expect(passwordInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(message)).toBeInTheDocument();
+    // Only the first failing rule is shown.
+    expect(document.querySelectorAll('.aq-field__error')).toHaveLength(1);
+  }
+  expect(createUser).not.toHaveBeenCalled();
+});
+
+test('success: account created, name and photo set, the toast, then back to the origin', async () => {
+  const { createUser, updateUserProfile } = fakeProvider();
+  const router = renderAt('/register', <RegisterPage />, { state: { from: { pathname: '/add-artifact' } } });
+  await fillValid('Engine1');
+  await submit();
+  expect(await findToast('User registered successfully')).toBeInTheDocument();
+  expect(createUser).toHaveBeenCalledWith('ada@example.com', 'Engine1');
+  expect(updateUserProfile).toHaveBeenCalledWith('Ada Lovelace', 'https://example.org/ada.png');
+  await waitFor(() => expect(router.state.location.pathname).toBe('/add-artifact'));
+});
+
+test('success without an origin goes home', async () => {
+  fakeProvider();
+  const router = renderAt('/register', <RegisterPage />);
+  await fillValid();
+  await submit();
+  await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+});
+
+test('an email already in use becomes a readable toast, and the form stays filled', async () => {
+  const createUser = jest.fn().mockRejectedValue(firebaseError('auth/email-already-in-use'));
+  const updateUserProfile = jest.fn();
+  fakeAuth({ createUser, updateUserProfile });
+  const router = renderAt('/register', <RegisterPage />);
+  await fillValid();
+  await submit();
+  expect(await findToast('An account with this email already exists. Try signing in instead.')).toBeInTheDocument();
+  expect(updateUserProfile).not.toHaveBeenCalled();
+  expect(router.state.location.pathname).toBe('/register');
+  expect(screen.getByLabelText('Full Name')).toHaveValue('Ada Lovelace');
+});

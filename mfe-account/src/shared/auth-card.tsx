@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import './account.css';
+
+interface AuthCardProps {
+  titleId: string;
+  title: string;
+  intro: string;
+  children: ReactNode;
+}
+
+/** The framed column of the sign-in, registration and reset screens. */
+export function AuthCard({ titleId, title, intro, children }: AuthCardProps) {
+  return (
+    <section className="aq-container acc-auth" aria-labelledby={titleId}>
+      <div className="acc-auth__card">
+        <h1 id={titleId}>{title}</h1>
+        <p className="acc-auth__intro">{intro}</p>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A form-level failure, kept on screen after its toast fades. Not a live region: the toast (antd's
+ * message, role=alert) already announces it, and twice would be noise.
+ */
+export function FormError({ id, message }: { id: string; message: string | null }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="acc-form-error">
+      {message}
+    </p>
+  );
+}

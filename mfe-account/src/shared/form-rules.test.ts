@@ -1,0 +1,54 @@
+import { PASSWORD_MESSAGES } from '@antiquarium/contracts';
+import { FORM_MESSAGES, firstInvalid, isEmail, validateLogin, validateRegister } from './form-rules';
+
+const valid = { name: 'Ada Lovelace', email: 'ada@example.com', photoURL: 'https://example.org/ada.png', password: 'Engine1' };
+
+test('the password rules of the spec, in order, stopping at the first failure', () => {
+  const problem = (password: string) => validateRegister({ ...valid, password }).password;
+  // Short AND without capitals: only the first rule is reported.
+  expect(problem('abc')).toBe('Password must be at least 6 characters');
+  expect(problem('ABC')).toBe(PASSWORD_MESSAGES.length);
+  expect(problem('abcdef')).toBe('Password must contain at least one uppercase letter');
+  expect(problem('123456')).toBe(PASSWORD_MESSAGES.uppercase);
+  expect(problem('ABCDEF')).toBe('Password must contain at least one lowercase letter');
+  expect(problem('ABC123')).toBe(PASSWORD_MESSAGES.lowercase);
+  expect(problem('Abcdef')).toBeUndefined();
+  expect(problem('')).toBe(FORM_MESSAGES.passwordRequired);
+});
+
+test('registration: every field is required', () => {
+  expect(validateRegister(valid)).toEqual({});
+  expect(validateRegister({ name: ' ', email: '', photoURL: '', password: '' })).toEqual({
+    name: 'Full Name is required',
+    email: 'Email is required',
+    photoURL: 'Photo URL is required',
+    password: 'Password is required',
+  });
+  // Photo URL is plain text in the spec: anything non-blank is accepted.
+  expect(validateRegister({ ...valid, photoURL: 'me.png' })).toEqual({});
+});
+
+test('login: email (email format) and password are required', () => {
+  expect(validateLogin({ email: '', password: '' })).toEqual({
+    email: FORM_MESSAGES.emailRequired,
+    password: FORM_MESSAGES.passwordRequired,
+  });
+  expect(validateLogin({ email: 'ada', password: 'x' })).toEqual({ email: FORM_MESSAGES.emailInvalid });
+  expect(validateLogin({ email: ' ada@example.com ', password: 'x' })).toEqual({});
+  // Login does not apply the registration rules: old accounts may predate them.
+  expect(validateLogin({ email: 'ada@example.com', password: 'abc' })).toEqual({});
+});
+
+test('emails are checked like <input type="email"> does', () => {
+  expect(isEmail('eleanor.hartley@antiquarium.test')).toBe(true);
+  expect(isEmail('a+tag@localhost')).toBe(true);
+  expect(isEmail('no-at-sign')).toBe(false);
+  expect(isEmail('two@@example.com')).toBe(false);
+  expect(isEmail('space @example.com')).toBe(false);
+});
+
+test('the focus goes to the first invalid field in form order', () => {
+  const order = ['name', 'email', 'photoURL', 'password'] as const;
+  expect(firstInvalid(order, { password: 'x', email: 'y' })).toBe('email');
+  expect(firstInvalid(order, {})).toBeUndefined();
+});

@@ -1,0 +1,69 @@
+import { passwordProblem } from '@antiquarium/contracts';
+
+/** The browser's own rule for `<input type="email">` (WHATWG HTML), so our message matches its check. */
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+export const FORM_MESSAGES = {
+  nameRequired: 'Full Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email address, like name@example.com',
+  photoRequired: 'Photo URL is required',
+  passwordRequired: 'Password is required',
+} as const;
+
+export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+
+export function isEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+export function emailProblem(email: string): string | null {
+  if (!email.trim()) return FORM_MESSAGES.emailRequired;
+  if (!isEmail(email.trim())) return FORM_MESSAGES.emailInvalid;
+  return null;
+}
+
+export interface LoginValues {
+  email: string;
+  password: string;
+}
+
+/** Login: email (email format) and password, both required. */
+export function validateLogin({ email, password }: LoginValues): FieldErrors<keyof LoginValues> {
+  const errors: FieldErrors<keyof LoginValues> = {};
+  const emailError = emailProblem(email);
+  if (emailError) errors.email = emailError;
+  if (!password) errors.password = FORM_MESSAGES.passwordRequired;
+  return errors;
+}
+
+export interface RegisterValues {
+  name: string;
+  email: string;
+  photoURL: string;
+  password: string;
+}
+
+/**
+ * Register: every field required; the password then meets the spec's three rules, checked in
+ * order, stopping at the first failure (passwordProblem, shared with the api's contracts).
+ */
+export function validateRegister({ name, email, photoURL, password }: RegisterValues): FieldErrors<keyof RegisterValues> {
+  const errors: FieldErrors<keyof RegisterValues> = {};
+  if (!name.trim()) errors.name = FORM_MESSAGES.nameRequired;
+  const emailError = emailProblem(email);
+  if (emailError) errors.email = emailError;
+  if (!photoURL.trim()) errors.photoURL = FORM_MESSAGES.photoRequired;
+  if (!password) errors.password = FORM_MESSAGES.passwordRequired;
+  else {
+    const problem = passwordProblem(password);
+    if (problem) errors.password = problem;
+  }
+  return errors;
+}
+
+/** The first field (in form order) that has an error, to move the focus there. */
+export function firstInvalid<Field extends string>(order: readonly Field[], errors: FieldErrors<Field>): Field | undefined {
+  return order.find((field) => errors[field]);
+}

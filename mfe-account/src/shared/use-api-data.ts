@@ -1,0 +1,42 @@
+import { isAbortError } from '@antiquarium/api-client';
+import { useEffect, useEffectEvent, useState } from 'react';
+
+// The catalog's hook, repeated here: remotes never import from each other (style guide).
+
+export type ApiData<T> =
+  | { status: 'loading' }
+  | { status: 'ready'; data: T }
+  | { status: 'error'; error: unknown };
+
+/**
+ * Loads data for a screen. `key` names the request: when it changes, the previous request is
+ * aborted (so an old, slow answer never replaces a newer one) and the state is 'loading' again.
+ */
+export function useApiData<T>(
+  key: string,
+  load: (signal: AbortSignal) => Promise<T>,
+  onError?: (error: unknown) => void,
+): ApiData<T> & { retry: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  const requestKey = `${key}#${attempt}`;
+  const [settled, setSettled] = useState<{ key: string; result: ApiData<T> } | null>(null);
+  const run = useEffectEvent((signal: AbortSignal) => load(signal));
+  const fail = useEffectEvent((error: unknown) => onError?.(error));
+
+  useEffect(() => {
+    const controller = new AbortController();
+    run(controller.signal).then(
+      (data) => setSettled({ key: requestKey, result: { status: 'ready', data } }),
+      (error: unknown) => {
+        if (controller.signal.aborted || isAbortError(error)) return;
+        setSettled({ key: requestKey, result: { status: 'error', error } });
+        fail(error);
+      },
+    );
+    return () => controller.abort();
+  }, [requestKey]);
+
+  const retry = () => setAttempt((value) => value + 1);
+  const result: ApiData<T> = settled?.key === requestKey ? settled.result : { status: 'loading' };
+  return { ...result, retry };
+}

@@ -1,0 +1,55 @@
+import { useAuthStore, type AuthState, type AuthUser } from '@antiquarium/auth-store';
+import { act, render, screen } from '@testing-library/react';
+import { message, Modal } from 'antd';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+
+export const ada: AuthUser = { uid: 'u1', displayName: 'Ada Lovelace', photoURL: null, email: 'ada@example.com' };
+
+const initialAuth = useAuthStore.getState();
+
+/**
+ * The auth store is the real one; only its provider-facing actions are replaced per test (the
+ * Firebase SDK cannot run in jsdom; the browser journeys use the real one against the emulator).
+ */
+export function fakeAuth(overrides: Partial<AuthState> = {}): void {
+  useAuthStore.setState({ user: null, loading: false, ...overrides });
+}
+
+function Elsewhere() {
+  const location = useLocation();
+  return <p>{`${location.pathname}${location.search}`}</p>;
+}
+
+/**
+ * Renders `element` at `path`, inside a memory router whose other paths show where the screen
+ * navigated to. `state` is the location state (e.g. `{ from }` set by the shell's RequireAuth).
+ */
+export function renderAt(path: string, element: ReactElement, options: { url?: string; state?: unknown } = {}) {
+  const url = new URL(options.url ?? path, 'http://antiquarium.test');
+  const router = createMemoryRouter(
+    [
+      { path, element },
+      { path: '*', element: <Elsewhere /> },
+    ],
+    { initialEntries: [{ pathname: url.pathname, search: url.search, state: options.state }] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+/** A toast (antd's message, rendered outside the tested tree) with exactly this text. */
+export async function findToast(text: string) {
+  // The first toast of a file loads antd on demand (libs/ui's notify.ts): give it time.
+  return screen.findByText(text, { selector: '.ant-message-notice-title' }, { timeout: 5000 });
+}
+
+afterEach(() => {
+  // Toasts and dialogs outlive a test in the shared document: clear them between tests. (Only once
+  // antd has shown one: destroying before the first toast leaves antd's queue stuck.)
+  act(() => {
+    if (document.querySelector('.ant-message')) message.destroy();
+    Modal.destroyAll();
+  });
+  useAuthStore.setState(initialAuth, true);
+});
