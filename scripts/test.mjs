@@ -16,9 +16,9 @@ const PORTS = Object.fromEntries(
 const work = mkdtempSync(path.join(os.tmpdir(), 'antiquarium-test-'));
 const LOGS = path.join(work, 'logs');
 const results = [];
-// `node scripts/test.mjs --only=unit,api` runs some phases (static, unit, api, browser); all by default.
+// `node scripts/test.mjs --only=unit,api` runs some phases (static, unit, api, resilience, browser); all by default.
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
-const phases = new Set(onlyArg ? onlyArg.slice('--only='.length).split(',') : ['static', 'unit', 'api', 'browser']);
+const phases = new Set(onlyArg ? onlyArg.slice('--only='.length).split(',') : ['static', 'unit', 'api', 'resilience', 'browser']);
 
 async function jest(label, args, env = {}) {
   const out = path.join(work, `${label.replace(/\W+/g, '-')}.json`);
@@ -138,7 +138,7 @@ async function main() {
     log('unit and component tests');
     await jest('unit', []);
   }
-  if (!phases.has('api') && !phases.has('browser')) return;
+  if (!phases.has('api') && !phases.has('resilience') && !phases.has('browser')) return;
 
   const auth = await startAuthEmulator({
     port: PORTS.auth,
@@ -154,6 +154,16 @@ async function main() {
       log('api suite on FerretDB (PostgreSQL handler)');
       const postgresUrl = await freshPostgresDatabase(`antiquarium_test_${OFFSET}`);
       await apiSuite('postgresql', { mongoPort: PORTS.postgres, postgresUrl, authPort: PORTS.auth });
+    }
+    if (phases.has('resilience')) {
+      // The tests start, kill and restart their own FerretDB and api processes (ports 27200-27299,
+      // 3200-3299, 9300-9399); only the Auth Emulator is shared. Their process logs go to LOGS.
+      log('resilience: hostile input, database and identity outages, crashes, graceful shutdown');
+      await jest('api resilience', ['-c', 'api/jest.resilience.config.cjs'], {
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${PORTS.auth}`,
+        FIREBASE_PROJECT_ID: 'demo-antiquarium',
+        RESILIENCE_LOG_DIR: LOGS,
+      });
     }
     if (phases.has('browser')) {
       log('browser journeys (Chromium) against the seeded site');
