@@ -19,3 +19,4 @@ export {
 } from './artifacts';
 export { likedArtifacts, toggleLike } from './likes';
 export { topContributors } from './contributors';
+export { useApiData, type ApiData } from './use-api-data';

@@ -1,8 +1,7 @@
-import { likedArtifacts } from '@antiquarium/api-client';
+import { likedArtifacts, useApiData } from '@antiquarium/api-client';
 import { Spinner, toast } from '@antiquarium/ui';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Pagination, readPage } from '../../shared/pagination';
-import { useApiData } from '../../shared/use-api-data';
 import { LikedArtifactCard } from './liked-artifact-card';
 import '../../shared/account.css';
 

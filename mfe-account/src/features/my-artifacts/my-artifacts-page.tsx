@@ -1,11 +1,10 @@
-import { deleteArtifact, listArtifacts } from '@antiquarium/api-client';
+import { deleteArtifact, listArtifacts, useApiData } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
 import type { Artifact } from '@antiquarium/contracts';
 import { confirmDialog, Spinner, toast } from '@antiquarium/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Pagination, readPage } from '../../shared/pagination';
-import { useApiData } from '../../shared/use-api-data';
 import { ArtifactsTable } from './artifacts-table';
 import '../../shared/account.css';
 

@@ -1,7 +1,6 @@
-import { listArtifacts } from '@antiquarium/api-client';
+import { listArtifacts, useApiData } from '@antiquarium/api-client';
 import { Spinner, toast } from '@antiquarium/ui';
 import { useSearchParams } from 'react-router-dom';
-import { useApiData } from '../../shared/use-api-data';
 import { ArtifactListCard } from './artifact-list-card';
 import { queryKey, readQuery, writeQuery, type ArtifactQuery } from './artifact-query';
 import { FilterForm } from './filter-form';

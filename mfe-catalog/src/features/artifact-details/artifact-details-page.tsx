@@ -1,4 +1,4 @@
-import { ApiRequestError, getArtifact } from '@antiquarium/api-client';
+import { ApiRequestError, getArtifact, useApiData } from '@antiquarium/api-client';
 import type { Artifact } from '@antiquarium/contracts';
 import { useAuthStore } from '@antiquarium/auth-store';
 import { ArtifactImage, NotFound, Spinner, toast } from '@antiquarium/ui';
@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { HeartIcon } from '../../shared/heart-icon';
 import { likeCount, likesLabel } from '../../shared/likes-label';
-import { useApiData } from '../../shared/use-api-data';
 import { LikeButton } from './like-button';
 import { ShareButton } from './share-button';
 import '../../shared/catalog.css';

@@ -1,8 +1,7 @@
-import { listArtifacts } from '@antiquarium/api-client';
+import { listArtifacts, useApiData } from '@antiquarium/api-client';
 import { Spinner } from '@antiquarium/ui';
 import { Link } from 'react-router-dom';
 import { FeaturedCard } from '../../shared/featured-card';
-import { useApiData } from '../../shared/use-api-data';
 
 export const FEATURED_TEXTS = {
   heading: 'Featured Historical Artifacts',

@@ -1,7 +1,6 @@
-import { listArtifacts } from '@antiquarium/api-client';
+import { listArtifacts, useApiData } from '@antiquarium/api-client';
 import { ArtifactImage, Spinner } from '@antiquarium/ui';
 import { Link } from 'react-router-dom';
-import { useApiData } from '../../shared/use-api-data';
 
 export function RecentlyAdded() {
   // The api sorts newest first and stops at 8, instead of the page downloading and reversing everything.

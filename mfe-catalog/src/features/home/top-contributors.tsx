@@ -1,7 +1,6 @@
-import { topContributors } from '@antiquarium/api-client';
+import { topContributors, useApiData } from '@antiquarium/api-client';
 import type { Contributor } from '@antiquarium/contracts';
 import { Spinner } from '@antiquarium/ui';
-import { useApiData } from '../../shared/use-api-data';
 import { likesLabel } from '../../shared/likes-label';
 
 export const TOP_CONTRIBUTOR_COUNT = 3;

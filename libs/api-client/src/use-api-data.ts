@@ -1,4 +1,4 @@
-import { isAbortError } from '@antiquarium/api-client';
+import { isAbortError } from './client';
 import { useEffect, useEffectEvent, useState } from 'react';
 
 export type ApiData<T> =
