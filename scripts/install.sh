@@ -37,7 +37,8 @@ install_wrk() {
 install_docker_compose() {
   local version="v2.40.3"
   local bin=".tools/bin/docker-compose"
-  if [ -x "$bin" ] && "$bin" version --short 2>/dev/null | grep -qx "${version#v}"; then return 0; fi
+  # Captured first: `version | grep -q` can die of SIGPIPE under pipefail.
+  if [ -x "$bin" ] && [ "$("$bin" version --short 2>/dev/null || true)" = "${version#v}" ]; then return 0; fi
   command -v go >/dev/null || { echo "[antiquarium] Go is required to build Docker Compose" >&2; return 1; }
   echo "[antiquarium] building Docker Compose $version (one time, a few minutes)"
   local dir

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { log, onInterrupt, run, stopAll, stopProcess } from './lib/processes.mjs';
 import { ROOT, ensureFerretDb, freshPostgresDatabase, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds } from './lib/services.mjs';
+import { deploySuite } from '../e2e/deploy/phase.mjs';
 
 // Test ports differ from the start command's, so the tests can run while the site is up.
 // TEST_PORT_OFFSET shifts them all, so that two runs can share a machine.
@@ -16,9 +17,9 @@ const PORTS = Object.fromEntries(
 const work = mkdtempSync(path.join(os.tmpdir(), 'antiquarium-test-'));
 const LOGS = path.join(work, 'logs');
 const results = [];
-// `node scripts/test.mjs --only=unit,api` runs some phases (static, unit, api, resilience, browser); all by default.
+// `node scripts/test.mjs --only=unit,api` runs some phases (static, unit, api, resilience, browser, deploy); all by default.
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
-const phases = new Set(onlyArg ? onlyArg.slice('--only='.length).split(',') : ['static', 'unit', 'api', 'resilience', 'browser']);
+const phases = new Set(onlyArg ? onlyArg.slice('--only='.length).split(',') : ['static', 'unit', 'api', 'resilience', 'browser', 'deploy']);
 
 async function jest(label, args, env = {}) {
   const out = path.join(work, `${label.replace(/\W+/g, '-')}.json`);
@@ -137,6 +138,11 @@ async function main() {
   if (phases.has('unit')) {
     log('unit and component tests');
     await jest('unit', []);
+  }
+  if (phases.has('deploy')) {
+    // Issue 6: every piece built and started as its image does, on its own ports (e2e/deploy/phase.mjs).
+    log('deployment: images, compose file, redeploy, failure isolation, singletons, api scale-out');
+    await deploySuite({ work, logs: LOGS, offset: OFFSET, results });
   }
   if (!phases.has('api') && !phases.has('resilience') && !phases.has('browser')) return;
 

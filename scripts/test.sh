@@ -5,4 +5,5 @@ cd "$(dirname "$0")/.."
 source scripts/install.sh
 install_node_modules
 install_chromium
+install_docker_compose
 exec node scripts/test.mjs

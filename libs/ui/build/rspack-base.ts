@@ -120,7 +120,10 @@ export function frontEndConfig({ appDir, name, exposes, mode }: FrontEndOptions)
         name,
         // The shell has no remotes at build time: names and manifest URLs come from
         // /runtime-config.json (registerRemotes), so a remote is redeployed without rebuilding it.
-        ...(isRemote ? { exposes, filename: 'remoteEntry.js', manifest: true } : { remotes: {}, manifest: false }),
+        // Every app writes mf-manifest.json: for the shell it records the shared versions and ranges
+        // that scripts/check-shared-versions.mjs compares each remote's against.
+        ...(isRemote ? { exposes, filename: 'remoteEntry.js' } : { remotes: {} }),
+        manifest: true,
         shared: sharedSingletons(appDir),
         // 'loaded-first': start-up does not fetch every remote's entry to compare versions, so a
         // remote's code is downloaded only when one of its routes is visited.

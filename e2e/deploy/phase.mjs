@@ -1,0 +1,178 @@
+// The `deploy` phase of scripts/test.mjs: builds every piece as its Dockerfile does (without Docker:
+// e2e/deploy/support/containers.cjs), checks the shared singletons of those builds, starts the back
+// end from the images' own start commands (the Auth Emulator, two api instances over one FerretDB,
+// seeded), then runs the Playwright suite e2e/deploy, which serves the front ends itself (it stops,
+// redeploys and restarts them). Its own ports: static 4500-4599 (the emulator's hub and logging too:
+// 4590/4591), api 3300-3399, FerretDB 27300-27399, emulator 9400 (all shifted by TEST_PORT_OFFSET).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { log, run, stopProcess } from '../../scripts/lib/processes.mjs';
+import { PROJECT_ID, ROOT, startFerretDb } from '../../scripts/lib/services.mjs';
+import { assembleImage, buildStage, killRecorded, openImage, startContainer } from './support/containers.cjs';
+
+export const DEPLOY_PORTS = { site: 4500, api: 3300, ferret: 27300, ferretDebug: 27390, auth: 9400, hub: 4590, logging: 4591 };
+
+/** Every piece and its Dockerfile; the front ends' order gives their ports (site, site + 1, ...). */
+export const PIECES = {
+  shell: 'shell/Dockerfile',
+  catalog: 'mfe-catalog/Dockerfile',
+  account: 'mfe-account/Dockerfile',
+  contribute: 'mfe-contribute/Dockerfile',
+  api: 'api/Dockerfile',
+  'auth-emulator': 'deploy/auth-emulator/Dockerfile',
+};
+
+function buildImages(dir) {
+  const images = {};
+  for (const [piece, dockerfile] of Object.entries(PIECES)) {
+    const started = Date.now();
+    const stageNames = new Set();
+    const text = readFileSync(path.join(ROOT, dockerfile), 'utf8');
+    for (const match of text.matchAll(/--from=(\S+)/g)) stageNames.add(match[1]);
+    const stageDirs = {};
+    for (const stage of stageNames) {
+      stageDirs[stage] = buildStage(dockerfile, stage, path.join(dir, 'stages', `${piece}-${stage}`), { log: path.join(dir, 'build.log') });
+    }
+    const image = assembleImage(dockerfile, path.join(dir, 'images', piece), stageDirs);
+    images[piece] = { dockerfile, dir: image.dir, extraPath: image.extraPath, buildDir: stageDirs.build };
+    log(`image ${piece} built as ${dockerfile} does (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+  return images;
+}
+
+export async function deploySuite({ work, logs, offset, results }) {
+  const port = Object.fromEntries(Object.entries(DEPLOY_PORTS).map(([name, value]) => [name, value + offset]));
+  const dir = path.join(work, 'deploy');
+  const pidFile = path.join(dir, 'pids');
+  mkdirSync(dir, { recursive: true });
+  await run('bash', ['-c', 'source scripts/install.sh && install_docker_compose'], { cwd: ROOT });
+
+  log('deploy: building every piece from its Dockerfile');
+  const images = buildImages(dir);
+  const imagesFile = path.join(dir, 'images.json');
+  writeFileSync(imagesFile, JSON.stringify(images, null, 2));
+
+  log('deploy: shared singletons of the built front ends');
+  try {
+    await run(process.execPath, [
+      path.join(ROOT, 'scripts/check-shared-versions.mjs'),
+      '--shell', path.join(images.shell.dir, 'shell/dist'),
+      ...['catalog', 'account', 'contribute'].flatMap((piece) => ['--remote', path.join(images[piece].dir, path.dirname(PIECES[piece]), 'dist')]),
+    ]);
+    results.push({ label: 'deploy: shared versions of the built images', passed: 1, failed: 0, skipped: 0 });
+  } catch (error) {
+    results.push({ label: 'deploy: shared versions of the built images', passed: 0, failed: 1, skipped: 0 });
+    throw error;
+  }
+
+  const containers = [];
+  const env = { DEPLOY_PID_FILE: pidFile };
+  process.env.DEPLOY_PID_FILE = pidFile;
+  // Interrupted: the runner stops its own processes; these are not among them.
+  const onSignal = () => killRecorded(pidFile);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const ferret = await startFerretDb({ port: port.ferret, dataDir: path.join(dir, 'ferretdb'), debugPort: port.ferretDebug, logDir: logs });
+    containers.push({ stop: () => stopProcess(ferret) });
+    const mongoUri = `mongodb://127.0.0.1:${port.ferret}/antiquarium`;
+
+    const open = (piece) => openImage(images[piece].dockerfile, images[piece].dir, images[piece].extraPath);
+    // Its image has no JRE: first on its PATH, a `java` that leaves a mark if anything calls it
+    // (e2e/deploy/containers.spec.ts checks there is none).
+    const emulatorImage = open('auth-emulator');
+    const noJava = path.join(emulatorImage.dir, 'no-java');
+    mkdirSync(noJava, { recursive: true });
+    writeFileSync(path.join(noJava, 'java'), '#!/bin/sh\necho "java $*" >> "$TMPDIR/java-called"\nexit 1\n', { mode: 0o755 });
+    emulatorImage.extraPath = [noJava, ...emulatorImage.extraPath];
+    const emulator = await startContainer(emulatorImage, {
+      name: 'deploy-auth-emulator',
+      logDir: logs,
+      timeoutMs: 180_000,
+      env: {
+        FIREBASE_PROJECT_ID: PROJECT_ID,
+        AUTH_EMULATOR_HOST: '127.0.0.1',
+        AUTH_EMULATOR_PORT: String(port.auth),
+        EMULATOR_HUB_PORT: String(port.hub),
+        EMULATOR_LOGGING_PORT: String(port.logging),
+      },
+    });
+    containers.push(emulator);
+    log(`deploy: Auth Emulator on 127.0.0.1:${port.auth}, started as its image does`);
+
+    const siteOrigin = `http://localhost:${port.site}`;
+    const apiUrl = `http://localhost:${port.api}`;
+    const mediaDir = path.join(dir, 'media');
+    const apiImage = open('api');
+    await run(process.execPath, ['api/dist/seed/main.js'], {
+      cwd: apiImage.dir,
+      env: {
+        NODE_ENV: 'development',
+        MONGODB_URI: mongoUri,
+        FIREBASE_PROJECT_ID: PROJECT_ID,
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${port.auth}`,
+        MEDIA_DIR: mediaDir,
+        MEDIA_BASE_URL: `${apiUrl}/media`,
+      },
+    });
+    // Two instances of one image behind one database: the scale-out test uses both.
+    for (const index of [0, 1]) {
+      const api = await startContainer(apiImage, {
+        name: `deploy-api-${index + 1}`,
+        logDir: logs,
+        env: {
+          // `test`, not the image's `production`: the api refuses the Auth Emulator in production.
+          NODE_ENV: 'test',
+          HOST: '127.0.0.1',
+          PORT: String(port.api + index),
+          MONGODB_URI: mongoUri,
+          FIREBASE_PROJECT_ID: PROJECT_ID,
+          FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${port.auth}`,
+          CORS_ORIGINS: siteOrigin,
+          MEDIA_DIR: mediaDir,
+          WRITE_RATE_LIMIT: '100000',
+        },
+      });
+      containers.push(api);
+      log(`deploy: api ${index + 1} on http://127.0.0.1:${port.api + index}, started as its image does`);
+    }
+
+    const out = path.join(dir, 'playwright.json');
+    let failure;
+    try {
+      await run('npx', ['playwright', 'test', '-c', 'e2e/deploy/playwright.config.ts'], {
+        cwd: ROOT,
+        env: {
+          ...env,
+          DEPLOY_IMAGES: imagesFile,
+          DEPLOY_WORK_DIR: dir,
+          DEPLOY_LOG_DIR: logs,
+          DEPLOY_SITE_PORT: String(port.site),
+          SITE_URL: siteOrigin,
+          API_URL: apiUrl,
+          API_URL_2: `http://localhost:${port.api + 1}`,
+          AUTH_EMULATOR_URL: `http://127.0.0.1:${port.auth}`,
+          MONGODB_URI: mongoUri,
+          DOCKER_COMPOSE: path.join(ROOT, '.tools/bin/docker-compose'),
+          PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+        },
+      });
+    } catch (error) {
+      failure = error;
+    }
+    if (existsSync(out)) {
+      const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+      results.push({ label: 'deploy journeys', passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped });
+      if (stats.expected + stats.unexpected + stats.flaky === 0) throw new Error('deploy journeys: no test ran');
+    } else {
+      results.push({ label: 'deploy journeys', passed: 0, failed: 1, skipped: 0 });
+    }
+    if (failure) throw failure;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    for (const container of containers.reverse()) await container.stop();
+    const leftovers = killRecorded(pidFile);
+    if (leftovers > 0) log(`deploy: stopped ${leftovers} process(es) a failed test left running`);
+  }
+}

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildRelease } from './support/releases';
+import { expect, test } from './support/site';
+
+/** Every file of a deployed image (its served build and start scripts) with its SHA-256. */
+function fingerprint(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(dir, file);
+    if (relative.startsWith('.container')) continue; // the container's own /tmp and home
+    files[relative] = createHash('sha256').update(readFileSync(file)).digest('hex');
+  }
+  return files;
+}
+
+test('a remote redeployed alone shows its change on the next load; the shell is untouched', async ({ site, page }) => {
+  test.setTimeout(180_000);
+  const release = `release ${Date.now().toString(36)}`;
+  const shellImage = site.imageOf('shell');
+  const shellBefore = fingerprint(shellImage.dir);
+  const shellServed = await (await page.request.get('/')).body();
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 2, name: 'How It Works' })).toBeVisible();
+
+  // The catalog team changes a text, builds its image and replaces its container, nothing else.
+  const oldCatalog = site.imageOf('catalog');
+  const newCatalog = buildRelease('mfe-catalog/Dockerfile', 'catalog-visible-change', [
+    { file: 'mfe-catalog/src/features/home/how-it-works.tsx', search: '>How It Works<', replace: `>How It Works (${release})<` },
+  ]);
+  await site.redeploy('catalog', newCatalog);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: `How It Works (${release})` })).toBeVisible();
+
+  // The shell's files, and what its server sends, are byte-identical: it learnt nothing new but
+  // the remote's manifest, which it fetches uncached on each load.
+  expect(fingerprint(shellImage.dir)).toEqual(shellBefore);
+  expect((await (await page.request.get('/')).body()).equals(shellServed)).toBe(true);
+
+  // Content hashes: a file name present in both builds means the same bytes; the changed module
+  // shipped under new names.
+  const dist = (dir: string) => fingerprint(path.join(dir, 'mfe-catalog/dist'));
+  const before = dist(oldCatalog.dir);
+  const after = dist(newCatalog.dir);
+  const hashed = (name: string) => /\.[0-9a-f]{10}\.(js|css)$/.test(name);
+  const kept = Object.keys(after).filter((name) => hashed(name) && name in before);
+  const added = Object.keys(after).filter((name) => hashed(name) && !(name in before));
+  expect(kept.length).toBeGreaterThan(0);
+  expect(added.length).toBeGreaterThan(0);
+  for (const name of kept) expect(after[name], name).toBe(before[name]);
+});

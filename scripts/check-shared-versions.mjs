@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+// Fails (exit 1) when a remote's shared singletons do not fit the shell's, before a deployment
+// breaks the site at run time instead.
+//
+//   node scripts/check-shared-versions.mjs [--shell <manifest>] [--remote <manifest>]...
+//
+// A <manifest> is an mf-manifest.json file, a dist folder holding one, or an http(s) URL (a
+// deployed shell or remote). Defaults: shell/dist and every mfe-*/dist of the workspace.
+//
+// It reads what the builds really contain: each manifest's `shared` entries record the version that
+// was bundled and the requiredVersion range the app was built with. The shell loads first and its
+// singletons win (shareStrategy 'loaded-first'), so for every remote and every shared module:
+//   - the remote must share it too, as a singleton (otherwise it bundles a second copy);
+//   - the remote's version must be inside the shell's requiredVersion range;
+//   - the shell's version, the one the remote gets at run time, must be inside the remote's range;
+//   - shell and remotes must be built by the same module-federation version, since remotes run on
+//     the runtime the shell provides (docs/decisions/0004-antd-and-bundle-budget.md).
+// Ranges are compared with the module-federation runtime's own `satisfy`.
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { satisfy } from '@module-federation/enhanced/runtime';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEFAULT_REMOTES = ['mfe-catalog', 'mfe-account', 'mfe-contribute'];
+
+class UsageError extends Error {}
+
+function parseArgs(argv) {
+  let shell = path.join(ROOT, 'shell/dist');
+  const remotes = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index];
+    const value = argv[index + 1];
+    if ((arg === '--shell' || arg === '--remote') && value && !value.startsWith('--')) {
+      if (arg === '--shell') shell = value;
+      else remotes.push(value);
+      index += 1;
+    } else {
+      throw new UsageError(`unknown or incomplete argument: ${arg}`);
+    }
+  }
+  return { shell, remotes: remotes.length > 0 ? remotes : DEFAULT_REMOTES.map((app) => path.join(ROOT, app, 'dist')) };
+}
+
+async function readManifest(source) {
+  let text;
+  if (/^https?:\/\//.test(source)) {
+    const response = await fetch(source, { signal: AbortSignal.timeout(10_000) }).catch((error) => {
+      throw new UsageError(`${source}: ${error.message}`);
+    });
+    if (!response.ok) throw new UsageError(`${source} answered ${response.status}`);
+    text = await response.text();
+  } else {
+    let file = path.resolve(source);
+    if ((await stat(file).catch(() => null))?.isDirectory()) file = path.join(file, 'mf-manifest.json');
+    text = await readFile(file, 'utf8').catch(() => {
+      throw new UsageError(`${file} does not exist: build the app first`);
+    });
+  }
+  let manifest;
+  try {
+    manifest = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${source} is not JSON`);
+  }
+  if (!manifest?.name || !Array.isArray(manifest.shared)) throw new UsageError(`${source} is not an mf-manifest.json (no name or shared list)`);
+  return { source, name: manifest.name, pluginVersion: manifest.metaData?.pluginVersion, shared: new Map(manifest.shared.map((entry) => [entry.name, entry])) };
+}
+
+/** Every way `remote` would not fit `shell` at run time, as readable lines. */
+export function incompatibilities(shell, remote) {
+  const problems = [];
+  if (shell.pluginVersion !== remote.pluginVersion) {
+    problems.push(`built with module federation ${remote.pluginVersion}, the shell with ${shell.pluginVersion}: remotes run on the shell's runtime, keep one version`);
+  }
+  for (const [name, host] of shell.shared) {
+    const own = remote.shared.get(name);
+    if (!own) {
+      problems.push(`${name} is not shared: the remote would bundle its own copy beside the shell's singleton`);
+      continue;
+    }
+    if (Boolean(own.singleton) !== Boolean(host.singleton)) {
+      const kind = (singleton) => (singleton ? 'a singleton' : 'not a singleton');
+      problems.push(`${name} is ${kind(own.singleton)} here but ${kind(host.singleton)} in the shell`);
+    }
+    if (host.requiredVersion && !satisfy(own.version, host.requiredVersion)) {
+      problems.push(`${name} ${own.version} is outside the shell's requiredVersion ${host.requiredVersion}`);
+    }
+    if (own.requiredVersion && !satisfy(host.version, own.requiredVersion)) {
+      problems.push(`${name}: the shell provides ${host.version}, outside this remote's requiredVersion ${own.requiredVersion}`);
+    }
+  }
+  for (const [name, own] of remote.shared) {
+    if (own.singleton && !shell.shared.has(name)) {
+      problems.push(`${name} is a singleton here but the shell does not share it: remotes would each load their own`);
+    }
+  }
+  return problems;
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const shell = await readManifest(args.shell);
+  let failed = false;
+  for (const source of args.remotes) {
+    const remote = await readManifest(source);
+    const problems = incompatibilities(shell, remote);
+    if (problems.length === 0) {
+      console.log(`check-shared-versions: ${remote.name} fits the shell (${remote.shared.size} shared modules)`);
+      continue;
+    }
+    failed = true;
+    console.error(`check-shared-versions: ${remote.name} (${source}) does not fit the shell (${args.shell}):`);
+    for (const problem of problems) console.error(`  - ${problem}`);
+  }
+  if (failed) {
+    console.error('check-shared-versions: deploying this would break the site at run time. Align the versions (one root lockfile, libs/ui/build/rspack-base.ts) and rebuild.');
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(`check-shared-versions: ${error.message}`);
+    process.exit(2);
+  });
+}
