@@ -41,10 +41,13 @@ test('a new key aborts the old request, whose late answer never shows', async ()
     }),
     { initialProps: { key: 'first' } },
   );
+  await waitFor(() => expect(signals).toHaveLength(1));
   rerender({ key: 'second' });
   await waitFor(() => expect(result.current).toMatchObject({ status: 'ready', data: 'second answer' }));
   expect(signals[0]?.aborted).toBe(true);
-  act(() => resolveFirst('first answer'));
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await act(async () => {
+    resolveFirst('first answer');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
   expect(result.current).toMatchObject({ status: 'ready', data: 'second answer' });
 });

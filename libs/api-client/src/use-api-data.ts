@@ -24,7 +24,10 @@ export function useApiData<T>(
   useEffect(() => {
     const controller = new AbortController();
     run(controller.signal).then(
-      (data) => setSettled({ key: requestKey, result: { status: 'ready', data } }),
+      (data) => {
+        // A request replaced by a newer one must not overwrite the newer one's result.
+        if (!controller.signal.aborted) setSettled({ key: requestKey, result: { status: 'ready', data } });
+      },
       (error: unknown) => {
         if (controller.signal.aborted || isAbortError(error)) return;
         setSettled({ key: requestKey, result: { status: 'error', error } });
