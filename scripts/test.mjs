@@ -100,7 +100,9 @@ async function browserSuite() {
   const out = path.join(work, 'playwright.json');
   let failure;
   try {
-    await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    // E2E_GREP runs only the journeys whose title matches (while working on some of them).
+    const grep = process.env.E2E_GREP ? ['--grep', process.env.E2E_GREP] : [];
+    await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...grep], {
       cwd: ROOT,
       env: {
         SITE_URL: `http://localhost:${PORTS.site}`,
