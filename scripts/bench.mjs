@@ -6,7 +6,7 @@
 //
 //   node scripts/bench.mjs [--size 10000] [--home-sizes 100,100000] [--handlers sqlite,postgresql]
 //                          [--million] [--reuse-million] [--skip-lighthouse] [--skip-site]
-//                          [--skip-latency] [--skip-home]
+//                          [--skip-latency] [--skip-home] [--million-requests 3] [--million-rss-cap-gb 8]
 //                          [--duration 10] [--connections 32] [--lighthouse-runs 3]
 //                          [--loader wrk|node] [--load-slow] [--build] [--port-offset 0] [--out file.json] [--smoke]
 //   node scripts/bench.mjs --compare a.json b.json
@@ -58,6 +58,7 @@ const VALUE_OPTIONS = [
   '--out',
   '--million-size',
   '--million-requests',
+  '--million-rss-cap-gb',
 ];
 const FLAG_OPTIONS = ['--million', '--reuse-million', '--skip-lighthouse', '--skip-site', '--skip-latency', '--skip-home', '--smoke', '--build', '--load-slow', '--help'];
 
@@ -457,9 +458,30 @@ async function measureBytes(ctx, { siteUrl }) {
       row('bytes', `${key}:css`, `${route}${redirect} (${who}) CSS+fonts gzip`, kb(result.css.gzip), `<= ${BUDGET.cssKB} KB`, atMost(cssKB, BUDGET.cssKB, (v) => `${v.toFixed(1)} KB`), round(cssKB), 'KB'),
     );
   }
-  const origins = [...new Set(data.results.flatMap((r) => r.files.map((f) => new URL(f.url).origin)))];
+  // Routes of other remotes are not downloaded until visited: on the catalog's routes only the
+  // shell's and the catalog's origins may serve code (the login page is the account remote's).
+  const site = new URL(siteUrl);
+  const allowed = [0, 1].map((i) => `${site.protocol}//${site.hostname}:${Number(site.port) + i}`);
+  const originsOf = (result) => [...new Set(result.files.map((f) => new URL(f.url).origin))];
+  const catalogRoutes = data.results.filter((r) => r.finalPath === r.route.split('?')[0]);
+  const strays = [...new Set(catalogRoutes.flatMap((r) => originsOf(r).filter((o) => !allowed.includes(o)).map((o) => `${r.route.replace(/\/artifacts\/\w+$/, '/artifacts/:id')} -> ${o}`)))];
+  rows.push(
+    row(
+      'bytes',
+      'other-remotes',
+      `other remotes' code on the catalog routes (${catalogRoutes.length} loads)`,
+      strays.length ? strays.join(', ') : 'none: shell and catalog only',
+      'none until visited',
+      strays.length ? { status: 'missed', by: `${strays.length} loads` } : { status: 'met' },
+      strays.length,
+    ),
+  );
   return {
-    section: { exitCode: code, base: siteUrl, origins, results: data.results.map(({ files, ...rest }) => ({ ...rest, files: files.length })) },
+    section: {
+      exitCode: code,
+      base: siteUrl,
+      results: data.results.map(({ files, ...rest }) => ({ ...rest, files: files.length, origins: originsOf({ files }) })),
+    },
     rows,
   };
 }
@@ -734,7 +756,21 @@ async function measureMillion(ctx) {
     fresh = exists !== '1';
   }
   if (fresh) await freshPostgresDatabase(dbName);
-  const entry = await startFerretDb({ port: ports.million, dataDir: path.join(work, 'ferretdb-million'), postgresUrl, debugPort: ports.million + 20, logDir: logs });
+  const startFerret = () => startFerretDb({ port: ports.million, dataDir: path.join(work, 'ferretdb-million'), postgresUrl, debugPort: ports.million + 20, logDir: logs });
+  // FerretDB decodes every matching document into memory and finishes a query the api has given
+  // up on: past this size it is restarted (protects a shared machine; the answer was already in).
+  const rssCap = options.millionRssCapGB ? options.millionRssCapGB * 1024 ** 3 : Math.min(8 * 1024 ** 3, os.totalmem() * 0.35);
+  const ferret = { entry: await startFerret(), restarts: 0 };
+  const guard = {
+    pids: () => [ferret.entry.child.pid],
+    rssCap,
+    async onCap(rss) {
+      say(`(e) FerretDB holds ${(rss / 1024 ** 3).toFixed(1)} GB after the api gave up: restarting it`);
+      ferret.restarts += 1;
+      await stopProcess(ferret.entry, 5000);
+      ferret.entry = await startFerret();
+    },
+  };
   const mongoUri = `mongodb://127.0.0.1:${ports.million}/bench_million`;
   try {
     const have = fresh ? 0 : await seededCount(mongoUri).catch(() => 0);
@@ -760,7 +796,7 @@ async function measureMillion(ctx) {
         ['search', 'search', '/artifacts?search=bronze'],
       ]) {
         say(`(e) ${label} ${url}: ${options.millionRequests} requests, one at a time, waiting for quiet in between`);
-        const load = await sequentialRequests(base + url, options.millionRequests, [api.child.pid, entry.child.pid]);
+        const load = await sequentialRequests(base, url, options.millionRequests, api, guard);
         paths[key] = { url, ...roundLoad(load) };
         say(`(e) ${label}: p95 ${ms(load.p95)} statuses ${JSON.stringify(load.statuses)}`);
         const bad = load.non2xx + load.errors;
@@ -770,22 +806,52 @@ async function measureMillion(ctx) {
             'million',
             key,
             `${label} ${url} (postgresql, ${thousands(size)}, 1 connection)`,
-            `p50 ${ms(load.p50)} | p95 ${ms(load.p95)} | max ${ms(load.max)} (${load.requests} requests${bad ? `, ${bad} failed: ${JSON.stringify(load.statuses)}` : ''})`,
+            `p50 ${ms(load.p50)} | p95 ${ms(load.p95)} | max ${ms(load.max)} (${load.requests} requests${bad ? `, ${bad} failed: ${JSON.stringify(load.statuses)}` : ''}${load.ferretdbRestarts ? `; FerretDB restarted ${load.ferretdbRestarts}x over ${(guard.rssCap / 1024 ** 3).toFixed(1)} GB` : ''})`,
             `p95 <= ${BUDGET.millionP95Ms} ms`,
             bad > 0 && verdict.status === 'met' ? { status: 'missed', by: `${bad} requests failed` } : verdict,
             round(load.p95),
             'ms',
           ),
         );
-        await settle([api.child.pid, entry.child.pid]);
       }
     } finally {
       await stopProcess(api);
     }
-    return { section: { handler: 'postgresql', size, database: dbName, paths }, rows };
+    return { section: { handler: 'postgresql', size, database: dbName, paths, ferretdbRestarts: ferret.restarts, rssCapGB: round(rssCap / 1024 ** 3, 1) }, rows };
   } finally {
-    await stopProcess(entry);
+    await stopProcess(ferret.entry);
   }
+}
+
+function rssBytes(pid) {
+  try {
+    const pages = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
+    return pages * 4096;
+  } catch {
+    return 0;
+  }
+}
+
+/** Waits for quiet like settle(), but restarts FerretDB (guard.onCap) when it grows past guard.rssCap. */
+async function settleGuarded(api, base, guard, maxMs = 900_000) {
+  const deadline = Date.now() + maxMs;
+  while (Date.now() < deadline) {
+    const rss = rssBytes(guard.pids()[0]);
+    if (rss > guard.rssCap) {
+      await guard.onCap(rss);
+      // The api reconnects by itself; wait until it reaches the database again.
+      const ready = Date.now() + 60_000;
+      while (Date.now() < ready && (await get(`${base}/health/ready`, { timeoutMs: 5000 })).status !== 200) await sleep(500);
+      return { restarted: true };
+    }
+    const before = [api.child.pid, ...guard.pids()].map(cpuSeconds);
+    await sleep(1000);
+    const after = [api.child.pid, ...guard.pids()].map(cpuSeconds);
+    const busy = after.reduce((sum, value, i) => sum + (value === null || before[i] === null ? 0 : value - before[i]), 0);
+    if (busy < 0.03) return { restarted: false };
+  }
+  say(`still busy after ${maxMs / 1000}s; going on`);
+  return { restarted: false };
 }
 
 /**
@@ -793,11 +859,13 @@ async function measureMillion(ctx) {
  * its 30 s socket timeout, FerretDB does not): wait until it is quiet, so that abandoned queries
  * never pile up (each holds the decoded collection in memory).
  */
-async function sequentialRequests(url, count, pids) {
+async function sequentialRequests(base, route, count, api, guard) {
+  const url = base + route;
   const latencies = [];
   const statuses = {};
   let errors = 0;
   let non2xx = 0;
+  let restarts = 0;
   const t0 = performance.now();
   for (let i = 0; i < count; i += 1) {
     const answer = await get(url, { timeoutMs: 180_000 });
@@ -807,7 +875,7 @@ async function sequentialRequests(url, count, pids) {
     if (!answer.status) errors += 1;
     else if (answer.status >= 300) non2xx += 1;
     say(`    request ${i + 1} of ${count}: ${answer.status || answer.error} in ${ms(answer.ms)} (elapsed ${elapsed()})`);
-    await settle(pids, 900_000);
+    if ((await settleGuarded(api, base, guard)).restarted) restarts += 1;
   }
   latencies.sort((a, b) => a - b);
   return {
@@ -821,6 +889,7 @@ async function sequentialRequests(url, count, pids) {
     p95: percentile(latencies, 95),
     max: latencies.at(-1) ?? null,
     latencies: latencies.map((value) => round(value)),
+    ferretdbRestarts: restarts,
   };
 }
 
@@ -898,6 +967,7 @@ function resolveOptions(parsed) {
     reuseMillion: flags.has('--reuse-million'),
     millionSize: number('--million-size', smoke ? 500 : 1_000_000),
     millionRequests: number('--million-requests', smoke ? 2 : 3),
+    millionRssCapGB: values['--million-rss-cap-gb'] ? Number(values['--million-rss-cap-gb']) : null,
     skipLighthouse: flags.has('--skip-lighthouse'),
     skipSite: flags.has('--skip-site'),
     skipLatency: flags.has('--skip-latency'),
@@ -992,7 +1062,8 @@ async function main() {
 
   const sqliteEntry = await startFerretDb({ port: ports.sqlite, dataDir: path.join(work, 'ferretdb-sqlite'), debugPort: ports.sqlite + 20, logDir: logs });
   ctx.ferret.sqlite = { port: ports.sqlite, entry: sqliteEntry };
-  if (options.handlers.includes('postgresql')) {
+  const needsPostgres = (!options.skipLatency && options.handlers.includes('postgresql')) || (!options.skipHome && options.handlers[0] === 'postgresql');
+  if (needsPostgres) {
     const postgresUrl = await freshPostgresDatabase(`antiquarium_bench${o ? `_${o}` : ''}`);
     const entry = await startFerretDb({ port: ports.postgres, dataDir: path.join(work, 'ferretdb-postgresql'), postgresUrl, debugPort: ports.postgres + 20, logDir: logs });
     ctx.ferret.postgresql = { port: ports.postgres, entry };

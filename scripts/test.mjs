@@ -17,9 +17,9 @@ const PORTS = Object.fromEntries(
 const work = mkdtempSync(path.join(os.tmpdir(), 'antiquarium-test-'));
 const LOGS = path.join(work, 'logs');
 const results = [];
-// `node scripts/test.mjs --only=unit,api` runs some phases (static, unit, api, resilience, browser, deploy); all by default.
+// `node scripts/test.mjs --only=unit,api` runs some phases (static, unit, api, bench-smoke, resilience, browser, deploy); all by default.
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
-const phases = new Set(onlyArg ? onlyArg.slice('--only='.length).split(',') : ['static', 'unit', 'api', 'resilience', 'browser', 'deploy']);
+const phases = new Set(onlyArg ? onlyArg.slice('--only='.length).split(',') : ['static', 'unit', 'api', 'bench-smoke', 'resilience', 'browser', 'deploy']);
 
 async function jest(label, args, env = {}) {
   const out = path.join(work, `${label.replace(/\W+/g, '-')}.json`);
@@ -77,6 +77,33 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort }) {
     await stopProcess(api);
     await stopProcess(ferret);
   }
+}
+
+/**
+ * `npm run bench` on tiny data (scripts/bench.mjs --smoke): it must finish and write every section
+ * of its report. Timings are not judged. Its own ports: the bench's shifted by 6 + TEST_PORT_OFFSET
+ * (clear of a real `npm run bench`, the soak's emulator ports and the other phases').
+ */
+async function benchSmoke() {
+  const out = path.join(work, 'bench-smoke.json');
+  let failure;
+  try {
+    await run(process.execPath, [path.join(ROOT, 'scripts/bench.mjs'), '--smoke', '--skip-lighthouse', '--million', '--out', out, '--port-offset', String(6 + OFFSET)], { cwd: ROOT });
+  } catch (error) {
+    failure = error;
+  }
+  const sections = ['bytes', 'lighthouse', 'latency', 'home', 'million'];
+  let problem = failure?.message;
+  if (!problem) {
+    const report = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : null;
+    const missing = sections.filter((name) => !report?.sections?.[name] || !report.rows.some((row) => row.section === name));
+    const shapeless = (report?.rows ?? []).filter((row) => !row.key || !row.measure || !['met', 'missed', 'info', 'skipped'].includes(row.status));
+    if (!report) problem = `no report at ${out}`;
+    else if (missing.length > 0) problem = `sections missing from the report: ${missing.join(', ')}`;
+    else if (shapeless.length > 0) problem = `rows without key, measure or status: ${JSON.stringify(shapeless[0])}`;
+  }
+  results.push({ label: 'bench smoke', passed: problem ? 0 : 1, failed: problem ? 1 : 0, skipped: 0 });
+  if (problem) throw new Error(`bench smoke: ${problem}`);
 }
 
 /** The whole site on test ports, seeded, and the Playwright journeys against it. */
@@ -146,7 +173,7 @@ async function main() {
     log('deployment: images, compose file, redeploy, failure isolation, singletons, api scale-out');
     await deploySuite({ work, logs: LOGS, offset: OFFSET, results });
   }
-  if (!phases.has('api') && !phases.has('resilience') && !phases.has('browser')) return;
+  if (!phases.has('api') && !phases.has('bench-smoke') && !phases.has('resilience') && !phases.has('browser')) return;
 
   const auth = await startAuthEmulator({
     port: PORTS.auth,
@@ -162,6 +189,10 @@ async function main() {
       log('api suite on FerretDB (PostgreSQL handler)');
       const postgresUrl = await freshPostgresDatabase(`antiquarium_test_${OFFSET}`);
       await apiSuite('postgresql', { mongoPort: PORTS.postgres, postgresUrl, authPort: PORTS.auth });
+    }
+    if (phases.has('bench-smoke')) {
+      log('bench smoke: the benchmark\'s code paths on tiny data (no timing is judged)');
+      await benchSmoke();
     }
     if (phases.has('resilience')) {
       // The tests start, kill and restart their own FerretDB and api processes (ports 27200-27299,
