@@ -15,5 +15,8 @@ module.exports = {
       },
     ],
   },
-  moduleNameMapper: { '^@antiquarium/contracts$': '<rootDir>/../libs/contracts/src/index.ts' },
+  moduleNameMapper: {
+    '^@antiquarium/contracts$': '<rootDir>/../libs/contracts/src/index.ts',
+    '^@antiquarium/contracts/validation$': '<rootDir>/../libs/contracts/src/validation.ts',
+  },
 };

@@ -13,7 +13,10 @@ module.exports = {
       { jsc: { parser: { syntax: 'typescript', decorators: false }, target: 'es2022' }, module: { type: 'commonjs' } },
     ],
   },
-  moduleNameMapper: { '^@antiquarium/contracts$': '<rootDir>/../libs/contracts/src/index.ts' },
+  moduleNameMapper: {
+    '^@antiquarium/contracts$': '<rootDir>/../libs/contracts/src/index.ts',
+    '^@antiquarium/contracts/validation$': '<rootDir>/../libs/contracts/src/validation.ts',
+  },
   testTimeout: 180000,
   maxWorkers: 1,
 };

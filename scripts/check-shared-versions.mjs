@@ -11,6 +11,7 @@
 // was bundled and the requiredVersion range the app was built with. The shell loads first and its
 // singletons win (shareStrategy 'loaded-first'), so for every remote and every shared module:
 //   - the remote must share it too, as a singleton (otherwise it bundles a second copy);
+//   - a singleton only remotes share must have versions that every remote sharing it accepts;
 //   - the remote's version must be inside the shell's requiredVersion range;
 //   - the shell's version, the one the remote gets at run time, must be inside the remote's range;
 //   - shell and remotes must be built by the same module-federation version, since remotes run on
@@ -91,9 +92,26 @@ export function incompatibilities(shell, remote) {
       problems.push(`${name}: the shell provides ${host.version}, outside this remote's requiredVersion ${own.requiredVersion}`);
     }
   }
-  for (const [name, own] of remote.shared) {
-    if (own.singleton && !shell.shared.has(name)) {
-      problems.push(`${name} is a singleton here but the shell does not share it: remotes would each load their own`);
+  return problems;
+}
+
+/**
+ * Singletons that only remotes share (e.g. the form validation entry, which the shell never loads):
+ * the first remote that loads one provides it to the others ('loaded-first'), so every remote that
+ * shares it must accept every other's version.
+ */
+export function remoteOnlyConflicts(shell, remotes) {
+  const problems = [];
+  for (const [i, a] of remotes.entries()) {
+    for (const b of remotes.slice(i + 1)) {
+      for (const [name, own] of a.shared) {
+        const other = b.shared.get(name);
+        if (shell.shared.has(name) || !own.singleton || !other) continue;
+        if (!other.singleton) problems.push(`${name} is a singleton in ${a.name} but not in ${b.name}`);
+        else if ((own.requiredVersion && !satisfy(other.version, own.requiredVersion)) || (other.requiredVersion && !satisfy(own.version, other.requiredVersion))) {
+          problems.push(`${name}: ${a.name} has ${own.version} (wants ${own.requiredVersion}), ${b.name} has ${other.version} (wants ${other.requiredVersion}); whichever loads first is given to the other`);
+        }
+      }
     }
   }
   return problems;
@@ -103,8 +121,10 @@ async function main() {
   const args = parseArgs(process.argv.slice(2));
   const shell = await readManifest(args.shell);
   let failed = false;
+  const remotes = [];
   for (const source of args.remotes) {
     const remote = await readManifest(source);
+    remotes.push(remote);
     const problems = incompatibilities(shell, remote);
     if (problems.length === 0) {
       console.log(`check-shared-versions: ${remote.name} fits the shell (${remote.shared.size} shared modules)`);
@@ -113,6 +133,12 @@ async function main() {
     failed = true;
     console.error(`check-shared-versions: ${remote.name} (${source}) does not fit the shell (${args.shell}):`);
     for (const problem of problems) console.error(`  - ${problem}`);
+  }
+  const between = remoteOnlyConflicts(shell, remotes);
+  if (between.length > 0) {
+    failed = true;
+    console.error('check-shared-versions: remotes do not fit each other:');
+    for (const problem of between) console.error(`  - ${problem}`);
   }
   if (failed) {
     console.error('check-shared-versions: deploying this would break the site at run time. Align the versions (one root lockfile, libs/ui/build/rspack-base.ts) and rebuild.');

@@ -1,12 +1,6 @@
 // POST, PATCH and DELETE /artifacts: what the api answers and what the database ends up holding.
-import {
-  ARTIFACT_FIELDS,
-  FIELD_LIMITS,
-  type Artifact,
-  type ArtifactField,
-  type CreateArtifactResponse,
-  validateArtifactInput,
-} from '@antiquarium/contracts';
+import { ARTIFACT_FIELDS, FIELD_LIMITS, type Artifact, type ArtifactField, type CreateArtifactResponse } from '@antiquarium/contracts';
+import { validateArtifactInput } from '@antiquarium/contracts/validation';
 import { artifactInput, createArtifact, createdArtifacts, missingId, toggleLike } from './support/artifacts';
 import { createUser, type TestUser } from './support/auth';
 import { artifactsCollection, likeRecordCount, objectId, storedArtifact, type Doc } from './support/db';

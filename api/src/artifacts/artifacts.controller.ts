@@ -2,14 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Types } from 'mongoose';
-import {
-  validateArtifactInput,
-  validateArtifactUpdate,
-  type Artifact,
-  type CreateArtifactResponse,
-  type DeleteArtifactResponse,
-  type UpdateArtifactResponse,
-} from '@antiquarium/contracts';
+import { type Artifact, type CreateArtifactResponse, type DeleteArtifactResponse, type UpdateArtifactResponse } from '@antiquarium/contracts';
+import { validateArtifactInput, validateArtifactUpdate } from '@antiquarium/contracts/validation';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { OptionalUser, RequireUser } from '../auth/guards';

@@ -1,6 +1,6 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { z } from 'zod';
-import { artifactInputSchema } from '@antiquarium/contracts';
+import { artifactInputSchema } from '@antiquarium/contracts/validation';
 
 /** OpenAPI schemas generated from the same zod schemas that validate requests. */
 function fromZod(schema: z.ZodType, io: 'input' | 'output' = 'input'): SchemaObject {

@@ -2,7 +2,8 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import sharp from 'sharp';
-import { ARTIFACT_TYPES, passwordProblem, validateArtifactInput } from '@antiquarium/contracts';
+import { ARTIFACT_TYPES, passwordProblem } from '@antiquarium/contracts';
+import { validateArtifactInput } from '@antiquarium/contracts/validation';
 import { DEMO_ARTIFACTS, DEMO_USERS } from './demo-data';
 import { artifactSvg, captionLines, escapeXml, imageFileNames, writeDemoImages } from './media';
 

@@ -1,4 +1,4 @@
-import { validateArtifactInput } from '@antiquarium/contracts';
+import { validateArtifactInput } from '@antiquarium/contracts/validation';
 import { makeArtifacts } from './factory';
 
 describe('makeArtifacts', () => {

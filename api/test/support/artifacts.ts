@@ -1,4 +1,5 @@
-import { validateArtifactInput, type ArtifactInput, type CreateArtifactResponse } from '@antiquarium/contracts';
+import { type ArtifactInput, type CreateArtifactResponse } from '@antiquarium/contracts';
+import { validateArtifactInput } from '@antiquarium/contracts/validation';
 import type { TestUser } from './auth';
 import { api, expectStatus } from './http';
 

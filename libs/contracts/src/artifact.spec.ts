@@ -1,4 +1,5 @@
-import { ARTIFACT_FIELDS, FIELD_LIMITS, createdDateLabel, isHttpUrl, validateArtifactInput, validateArtifactUpdate } from './artifact';
+import { ARTIFACT_FIELDS, FIELD_LIMITS, createdDateLabel, isHttpUrl } from './artifact';
+import { validateArtifactInput, validateArtifactUpdate } from './validation';
 
 const valid = {
   name: 'Rosetta Stone',

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const ARTIFACT_TYPES = ['Tools', 'Weapons', 'Documents', 'Writings', 'Others'] as const;
 export type ArtifactType = (typeof ARTIFACT_TYPES)[number];
 
@@ -113,22 +111,6 @@ export const PAGE_HEADERS = {
   nextPage: 'X-Next-Page',
 } as const;
 
-// NUL cannot be stored by every MongoDB-protocol server (FerretDB refuses it) and is never
-// meaningful in these texts, so it is rejected at the boundary with the other control characters.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
-function requiredText(field: ArtifactField) {
-  const label = FIELD_LABELS[field];
-  const max = FIELD_LIMITS[field as keyof typeof FIELD_LIMITS];
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((value) => !CONTROL_CHARS.test(value), { error: `${label} contains invalid characters` });
-}
-
 export function isHttpUrl(value: string): boolean {
   let url: URL;
   try {
@@ -139,54 +121,9 @@ export function isHttpUrl(value: string): boolean {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
 }
 
-export const artifactInputSchema = z.object({
-  name: requiredText('name'),
-  image: requiredText('image').refine(isHttpUrl, { error: 'Image must be a valid URL' }),
-  type: z.enum(ARTIFACT_TYPES, {
-    error: `Type must be one of ${ARTIFACT_TYPES.join(', ')}`,
-  }),
-  context: requiredText('context'),
-  shortDescription: requiredText('shortDescription'),
-  createdAt: requiredText('createdAt'),
-  discoveredAt: requiredText('discoveredAt'),
-  discoveredBy: requiredText('discoveredBy'),
-  location: requiredText('location'),
-});
-
-/** Partial input of an update: only the fields sent are checked, at least one is needed. */
-export const artifactUpdateSchema = artifactInputSchema
-  .partial()
-  .refine((value) => Object.values(value).some((v) => v !== undefined), {
-    error: 'Send at least one field to update',
-  });
-
 export type FieldErrors = Partial<Record<ArtifactField, string>>;
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; fields: FieldErrors; message: string };
-
-function toResult<T>(parsed: z.ZodSafeParseResult<T>): ValidationResult<T> {
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const fields: FieldErrors = {};
-  let message = 'Invalid input';
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0];
-    if (typeof key === 'string' && (ARTIFACT_FIELDS as readonly string[]).includes(key)) {
-      fields[key as ArtifactField] ??= issue.message;
-    } else {
-      message = issue.message;
-    }
-  }
-  const first = Object.values(fields)[0];
-  return { ok: false, fields, message: first ?? message };
-}
-
-export function validateArtifactInput(input: unknown): ValidationResult<ArtifactInput> {
-  return toResult(artifactInputSchema.safeParse(input));
-}
-
-export function validateArtifactUpdate(input: unknown): ValidationResult<Partial<ArtifactInput>> {
-  return toResult(artifactUpdateSchema.safeParse(input));
-}
 
 /** The date part of createdAt as cards show it ('2024-05-01T…' -> '2024-05-01'), else 'Unknown'. */
 export function createdDateLabel(createdAt: string | undefined | null): string {

@@ -50,8 +50,10 @@ function sharedSingletons(appDir: string) {
     // Resolves to the router facade (see resolve.alias): its version is the router's, not the lib's.
     'react-router-dom': { singleton: true, requiredVersion: need('react-router-dom'), version: routerVersion },
     zustand: { singleton: true, requiredVersion: need('zustand') },
-    // Stateless, but shared so its validation code (zod) is downloaded once for the whole site.
+    // Stateless, but shared so that each is downloaded once for the whole site. The validation entry
+    // (zod) is apart: only the forms load it, the catalog's first pages do not.
     '@antiquarium/contracts': { singleton: true, requiredVersion: need('@antiquarium/contracts') },
+    '@antiquarium/contracts/validation': { singleton: true, requiredVersion: need('@antiquarium/contracts') },
     '@antiquarium/auth-store': { singleton: true, requiredVersion: need('@antiquarium/auth-store') },
     '@antiquarium/api-client': { singleton: true, requiredVersion: need('@antiquarium/api-client') },
     '@antiquarium/ui': { singleton: true, requiredVersion: need('@antiquarium/ui') },
@@ -106,7 +108,10 @@ export function frontEndConfig({ appDir, name, exposes, mode }: FrontEndOptions)
           type: 'javascript/auto',
         },
         { test: /\.css$/, type: 'css' },
-        { test: /\.(svg|png|webp|jpe?g|woff2)$/, type: 'asset/resource' },
+        // Small drawings (the banner's ~1 KB SVGs) are inlined: an image above the fold then paints
+        // with the page instead of waiting for one more request after the remote's code ran.
+        { test: /\.svg$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4 * 1024 } } },
+        { test: /\.(png|webp|jpe?g|woff2)$/, type: 'asset/resource' },
       ],
     },
     plugins: [

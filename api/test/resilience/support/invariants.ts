@@ -1,7 +1,8 @@
 // What the database must hold whatever happened to the api: valid artifacts only, and counters
 // equal to the records they count (docs/decisions/0002-likes-without-transactions.md).
 import type { mongo } from 'mongoose';
-import { ARTIFACT_FIELDS, validateArtifactInput } from '@antiquarium/contracts';
+import { ARTIFACT_FIELDS } from '@antiquarium/contracts';
+import { validateArtifactInput } from '@antiquarium/contracts/validation';
 
 const ARTIFACT_KEYS = new Set<string>(['_id', ...ARTIFACT_FIELDS, 'adderName', 'adderEmail', 'adderUid', 'likes', 'addedAt', 'nameLower', 'searchTokens']);
 const LIKE_KEYS = new Set(['_id', 'artifactId', 'uid', 'likedAt']);

@@ -1,6 +1,6 @@
 import { ApiRequestError, createArtifact, errorMessage } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
-import { validateArtifactInput } from '@antiquarium/contracts';
+import { validateArtifactInput } from '@antiquarium/contracts/validation';
 import { alertDialog, toast } from '@antiquarium/ui';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,6 +1,7 @@
 import { ApiRequestError, errorMessage, getArtifact, isAbortError, updateArtifact } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
-import { validateArtifactUpdate, type Artifact } from '@antiquarium/contracts';
+import { type Artifact } from '@antiquarium/contracts';
+import { validateArtifactUpdate } from '@antiquarium/contracts/validation';
 import { alertDialog, confirmDialog, Spinner, toast } from '@antiquarium/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { FIELD_LIMITS, validateArtifactInput } from '@antiquarium/contracts';
+import { FIELD_LIMITS } from '@antiquarium/contracts';
+import { validateArtifactInput } from '@antiquarium/contracts/validation';
 import { artifact } from '../../test/artifacts';
 import { changedFields, EMPTY_VALUES, fieldError, firstErrorField, serverFieldErrors, valuesOf } from './form-values';
 

@@ -1,10 +1,5 @@
-import {
-  ARTIFACT_FIELDS,
-  validateArtifactUpdate,
-  type Artifact,
-  type ArtifactField,
-  type FieldErrors,
-} from '@antiquarium/contracts';
+import { ARTIFACT_FIELDS, type Artifact, type ArtifactField, type FieldErrors } from '@antiquarium/contracts';
+import { validateArtifactUpdate } from '@antiquarium/contracts/validation';
 
 /** What the form holds: every editable field as the text in its control. */
 export type FormValues = Record<ArtifactField, string>;
