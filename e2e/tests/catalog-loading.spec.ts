@@ -84,4 +84,31 @@ test.describe('Catalog loading', () => {
     for (const script of scripts) if ((await script.body).includes('$ZodError')) withZod.push(script.url);
     expect(withZod).toEqual([]);
   });
+
+  test('the first page’s remote code is preloaded while the shell’s own code loads', async ({ page }) => {
+    await page.goto('/all-artifacts');
+    await expect(page.locator('.cat-card').first()).toBeVisible();
+    const catalogOrigin = await page.evaluate(async () => {
+      const config = (await (await fetch('/runtime-config.json')).json()) as { remotes: { catalog: string } };
+      return new URL(config.remotes.catalog, window.location.href).origin;
+    });
+    const entries = await page.evaluate(
+      (origin) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.startsWith(origin))
+          .map((entry) => ({ name: entry.name, initiator: (entry as PerformanceResourceTiming).initiatorType })),
+      catalogOrigin,
+    );
+    // module federation's preloadRemote fetches the manifest and puts the page's chunks in
+    // <link rel="preload"> tags: without it they are script requests made after remoteEntry.js ran.
+    expect(entries.filter((entry) => entry.initiator === 'link' && entry.name.endsWith('.js')).length, JSON.stringify(entries)).toBeGreaterThan(0);
+
+    // A page of another remote is not preloaded from here (its code only comes when visited).
+    const accountOrigin = await page.evaluate(async () => {
+      const config = (await (await fetch('/runtime-config.json')).json()) as { remotes: { account: string } };
+      return new URL(config.remotes.account, window.location.href).origin;
+    });
+    expect(await page.evaluate((origin) => performance.getEntriesByType('resource').filter((entry) => entry.name.startsWith(origin)).length, accountOrigin)).toBe(0);
+  });
 });

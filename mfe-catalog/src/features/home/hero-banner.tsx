@@ -1,90 +1,56 @@
-import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import type { Swiper as SwiperInstance } from 'swiper/types';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import 'swiper/css';
-import 'swiper/css/navigation';
-import 'swiper/css/pagination';
-import { BANNER_AUTOPLAY_MS, BANNER_SLIDES } from './banner-slides';
+import { BannerSlideContent } from './banner-slide';
+import { BANNER_SLIDES } from './banner-slides';
 import './hero-banner.css';
 
+const HeroCarousel = lazy(() => import('./hero-carousel'));
+
 /**
- * Only the visible slide can be reached by keyboard or screen reader: the others are inert, as in
- * the WAI carousel pattern (otherwise Tab walks through three hidden Explore links).
+ * The first slide, in the carousel's own markup and classes, as plain HTML: the page's largest
+ * element paints without waiting for swiper's code (30 KB gzip) to download and run.
  */
-function hideInactiveSlides(instance: SwiperInstance) {
-  instance.slides.forEach((slide, index) => {
-    slide.inert = index !== instance.activeIndex;
-  });
+function FirstSlide() {
+  const [slide] = BANNER_SLIDES;
+  if (!slide) return null;
+  return (
+    <div className="swiper cat-banner__swiper">
+      <div className="swiper-wrapper">
+        <div className="swiper-slide swiper-slide-active cat-banner__slide">
+          <BannerSlideContent slide={slide} first />
+        </div>
+      </div>
+    </div>
+  );
 }
 
 export function HeroBanner() {
-  const swiper = useRef<SwiperInstance | null>(null);
+  // Swiper is fetched once the first slide has been painted, then takes over in place.
+  const [enhance, setEnhance] = useState(false);
   const [playing, setPlaying] = useState(true);
 
-  // A moving banner needs a way to stop it (WCAG 2.2.2).
-  const togglePlay = () => {
-    const autoplay = swiper.current?.autoplay;
-    if (!autoplay) return;
-    if (playing) autoplay.stop();
-    else autoplay.start();
-    setPlaying(!playing);
-  };
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setEnhance(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, []);
 
   return (
     <section className="cat-banner" aria-roledescription="carousel" aria-label="Famous artifacts">
-      <Swiper
-        modules={[Navigation, Pagination, Autoplay, Keyboard, A11y]}
-        loop
-        autoplay={{ delay: BANNER_AUTOPLAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true }}
-        navigation
-        pagination={{ clickable: true }}
-        keyboard={{ enabled: true, onlyInViewport: true }}
-        a11y={{ enabled: true, prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide' }}
-        onSwiper={(instance) => {
-          swiper.current = instance;
-          hideInactiveSlides(instance);
-        }}
-        onSlideChange={hideInactiveSlides}
-        className="cat-banner__swiper"
-      >
-        {BANNER_SLIDES.map((slide, index) => (
-          <SwiperSlide key={slide.id} className="cat-banner__slide">
-            <div className="aq-container cat-banner__inner">
-              <div className="cat-banner__text">
-                <p className="cat-banner__subtitle">{slide.subtitle}</p>
-                <h2 className="cat-banner__title">{slide.title}</h2>
-                <p className="cat-banner__description">{slide.description}</p>
-                <dl className="cat-banner__facts">
-                  <div>
-                    <dt>Period</dt>
-                    <dd>{slide.period}</dd>
-                  </div>
-                  <div>
-                    <dt>Location</dt>
-                    <dd>{slide.location}</dd>
-                  </div>
-                </dl>
-                <Link className="aq-button aq-button--primary cat-banner__explore" to="/all-artifacts">
-                  Explore
-                </Link>
-              </div>
-              <img
-                className="cat-banner__image"
-                src={slide.image}
-                alt={`Illustration of ${slide.title}`}
-                width={800}
-                height={600}
-                loading={index === 0 ? 'eager' : 'lazy'}
-                fetchPriority={index === 0 ? 'high' : undefined}
-                decoding="async"
-              />
-            </div>
-          </SwiperSlide>
-        ))}
-      </Swiper>
-      <button type="button" className="cat-banner__play" onClick={togglePlay} aria-pressed={!playing}>
+      {enhance ? (
+        <Suspense fallback={<FirstSlide />}>
+          <HeroCarousel playing={playing} />
+        </Suspense>
+      ) : (
+        <FirstSlide />
+      )}
+      {/* A moving banner needs a way to stop it (WCAG 2.2.2). */}
+      <button type="button" className="cat-banner__play" onClick={() => setPlaying(!playing)} aria-pressed={!playing}>
         {playing ? 'Pause slideshow' : 'Play slideshow'}
       </button>
     </section>

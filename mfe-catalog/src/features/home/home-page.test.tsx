@@ -1,5 +1,6 @@
 import { listArtifacts, topContributors } from '@antiquarium/api-client';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { artifact, page } from '../../test/artifacts';
 import HomePage from './home-page';
@@ -45,6 +46,10 @@ test('has the Home heading and the sections in the spec’s order', async () => 
 test('the banner has the three built-in slides, each exploring all artifacts', async () => {
   render(<HomePage />, { wrapper: MemoryRouter });
   const banner = screen.getByRole('region', { name: 'Famous artifacts' });
+  // The first slide is painted as plain HTML; the carousel with all three takes over once loaded.
+  expect(within(banner).getByRole('heading', { name: 'The Rosetta Stone' })).toBeInTheDocument();
+  expect(within(banner).getByRole('img', { name: 'Illustration of The Rosetta Stone' })).toHaveAttribute('loading', 'eager');
+  expect(await within(banner).findByRole('heading', { name: "Tutankhamun's Mask" })).toBeInTheDocument();
   for (const title of ['The Rosetta Stone', 'The Antikythera Mechanism', "Tutankhamun's Mask"]) {
     expect(within(banner).getByRole('heading', { name: title })).toBeInTheDocument();
   }
@@ -53,6 +58,18 @@ test('the banner has the three built-in slides, each exploring all artifacts', a
   explore.forEach((link) => expect(link).toHaveAttribute('href', '/all-artifacts'));
   expect(within(banner).getAllByText('Period')).toHaveLength(3);
   expect(within(banner).getAllByText('Location')).toHaveLength(3);
+  await screen.findByText('Eleanor Hartley');
+});
+
+test('the slideshow can be paused and played again, before and after the carousel has loaded', async () => {
+  render(<HomePage />, { wrapper: MemoryRouter });
+  const banner = screen.getByRole('region', { name: 'Famous artifacts' });
+  await userEvent.click(within(banner).getByRole('button', { name: 'Pause slideshow' }));
+  await within(banner).findByRole('heading', { name: "Tutankhamun's Mask" });
+  const play = within(banner).getByRole('button', { name: 'Play slideshow' });
+  expect(play).toHaveAttribute('aria-pressed', 'true');
+  await userEvent.click(play);
+  expect(within(banner).getByRole('button', { name: 'Pause slideshow' })).toHaveAttribute('aria-pressed', 'false');
   await screen.findByText('Eleanor Hartley');
 });
 

@@ -1,0 +1,49 @@
+import { preloadRemote } from '@module-federation/enhanced/runtime';
+import type { RemoteName } from './remote-names';
+
+/**
+ * The public pages a visit can start on, and the remote module each shows (the same ids as
+ * app/routes.tsx; routes.test.tsx checks that they agree). Protected pages are left out: a visitor
+ * is sent to /login, so their code would be downloaded for nothing.
+ */
+export const FIRST_PAGES: readonly { path: RegExp; remote: RemoteName; expose: string }[] = [
+  { path: /^\/$/, remote: 'catalog', expose: './Home' },
+  { path: /^\/all-artifacts\/?$/, remote: 'catalog', expose: './AllArtifacts' },
+  { path: /^\/login\/?$/, remote: 'account', expose: './Login' },
+  { path: /^\/register\/?$/, remote: 'account', expose: './Register' },
+  { path: /^\/forgot-password\/?$/, remote: 'account', expose: './ForgotPassword' },
+];
+
+export function firstPageOf(pathname: string) {
+  return FIRST_PAGES.find((page) => page.path.test(pathname));
+}
+
+/**
+ * Starts downloading the first page's remote code (its manifest, remoteEntry and the page's chunks,
+ * in parallel) as soon as the remotes are known, while the shell's own shared code still loads:
+ * otherwise it would wait for React and the router to download and run first.
+ */
+export function preloadFirstPage(pathname: string): void {
+  const page = firstPageOf(pathname);
+  if (!page) return;
+  preloadRemote([{ nameOrAlias: page.remote, exposes: [page.expose], resourceCategory: 'sync' }]).catch((error: unknown) => {
+    // Not fatal: the page's own load reports the failure (with Retry).
+    console.warn(`Could not preload ${page.remote}/${page.expose.slice(2)}`, error);
+  });
+}
+
+/**
+ * Opens the api's connections while code downloads: the first page's data and images come from it.
+ * Two pools: fetch() is CORS without credentials, images are not.
+ */
+export function preconnect(url: string): void {
+  const origin = new URL(url, window.location.href).origin;
+  if (origin === window.location.origin) return;
+  for (const crossOrigin of ['anonymous', null]) {
+    const link = document.createElement('link');
+    link.rel = 'preconnect';
+    link.href = origin;
+    if (crossOrigin) link.crossOrigin = crossOrigin;
+    document.head.append(link);
+  }
+}
