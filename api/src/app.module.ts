@@ -5,6 +5,7 @@ import { ArtifactsModule } from './artifacts/artifacts.module';
 import { ConfigModule } from './config/config.module';
 import type { AppConfig } from './config/env';
 import { ContributorsModule } from './contributors/contributors.module';
+import { applyServerTimeLimit, operationTimeoutOptions } from './database/operation-timeout';
 import { HealthModule } from './health/health.module';
 import { LikesModule } from './likes/likes.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
@@ -20,9 +21,10 @@ export class AppModule {
           // Fail fast instead of queueing: a request made while the database is away answers 503
           // within the selection timeout; the driver reconnects by itself when it is back.
           bufferCommands: false,
-          serverSelectionTimeoutMS: config.dbTimeoutMs,
-          connectTimeoutMS: config.dbTimeoutMs,
-          socketTimeoutMS: 30_000,
+          // One operation ends within DB_OPERATION_TIMEOUT_MS (a frozen database, a pathological
+          // query): the per-stage timeouts here, the server's limit on the connection below.
+          ...operationTimeoutOptions(config),
+          onConnectionCreate: (connection) => applyServerTimeLimit(connection, config.dbOperationTimeoutMs),
           retryAttempts: 3,
           retryDelay: 1000,
         }),

@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { QueryFilter, Model, SortOrder, Types } from 'mongoose';
 import type { ArtifactInput, ArtifactType, SortOption } from '@antiquarium/contracts';
 import { queryTokens, searchTokens } from '@antiquarium/contracts';
+import { noOperationTimeout } from '../database/operation-timeout';
 import { ARTIFACT_MODEL, type ArtifactDoc } from './artifact.schema';
 
 export interface ArtifactFilter {
@@ -214,9 +215,12 @@ export class ArtifactsRepository {
     return { artifacts: docs.length, likes: docs.reduce((sum, doc) => sum + (doc.likes ?? 0), 0) };
   }
 
+  // The next three serve the start-up reconciliation only: maintenance whose work grows with the
+  // collection, so they run without the per-operation bound (database/operation-timeout.ts).
+
   /** Every artifact's counters, streamed (for reconciliation). */
   scanCounters(): AsyncIterable<{ _id: Types.ObjectId; likes: number; adderUid: string; adderName: string }> {
-    return this.model.find({}, { likes: 1, adderUid: 1, adderName: 1 }).sort({ _id: 1 }).lean().cursor() as AsyncIterable<{
+    return this.model.find({}, { likes: 1, adderUid: 1, adderName: 1 }).sort({ _id: 1 }).setOptions(noOperationTimeout()).lean().cursor() as AsyncIterable<{
       _id: Types.ObjectId;
       likes: number;
       adderUid: string;
@@ -225,13 +229,13 @@ export class ArtifactsRepository {
   }
 
   async existingIds(ids: readonly Types.ObjectId[]): Promise<Set<string>> {
-    const docs = await this.model.find({ _id: { $in: ids } }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>().exec();
+    const docs = await this.model.find({ _id: { $in: ids } }, { _id: 1 }).setOptions(noOperationTimeout()).lean<{ _id: Types.ObjectId }[]>().exec();
     return new Set(docs.map((doc) => doc._id.toHexString()));
   }
 
   /** Sets the like count only if it still holds the value that was read (no lost concurrent toggle). */
   async correctLikes(id: Types.ObjectId, from: number, to: number): Promise<boolean> {
-    const result = await this.write(() => this.model.updateOne({ _id: id, likes: from }, { $set: { likes: to } }).exec());
+    const result = await this.write(() => this.model.updateOne({ _id: id, likes: from }, { $set: { likes: to } }, noOperationTimeout()).exec());
     return result.modifiedCount === 1;
   }
 }

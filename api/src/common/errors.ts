@@ -36,22 +36,43 @@ export function errorBody(statusCode: number, message: string, fields?: FieldErr
 const DATABASE_ERROR_NAMES = new Set([
   'MongoServerSelectionError',
   'MongoNetworkError',
-  'MongoNetworkTimeoutError',
   'MongoNotConnectedError',
   'MongoTopologyClosedError',
   'MongoPoolClearedError',
+  // The pool was cleared under a running operation: the driver's monitor got no answer in time.
+  'PoolClearedOnNetworkError',
   'MongooseServerSelectionError',
 ]);
+
+/**
+ * The database did not answer within the bound on one operation (database/operation-timeout.ts):
+ * the client stopped waiting on the socket (a frozen or partitioned server), for a pooled
+ * connection, or (CSOT, a no-op in the installed driver, kept should it return) for the operation.
+ */
+const DATABASE_TIMEOUT_NAMES = new Set(['MongoNetworkTimeoutError', 'MongoWaitQueueTimeoutError', 'MongoOperationTimeoutError']);
+
+/** The server stopped a query at its maxTimeMS (MongoDB and FerretDB alike). */
+const MAX_TIME_MS_EXPIRED = 50;
+
+/** True when the database took longer than the api lets one operation take (answered 503, retryable). */
+export function isDatabaseTimeout(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (DATABASE_TIMEOUT_NAMES.has(error.name)) return true;
+  return error.name.startsWith('Mongo') && (error as { code?: unknown }).code === MAX_TIME_MS_EXPIRED;
+}
 
 // Socket errors the driver sometimes passes on unwrapped: a write to a connection the server has
 // just dropped fails with a plain EPIPE error ("This socket has been ended by the other party"),
 // seen in the resilience suite when FerretDB is killed under a running api.
 const SOCKET_ERROR_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT']);
 
-/** True for errors that mean "the database cannot be reached right now" (answered 503, retryable). */
+/**
+ * True for errors that mean "the database cannot serve this right now": unreachable, or too slow
+ * (isDatabaseTimeout). Answered 503, retryable.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  if (DATABASE_ERROR_NAMES.has(error.name)) return true;
+  if (DATABASE_ERROR_NAMES.has(error.name) || isDatabaseTimeout(error)) return true;
   const code = (error as NodeJS.ErrnoException).code;
   const network =
     /buffering timed out|connection .* closed|ECONNREFUSED|socket has been ended/i.test(error.message) ||
@@ -75,6 +96,9 @@ export function toErrorBody(error: unknown): ApiError {
     }
     if (status === HttpStatus.TOO_MANY_REQUESTS) message = 'Too many requests, please slow down';
     return errorBody(status, message);
+  }
+  if (isDatabaseTimeout(error)) {
+    return errorBody(503, 'The database took too long to answer, please try again shortly');
   }
   if (isDatabaseUnavailable(error)) {
     return errorBody(503, 'The database is unavailable, please try again shortly');

@@ -15,6 +15,7 @@ const envSchema = z
     WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
     WRITE_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
     DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+    DB_OPERATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/).default('100kb'),
     SWAGGER: z.enum(['on', 'off']).default('on'),
     RECONCILE_ON_START: z.enum(['on', 'off']).default('on'),
@@ -54,6 +55,8 @@ const envSchema = z
       writeRateLimit: env.WRITE_RATE_LIMIT,
       writeRateWindowMs: env.WRITE_RATE_WINDOW_MS,
       dbTimeoutMs: env.DB_TIMEOUT_MS,
+      // The longest one database operation may take (database/operation-timeout.ts).
+      dbOperationTimeoutMs: env.DB_OPERATION_TIMEOUT_MS,
       bodyLimit: env.BODY_LIMIT,
       swagger: env.SWAGGER === 'on',
       reconcileOnStart: env.RECONCILE_ON_START === 'on',

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+import { noOperationTimeout } from '../database/operation-timeout';
 import { CONTRIBUTOR_MODEL, type ContributorDoc } from './contributor.schema';
 
 /** The only code that reads or writes the contributors collection. */
@@ -28,22 +29,26 @@ export class ContributorsRepository {
       .exec();
   }
 
-  /** Replaces every contributor's totals with the ones given (others drop to zero). */
+  /**
+   * Replaces every contributor's totals with the ones given (others drop to zero). For the start-up
+   * reconciliation only: maintenance whose work grows with the collection, so its operations run
+   * without the per-operation bound (database/operation-timeout.ts).
+   */
   async replaceAll(totals: ReadonlyMap<string, { name: string; artifacts: number; likes: number }>): Promise<number> {
     let changed = 0;
-    const stored = await this.model.find({}).lean<ContributorDoc[]>().exec();
+    const stored = await this.model.find({}).setOptions(noOperationTimeout()).lean<ContributorDoc[]>().exec();
     const seen = new Set<string>();
     for (const doc of stored) {
       seen.add(doc._id);
       const want = totals.get(doc._id) ?? { name: doc.name, artifacts: 0, likes: 0 };
       if (doc.artifacts !== want.artifacts || doc.likes !== want.likes || doc.name !== want.name) {
-        await this.model.updateOne({ _id: doc._id }, { $set: want }).exec();
+        await this.model.updateOne({ _id: doc._id }, { $set: want }, noOperationTimeout()).exec();
         changed += 1;
       }
     }
     for (const [uid, want] of totals) {
       if (seen.has(uid)) continue;
-      await this.model.updateOne({ _id: uid }, { $set: want }, { upsert: true }).exec();
+      await this.model.updateOne({ _id: uid }, { $set: want }, { upsert: true, ...noOperationTimeout() }).exec();
       changed += 1;
     }
     return changed;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
+import { noOperationTimeout } from '../database/operation-timeout';
 import { LIKE_MODEL, type LikeDoc } from './like.schema';
 
 const DUPLICATE_KEY = 11000;
@@ -58,17 +59,21 @@ export class LikesRepository {
     return { artifactIds: likes.map((like) => like.artifactId), total };
   }
 
+  // The next two serve the start-up reconciliation only: maintenance whose work grows with the
+  // collection, so they run without the per-operation bound (database/operation-timeout.ts).
+
   /** Like records per artifact id (hex). */
   async countsByArtifact(): Promise<Map<string, number>> {
     const groups = await this.model
       .aggregate<{ _id: Types.ObjectId; count: number }>([{ $group: { _id: '$artifactId', count: { $sum: 1 } } }])
+      .option(noOperationTimeout())
       .exec();
     return new Map(groups.map((group) => [group._id.toHexString(), group.count]));
   }
 
   async removeForArtifacts(artifactIds: readonly Types.ObjectId[]): Promise<number> {
     if (artifactIds.length === 0) return 0;
-    const result = await this.model.deleteMany({ artifactId: { $in: artifactIds } }).exec();
+    const result = await this.model.deleteMany({ artifactId: { $in: artifactIds } }, noOperationTimeout()).exec();
     return result.deletedCount;
   }
 }

@@ -4,7 +4,7 @@
 import type { ArtifactInput } from '@antiquarium/contracts';
 import { artifactInput } from '../support/artifacts';
 import { createUser, deleteUser, type TestUser } from '../support/auth';
-import { call, expectErrorShape, type Timed } from './support/http';
+import { call, createArtifactThroughApi, expectErrorShape, type Timed } from './support/http';
 import { removeTempDirs, signal, stopAll, tempDir, waitUntil } from './support/processes';
 import { PORT_OFFSET, startApi, startFerretDb, type Api, type FerretDb } from './support/services';
 
@@ -23,10 +23,7 @@ beforeAll(async () => {
   ferret = await startFerretDb({ port: FERRET_PORT, dataDir: tempDir('outage-ferretdb') });
   api = await startApi({ port: API_PORT, mongoUri: ferret.uri });
   user = await createUser();
-  const input = artifactInput();
-  const created = await call<{ insertedId: string }>(api.url, '/artifacts', { method: 'POST', token: user.token, body: input });
-  expect(created.status).toBe(201);
-  existing = { id: created.body.insertedId, input };
+  existing = await createArtifactThroughApi(api.url, user.token, artifactInput());
 }, 120_000);
 
 afterAll(async () => {

@@ -128,7 +128,9 @@ test('SIGTERM: requests in flight finish with their answers, new connections are
     (answer) => `answered ${answer.status}`,
     (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
   );
-  expect(fresh).toBe('ECONNREFUSED');
+  // Refused, or (seen once on a loaded machine) accepted by the closing socket and dropped with no
+  // answer: either way no new request is served.
+  expect(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET']).toContain(fresh);
   expect(api.proc.isRunning()).toBe(true);
 
   const posted = await Promise.all(posts.map((post) => post.finish()));

@@ -1,5 +1,6 @@
 // HTTP calls with a deadline and a stopwatch: a resilience test must see a hanging request as a
 // failure, not wait for it.
+import type { ArtifactInput } from '@antiquarium/contracts';
 import type { ApiResponse } from '../../support/http';
 
 export interface CallOptions {
@@ -77,4 +78,11 @@ export function errorShapeProblem(response: ApiResponse): string | null {
 export function expectErrorShape(response: Timed, status: number): void {
   const problem = response.status === status ? errorShapeProblem(response) : `status ${response.status}, expected ${status}`;
   expect({ problem, answer: response.text.slice(0, 300) }).toEqual({ problem: null, answer: response.text.slice(0, 300) });
+}
+
+/** Creates one artifact through the api as `token`'s user; the outage tests read it back later. */
+export async function createArtifactThroughApi(baseUrl: string, token: string, input: ArtifactInput): Promise<{ id: string; input: ArtifactInput }> {
+  const created = await call<{ insertedId: string }>(baseUrl, '/artifacts', { method: 'POST', token, body: input });
+  if (created.status !== 201) throw new Error(`creating the test artifact answered ${created.status}: ${JSON.stringify(created.body)}`);
+  return { id: created.body.insertedId, input };
 }
