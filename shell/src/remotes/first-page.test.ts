@@ -10,7 +10,8 @@ jest.mock('@module-federation/enhanced/runtime', () => ({ preloadRemote: jest.fn
 /** The remote page id a path shows, and whether it is protected, read from the route table. */
 function routeOf(path: string) {
   const leaf = matchRoutes(routes, path)?.at(-1)?.route;
-  let element = leaf?.element as ReactElement<{ children?: ReactElement; id?: string }> | undefined;
+  type Props = { children?: ReactElement<Props>; id?: string };
+  let element = leaf?.element as ReactElement<Props> | undefined;
   let protectedPage = false;
   if (isValidElement(element) && element.type === RequireAuth) {
     protectedPage = true;
