@@ -273,6 +273,17 @@ function makeReadable(dir) {
   }
 }
 
+/**
+ * The image's user runs the workspace's installed packages (node_modules, linked as `npm ci` would
+ * install them): every folder above the checkout must let it pass (a checkout in a mkdtemp folder
+ * is private to root). Only the search bit is added, nothing becomes listable.
+ */
+function makeCheckoutTraversable() {
+  for (let current = ROOT; current !== path.dirname(current); current = path.dirname(current)) {
+    const info = statSync(current);
+    if ((info.mode & 0o001) === 0) chmodSync(current, info.mode | 0o001);
+  }
+}
 
 /**
  * Starts an assembled image's command in its folder and resolves once its HEALTHCHECK passes. The
@@ -286,6 +297,7 @@ async function startContainer(image, { name, env = {}, logDir, timeoutMs = 60_00
   mkdirSync(home, { recursive: true });
   mkdirSync(tmp, { recursive: true });
   if (runAs) {
+    makeCheckoutTraversable();
     for (const dir of [path.dirname(home), home, tmp]) chownSync(dir, runAs.uid, runAs.gid);
   }
   const fullEnv = {
