@@ -88,9 +88,10 @@ test.describe('Catalog loading', () => {
   test('the first page’s remote code is preloaded while the shell’s own code loads', async ({ page }) => {
     await page.goto('/all-artifacts');
     await expect(page.locator('.cat-card').first()).toBeVisible();
-    const catalogOrigin = await page.evaluate(async () => {
-      const config = (await (await fetch('/runtime-config.json')).json()) as { remotes: { catalog: string } };
-      return new URL(config.remotes.catalog, window.location.href).origin;
+    const { catalog: catalogOrigin, account: accountOrigin } = await page.evaluate(async () => {
+      const config = (await (await fetch('/runtime-config.json')).json()) as { remotes: Record<'catalog' | 'account', string> };
+      const origin = (url: string) => new URL(url, window.location.href).origin;
+      return { catalog: origin(config.remotes.catalog), account: origin(config.remotes.account) };
     });
     const entries = await page.evaluate(
       (origin) =>
@@ -105,10 +106,6 @@ test.describe('Catalog loading', () => {
     expect(entries.filter((entry) => entry.initiator === 'link' && entry.name.endsWith('.js')).length, JSON.stringify(entries)).toBeGreaterThan(0);
 
     // A page of another remote is not preloaded from here (its code only comes when visited).
-    const accountOrigin = await page.evaluate(async () => {
-      const config = (await (await fetch('/runtime-config.json')).json()) as { remotes: { account: string } };
-      return new URL(config.remotes.account, window.location.href).origin;
-    });
     expect(await page.evaluate((origin) => performance.getEntriesByType('resource').filter((entry) => entry.name.startsWith(origin)).length, accountOrigin)).toBe(0);
   });
 });
