@@ -7,10 +7,13 @@
 //           RUNTIME_CONFIG_FILE in the environment), instead of the one in the build
 // Entry files (HTML, runtime-config.json, remoteEntry.js, mf-manifest.json) are revalidated on every
 // load so a redeploy shows at once; content-hashed files are cached forever. Text is gzipped.
+// Every response carries the security headers of deploy/security-headers.mjs; the shell's (--spa)
+// Content-Security-Policy is built from the runtime config it serves. NODE_ENV=production adds HSTS.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { securityHeaders } from '../deploy/security-headers.mjs';
 
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => arg.startsWith('--')));
@@ -56,6 +59,27 @@ const ENTRY_FILES = new Set(['index.html', 'runtime-config.json', 'remoteEntry.j
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 
 const gzipCache = new Map();
+const production = process.env.NODE_ENV === 'production';
+
+// The runtime config is written before the server starts, but a deployment may rewrite it in place:
+// re-read it when its modification time changes.
+let headerCache = { mtimeMs: -1, headers: securityHeaders({ isShell: spa, production }) };
+async function responseHeaders() {
+  if (!spa) return headerCache.headers;
+  const file = runtimeConfig ?? path.join(root, 'runtime-config.json');
+  const info = await stat(file).catch(() => null);
+  const mtimeMs = info?.mtimeMs ?? 0;
+  if (mtimeMs !== headerCache.mtimeMs) {
+    let config;
+    try {
+      config = JSON.parse(await readFile(file, 'utf8'));
+    } catch {
+      config = undefined;
+    }
+    headerCache = { mtimeMs, headers: securityHeaders({ runtimeConfig: config, isShell: true, production }) };
+  }
+  return headerCache.headers;
+}
 
 function cacheControl(file) {
   const name = path.basename(file);
@@ -89,6 +113,7 @@ async function findFile(urlPath) {
 
 const server = createServer(async (request, response) => {
   const method = request.method ?? 'GET';
+  for (const [name, value] of Object.entries(await responseHeaders())) response.setHeader(name, value);
   if (cors) {
     response.setHeader('Access-Control-Allow-Origin', '*');
     response.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
@@ -118,7 +143,6 @@ const server = createServer(async (request, response) => {
   const headers = {
     'Content-Type': TYPES[ext] ?? 'application/octet-stream',
     'Cache-Control': cacheControl(file),
-    'X-Content-Type-Options': 'nosniff',
   };
   let body;
   try {
