@@ -67,6 +67,15 @@ describe('POST /artifacts', () => {
     expect((await storedArtifact(id))?.['name']).toBe(name);
   });
 
+  test('an image URL is stored as parsed: text after a space cannot become a srcset candidate', async () => {
+    const image = 'https://example.org/a.png 1x, data:image/svg+xml,%3Csvg%3E 2x';
+    const { id } = await createArtifact(writer, { image });
+    const stored = (await storedArtifact(id))?.['image'];
+    expect(stored).toBe('https://example.org/a.png%201x,%20data:image/svg+xml,%3Csvg%3E%202x');
+    expect(String(stored)).not.toMatch(/\s/);
+    expectStatus(await post(artifactInput({ image: 'data:image/png;base64,AAAA' })), 400);
+  });
+
   test('server-owned fields in the body change nothing (mass assignment)', async () => {
     const forcedId = 'aaaaaaaaaaaaaaaaaaaaaaaa';
     const input = artifactInput();

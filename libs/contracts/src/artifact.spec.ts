@@ -1,4 +1,4 @@
-import { ARTIFACT_FIELDS, FIELD_LIMITS, createdDateLabel, isHttpUrl } from './artifact';
+import { ARTIFACT_FIELDS, FIELD_LIMITS, createdDateLabel, isHttpUrl, parseHttpUrl } from './artifact';
 import { validateArtifactInput, validateArtifactUpdate } from './validation';
 
 const valid = {
@@ -79,6 +79,16 @@ describe('isHttpUrl and createdDateLabel', () => {
   it('recognises http and https URLs only', () => {
     expect(isHttpUrl('http://localhost:3000/media/a.webp')).toBe(true);
     expect(isHttpUrl('data:image/png;base64,AAA')).toBe(false);
+  });
+
+  it('keeps only the parsed form of a URL: no raw space or quote survives', () => {
+    expect(parseHttpUrl(' https://example.org/a b.png ')).toBe('https://example.org/a%20b.png');
+    expect(parseHttpUrl('https://example.org/x.png 1x, data:image/png;base64,AAA 2x')).toBe(
+      'https://example.org/x.png%201x,%20data:image/png;base64,AAA%202x',
+    );
+    expect(parseHttpUrl('https://example.org/"onerror=x')).toBe('https://example.org/%22onerror=x');
+    expect(parseHttpUrl('ftp://example.org/a.png')).toBeUndefined();
+    expect(parseHttpUrl('data:image/png;base64,AAA')).toBeUndefined();
   });
 
   it('shows the date part of an ISO time, the text of a period, else Unknown', () => {

@@ -111,14 +111,26 @@ export const PAGE_HEADERS = {
   nextPage: 'X-Next-Page',
 } as const;
 
-export function isHttpUrl(value: string): boolean {
+/**
+ * The one form in which the site stores and uses a URL a member entered: absolute http(s), as the
+ * URL parser writes it back (`href`: spaces and other unsafe characters percent-encoded). Using only
+ * this form matters where the text lands inside another syntax: in a srcset, a raw space would end
+ * the URL and let the rest add an image candidate of its own (a `data:` image, for one).
+ * Undefined when the text is not such a URL.
+ */
+export function parseHttpUrl(value: string): string | undefined {
   let url: URL;
   try {
-    url = new URL(value);
+    url = new URL(value.trim());
   } catch {
-    return false;
+    return undefined;
   }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname.length === 0) return undefined;
+  return url.href;
+}
+
+export function isHttpUrl(value: string): boolean {
+  return parseHttpUrl(value) !== undefined;
 }
 
 export type FieldErrors = Partial<Record<ArtifactField, string>>;

@@ -5,6 +5,7 @@ import {
   FIELD_LABELS,
   FIELD_LIMITS,
   isHttpUrl,
+  parseHttpUrl,
   type ArtifactField,
   type ArtifactInput,
   type FieldErrors,
@@ -33,7 +34,10 @@ function requiredText(field: ArtifactField) {
 
 export const artifactInputSchema = z.object({
   name: requiredText('name'),
-  image: requiredText('image').refine(isHttpUrl, { error: 'Image must be a valid URL' }),
+  // Stored as parsed (see parseHttpUrl), never as typed.
+  image: requiredText('image')
+    .refine(isHttpUrl, { error: 'Image must be a valid URL' })
+    .transform((value) => parseHttpUrl(value) ?? value),
   type: z.enum(ARTIFACT_TYPES, {
     error: `Type must be one of ${ARTIFACT_TYPES.join(', ')}`,
   }),

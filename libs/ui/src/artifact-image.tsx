@@ -1,22 +1,18 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
+import { parseHttpUrl } from '@antiquarium/contracts';
 
 const LARGE_SUFFIX = /-960\.webp(?=$|[?#])/;
 
 /**
  * The api serves its demo images in two widths, `<slug>-960.webp` and `<slug>-480.webp`; any other
- * URL (a user's own image) is used as it is.
+ * URL (a member's own image) is used as it is. Built from the parsed URL only: a raw text could end
+ * its URL at a space and add an image candidate of its own.
  */
 export function imageSrcSet(src: string): string | undefined {
-  if (!LARGE_SUFFIX.test(src)) return undefined;
-  return `${src.replace(LARGE_SUFFIX, '-480.webp')} 480w, ${src} 960w`;
+  const url = parseHttpUrl(src);
+  if (!url || !LARGE_SUFFIX.test(url)) return undefined;
+  return `${url.replace(LARGE_SUFFIX, '-480.webp')} 480w, ${url} 960w`;
 }
-
-/** Shown instead of an image whose URL fails: a neutral frame, so the card keeps its shape. */
-export const IMAGE_PLACEHOLDER =
-  'data:image/svg+xml,' +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"><rect width="4" height="3" fill="#e4d9c6"/><path d="M.8 2.3l.8-.9.6.6.5-.4.5.7z" fill="#c8b89b"/></svg>',
-  );
 
 export interface ArtifactImageProps {
   src: string;
@@ -31,6 +27,25 @@ export interface ArtifactImageProps {
   loading?: 'lazy' | 'eager';
 }
 
+/**
+ * Shown instead of an image that is not an http(s) URL or fails to load: a neutral frame of the
+ * same shape, drawn in the page (no image request, and nothing but http(s) is ever loaded).
+ */
+function ImagePlaceholder({ alt, width, height, className }: Pick<ArtifactImageProps, 'alt' | 'width' | 'height' | 'className'>) {
+  return (
+    <span
+      role="img"
+      aria-label={alt}
+      className={`aq-artifact-image aq-artifact-image--missing${className ? ` ${className}` : ''}`}
+      style={{ aspectRatio: `${width} / ${height}` }}
+    >
+      <svg viewBox="0 0 4 3" aria-hidden="true" focusable="false">
+        <path d="M.8 2.3l.8-.9.6.6.5-.4.5.7z" />
+      </svg>
+    </span>
+  );
+}
+
 export function ArtifactImage({
   src,
   alt,
@@ -41,15 +56,12 @@ export function ArtifactImage({
   loading = 'lazy',
 }: ArtifactImageProps) {
   const [failed, setFailed] = useState(false);
-  const srcSet = failed ? undefined : imageSrcSet(src);
-  const onError = (event: SyntheticEvent<HTMLImageElement>) => {
-    // Only swap once: if the placeholder itself failed we would loop.
-    if (!failed) setFailed(true);
-    event.currentTarget.removeAttribute('srcset');
-  };
+  const url = parseHttpUrl(src);
+  if (failed || !url) return <ImagePlaceholder alt={alt} width={width} height={height} className={className} />;
+  const srcSet = imageSrcSet(url);
   return (
     <img
-      src={failed || !src ? IMAGE_PLACEHOLDER : src}
+      src={url}
       srcSet={srcSet}
       sizes={srcSet ? sizes : undefined}
       alt={alt}
@@ -59,7 +71,7 @@ export function ArtifactImage({
       decoding="async"
       fetchPriority={loading === 'eager' ? 'high' : undefined}
       className={className ? `aq-artifact-image ${className}` : 'aq-artifact-image'}
-      onError={onError}
+      onError={() => setFailed(true)}
     />
   );
 }

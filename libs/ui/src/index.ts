@@ -1,7 +1,7 @@
 // The package's public door (its package.json points here); importers take only what they use.
 export { antTheme, themeTokens } from './theme';
 export { Spinner, type SpinnerProps } from './spinner';
-export { ArtifactImage, IMAGE_PLACEHOLDER, imageSrcSet, type ArtifactImageProps } from './artifact-image';
+export { ArtifactImage, imageSrcSet, type ArtifactImageProps } from './artifact-image';
 export { NotFound } from './not-found';
 export {
   alertDialog,
