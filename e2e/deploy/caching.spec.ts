@@ -22,6 +22,7 @@ test.describe('Static pieces: content hashes and cache headers, as served by the
       }
       expect(files).toContain(piece === 'shell' ? 'index.html' : 'remoteEntry.js');
       expect(files).toContain('mf-manifest.json');
+      expect(files.filter((file) => file.endsWith('.map')), 'source maps stay out of what is served').toEqual([]);
 
       for (const file of files) {
         const response = await request.get(`${originOf(piece)}/${file}`);
@@ -30,6 +31,11 @@ test.describe('Static pieces: content hashes and cache headers, as served by the
         if (ENTRY_FILES.has(file) || !HASHED.test(file)) expect(cacheControl, file).toBe('no-cache');
         else expect(cacheControl, file).toBe(IMMUTABLE);
         if (piece !== 'shell') expect(response.headers()['access-control-allow-origin'], file).toBe('*');
+        // Production images: the security headers on every file, HSTS included.
+        expect(response.headers()['strict-transport-security'], file).toMatch(/^max-age=\d+/);
+        expect(response.headers()['content-security-policy'], file).toContain("frame-ancestors 'none'");
+        expect(response.headers()['x-content-type-options'], file).toBe('nosniff');
+        if (file.endsWith('.js')) expect(await response.text(), file).not.toContain('sourceMappingURL');
       }
     });
   }

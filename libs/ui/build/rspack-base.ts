@@ -78,10 +78,14 @@ export function frontEndConfig({ appDir, name, exposes, mode }: FrontEndOptions)
       cssFilename: '[name].[contenthash:10].css',
       cssChunkFilename: '[id].[contenthash:10].css',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      sourceMapFilename: '../sourcemaps/[file].map',
       uniqueName: `antiquarium_${name}`,
       clean: true,
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production source maps are build artifacts for error tracing, never shipped to browsers: no
+    // sourceMappingURL comment, and the files land beside dist/ (in sourcemaps/), which the images
+    // and servers never copy.
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.mjs'],
       // 'source' first: workspace libs (e.g. @antiquarium/contracts) are compiled from their src.
