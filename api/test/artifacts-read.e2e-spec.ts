@@ -161,6 +161,15 @@ describe('GET /artifacts: sort orders', () => {
     expect(ids(expectArray(await tagged('&sort=name')))).toEqual(expected);
   });
 
+  test('name order folds accents as a person reads: Mask, Mästermyr, Mold', async () => {
+    const foldTag = uniqueTag('fold');
+    const names = ['Mold Gold Cape', 'Mästermyr Tool Chest', 'mask of Agamemnon'].map((name) => `${foldTag} ${name}`);
+    const adder = await createUser();
+    for (const name of names) await createArtifact(adder, { name });
+    const listed = expectArray(await list(`?search=${encodeURIComponent(foldTag)}&sort=name&limit=10`));
+    expect(listed.map((item) => item.name)).toEqual([names[2], names[1], names[0]]);
+  });
+
   test('latest is newest added first, oldest the reverse', async () => {
     const latest = expectArray(await tagged('&sort=latest'));
     expect(ids(latest)).toEqual([...createdOrder()].reverse());

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Types } from 'mongoose';
+import { nameSortKey } from '@antiquarium/contracts';
 import { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 import { ContributorsRepository } from '../contributors/contributors.repository';
@@ -9,12 +10,14 @@ export interface ReconcileReport {
   likeCountsFixed: number;
   orphanLikesRemoved: number;
   contributorsFixed: number;
+  sortKeysFixed: number;
 }
 
 /**
  * Without transactions, a crash between writing a like record and moving its counter (or between
  * deleting an artifact and its likes) can leave them apart. This pass recomputes the counters from
- * the records, which are the truth (docs/decisions/0002-likes-without-transactions.md).
+ * the records, which are the truth (docs/decisions/0002-likes-without-transactions.md). The same scan
+ * brings name sort keys written by an older rule up to date (nameSortKey in libs/contracts).
  */
 @Injectable()
 export class ReconcileService implements OnApplicationBootstrap {
@@ -40,12 +43,16 @@ export class ReconcileService implements OnApplicationBootstrap {
     const counts = await this.likes.countsByArtifact();
     const totals = new Map<string, { name: string; artifacts: number; likes: number }>();
     let likeCountsFixed = 0;
+    let sortKeysFixed = 0;
     for await (const artifact of this.artifacts.scanCounters()) {
       const id = artifact._id.toHexString();
       const expected = counts.get(id) ?? 0;
       counts.delete(id);
       if ((artifact.likes ?? 0) !== expected && (await this.artifacts.correctLikes(artifact._id, artifact.likes ?? 0, expected))) {
         likeCountsFixed += 1;
+      }
+      if (artifact.nameLower !== nameSortKey(artifact.name) && (await this.artifacts.correctSortKey(artifact._id, artifact.name))) {
+        sortKeysFixed += 1;
       }
       const total = totals.get(artifact.adderUid) ?? { name: artifact.adderName, artifacts: 0, likes: 0 };
       total.artifacts += 1;
@@ -58,6 +65,6 @@ export class ReconcileService implements OnApplicationBootstrap {
     const existing = await this.artifacts.existingIds(candidates);
     const orphanLikesRemoved = await this.likes.removeForArtifacts(candidates.filter((id) => !existing.has(id.toHexString())));
     const contributorsFixed = await this.contributors.replaceAll(totals);
-    return { likeCountsFixed, orphanLikesRemoved, contributorsFixed };
+    return { likeCountsFixed, orphanLikesRemoved, contributorsFixed, sortKeysFixed };
   }
 }

@@ -1,5 +1,5 @@
 import { Types, type Connection } from 'mongoose';
-import { searchTokens, type ArtifactInput } from '@antiquarium/contracts';
+import { nameSortKey, searchTokens, type ArtifactInput } from '@antiquarium/contracts';
 import { artifactSchema, ARTIFACT_MODEL } from '../artifacts/artifact.schema';
 import { contributorSchema, CONTRIBUTOR_MODEL } from '../contributors/contributor.schema';
 import { likeSchema, LIKE_MODEL } from '../likes/like.schema';
@@ -36,7 +36,7 @@ export async function writeArtifacts(connection: Connection, artifacts: readonly
     const batch = artifacts.slice(start, start + batchSize).map((artifact) => ({
       ...artifact,
       _id: new Types.ObjectId(),
-      nameLower: artifact.name.toLowerCase(),
+      nameLower: nameSortKey(artifact.name),
       searchTokens: searchTokens(artifact.name),
     }));
     await artifactModel.insertMany(batch, { ordered: true, lean: true });

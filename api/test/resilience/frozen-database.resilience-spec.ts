@@ -6,7 +6,7 @@
 // server at the bound and answered 503, while the start-up reconciliation, which reads all of it,
 // is exempt from the bound and still completes.
 import { mongo } from 'mongoose';
-import type { ArtifactInput } from '@antiquarium/contracts';
+import { nameSortKey, type ArtifactInput } from '@antiquarium/contracts';
 import { artifactInput } from '../support/artifacts';
 import { createUser, deleteUser, type TestUser } from '../support/auth';
 import { call, createArtifactThroughApi, expectErrorShape, type Timed } from './support/http';
@@ -138,7 +138,7 @@ describe('100 000 artifacts', () => {
           _id: new mongo.ObjectId(),
           ...input,
           name,
-          nameLower: name.toLowerCase(),
+          nameLower: nameSortKey(name),
           searchTokens: [],
           adderUid: `filler-${i % ADDERS}`,
           adderName: `Filler ${i % ADDERS}`,

@@ -1,4 +1,4 @@
-import { queryTokens, searchTokens } from './search';
+import { nameSortKey, queryTokens, searchTokens } from './search';
 
 describe('search tokens', () => {
   it('indexes every prefix of every word, lower-cased and without accents', () => {
@@ -22,5 +22,12 @@ describe('search tokens', () => {
   it('caps long words so a document cannot grow without bound', () => {
     const tokens = searchTokens('x'.repeat(500));
     expect(tokens).toHaveLength(24);
+  });
+
+  it('sorts names as a person reads them: case and accents folded', () => {
+    expect(nameSortKey('Mästermyr Tool Chest')).toBe('mastermyr tool chest');
+    const names = ['Mold Gold Cape', 'Mästermyr Tool Chest', 'mask of Agamemnon', 'Épée de cour', 'Eagle brooch'];
+    const sorted = [...names].sort((a, b) => (nameSortKey(a) < nameSortKey(b) ? -1 : 1));
+    expect(sorted).toEqual(['Eagle brooch', 'Épée de cour', 'mask of Agamemnon', 'Mästermyr Tool Chest', 'Mold Gold Cape']);
   });
 });

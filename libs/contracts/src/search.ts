@@ -24,6 +24,15 @@ export function searchTokens(name: string): string[] {
   return [...tokens];
 }
 
+/**
+ * The key names are sorted by: case and accents folded, as a person reads an index ('Mästermyr'
+ * sorts as 'Mastermyr', between 'Mask' and 'Mold'), which is what MongoDB's collation would do;
+ * FerretDB has no collation, so the key is stored beside the name.
+ */
+export function nameSortKey(name: string): string {
+  return normaliseText(name).trim();
+}
+
 /** The words of a query as tokens to look up (each capped like the stored ones). */
 export function queryTokens(query: string): string[] {
   return [...new Set(searchWords(query).map((word) => word.slice(0, MAX_TOKEN_LENGTH)))];

@@ -1,7 +1,7 @@
 // What the database must hold whatever happened to the api: valid artifacts only, and counters
 // equal to the records they count (docs/decisions/0002-likes-without-transactions.md).
 import type { mongo } from 'mongoose';
-import { ARTIFACT_FIELDS } from '@antiquarium/contracts';
+import { ARTIFACT_FIELDS, nameSortKey } from '@antiquarium/contracts';
 import { validateArtifactInput } from '@antiquarium/contracts/validation';
 
 const ARTIFACT_KEYS = new Set<string>(['_id', ...ARTIFACT_FIELDS, 'adderName', 'adderEmail', 'adderUid', 'likes', 'addedAt', 'nameLower', 'searchTokens']);
@@ -50,7 +50,7 @@ export function artifactProblems(doc: mongo.Document, ownerUids: ReadonlySet<str
   if (typeof doc['adderEmail'] !== 'string' || CONTROL_CHARS.test(doc['adderEmail'])) problems.push(`artifact ${id}: adderEmail ${JSON.stringify(doc['adderEmail'])} is not a clean text`);
   if (!(doc['addedAt'] instanceof Date) || Number.isNaN(doc['addedAt'].getTime())) problems.push(`artifact ${id}: addedAt is not a date`);
   if (!Number.isInteger(doc['likes']) || (doc['likes'] as number) < 0) problems.push(`artifact ${id}: likes ${String(doc['likes'])} is not a count`);
-  if (doc['nameLower'] !== (typeof doc['name'] === 'string' ? doc['name'].toLowerCase() : undefined)) problems.push(`artifact ${id}: nameLower does not follow name`);
+  if (doc['nameLower'] !== (typeof doc['name'] === 'string' ? nameSortKey(doc['name']) : undefined)) problems.push(`artifact ${id}: nameLower does not follow name`);
   return problems;
 }
 
