@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectToast, signOut, submitLogin } from '../support/account';
+import { dialog, fillArtifactForm, newArtifact } from '../support/contribute-form';
 
 test.describe('Register', () => {
   test('the password rules one at a time in order, then the account, signed in, signs out and back in', async ({ page }) => {
@@ -46,6 +47,27 @@ test.describe('Register', () => {
     await expectToast(page, `Login successful! Welcome ${name}`);
     await expect(header.getByRole('button', { name: 'Logout' })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a new member who adds an artifact at once is credited by name, not as Anonymous', async ({ page }) => {
+    const name = `Probe Person ${randomUUID().slice(0, 6)}`;
+    await page.goto('/register');
+    await page.getByLabel('Full Name').fill(name);
+    await page.getByLabel('Email').fill(`e2e-probe-${randomUUID()}@test.antiquarium.example`);
+    await page.getByLabel('Photo URL').fill('https://example.org/probe.png');
+    await page.getByLabel('Password', { exact: true }).fill('Probe-1');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expectToast(page, 'User registered successfully');
+
+    await page.getByRole('link', { name: 'Add Artifact' }).first().click();
+    const artifact = newArtifact();
+    await fillArtifactForm(page, artifact);
+    await page.getByRole('button', { name: 'Add Artifact' }).click();
+    const success = dialog(page, 'Success!');
+    await success.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('link', { name: 'View it' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: artifact.name })).toBeVisible();
+    await expect(page.getByText(`Shared by ${name}`)).toBeVisible();
   });
 
   test('an email that already has an account is explained in words', async ({ page }) => {

@@ -2,11 +2,20 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Types } from 'mongoose';
-import { type Artifact, type CreateArtifactResponse, type DeleteArtifactResponse, type UpdateArtifactResponse } from '@antiquarium/contracts';
+import {
+  ARTIFACT_TYPES,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  SORT_OPTIONS,
+  type Artifact,
+  type CreateArtifactResponse,
+  type DeleteArtifactResponse,
+  type UpdateArtifactResponse,
+} from '@antiquarium/contracts';
 import { validateArtifactInput, validateArtifactUpdate } from '@antiquarium/contracts/validation';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
-import { OptionalUser, RequireUser } from '../auth/guards';
+import { OptionalUser, RequireWriter } from '../auth/guards';
 import { ValidationFailed } from '../common/errors';
 import { ArtifactIdPipe } from '../common/object-id';
 import { artifactDoc, artifactInputDoc, artifactUpdateDoc } from '../common/openapi';
@@ -29,10 +38,10 @@ export class ArtifactsController {
   @Get()
   @UseGuards(OptionalUser)
   @ApiQuery({ name: 'search', required: false })
-  @ApiQuery({ name: 'type', required: false, enum: ['Tools', 'Weapons', 'Documents', 'Writings', 'Others'] })
-  @ApiQuery({ name: 'sort', required: false, enum: ['name', 'latest', 'oldest', 'likes'] })
+  @ApiQuery({ name: 'type', required: false, enum: ARTIFACT_TYPES })
+  @ApiQuery({ name: 'sort', required: false, enum: SORT_OPTIONS })
   @ApiQuery({ name: 'email', required: false, description: "The caller's own email: their artifacts" })
-  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 24 } })
+  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } })
   @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 } })
   @ApiOkResponse({ schema: { type: 'array', items: artifactDoc }, description: 'X-Total-Count and X-Next-Page headers page the list' })
   async list(
@@ -55,7 +64,7 @@ export class ArtifactsController {
 
   @Post()
   @ApiBearerAuth()
-  @UseGuards(RequireUser, WriteThrottle)
+  @UseGuards(RequireWriter, WriteThrottle)
   @ApiBody({ schema: artifactInputDoc })
   async create(@Body() body: unknown, @CurrentUser() user: AuthUser): Promise<CreateArtifactResponse> {
     const id = await this.artifacts.create(valid(validateArtifactInput(body)), user);
@@ -64,7 +73,7 @@ export class ArtifactsController {
 
   @Patch(':id')
   @ApiBearerAuth()
-  @UseGuards(RequireUser, WriteThrottle)
+  @UseGuards(RequireWriter, WriteThrottle)
   @ApiBody({ schema: artifactUpdateDoc })
   async update(
     @Param('id', ArtifactIdPipe) id: Types.ObjectId,
@@ -77,7 +86,7 @@ export class ArtifactsController {
   @Delete(':id')
   @HttpCode(200)
   @ApiBearerAuth()
-  @UseGuards(RequireUser, WriteThrottle)
+  @UseGuards(RequireWriter, WriteThrottle)
   async delete(@Param('id', ArtifactIdPipe) id: Types.ObjectId, @CurrentUser() user: AuthUser): Promise<DeleteArtifactResponse> {
     return { deletedCount: await this.artifacts.delete(id, user) };
   }

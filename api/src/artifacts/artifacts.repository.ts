@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { QueryFilter, Model, SortOrder, Types } from 'mongoose';
 import type { ArtifactInput, ArtifactType, SortOption } from '@antiquarium/contracts';
-import { queryTokens, searchTokens } from '@antiquarium/contracts';
+import { nameSortKey, queryTokens, searchTokens } from '@antiquarium/contracts';
 import { noOperationTimeout } from '../database/operation-timeout';
 import { ARTIFACT_MODEL, type ArtifactDoc } from './artifact.schema';
 
@@ -36,7 +36,7 @@ function escapeRegex(text: string): string {
 }
 
 function derivedFields(name: string) {
-  return { nameLower: name.toLowerCase(), searchTokens: searchTokens(name) };
+  return { nameLower: nameSortKey(name), searchTokens: searchTokens(name) };
 }
 
 /**
@@ -47,6 +47,15 @@ function derivedFields(name: string) {
 export function tokenQuery(tokens: readonly string[]) {
   const longest = tokens.reduce((best, token) => (token.length > best.length ? token : best));
   return tokens.length === 1 ? longest : { $eq: longest, $all: [...tokens] };
+}
+
+export interface ScannedArtifact {
+  _id: Types.ObjectId;
+  likes: number;
+  adderUid: string;
+  adderName: string;
+  name: string;
+  nameLower: string;
 }
 
 export interface ListResult {
@@ -196,6 +205,12 @@ export class ArtifactsRepository {
     return result.deletedCount;
   }
 
+  /** Shows a member's current display name on all their artifacts; the number changed. */
+  async renameAdder(adderUid: string, adderName: string): Promise<number> {
+    const result = await this.write(() => this.model.updateMany({ adderUid, adderName: { $ne: adderName } }, { $set: { adderName } }).exec());
+    return result.modifiedCount;
+  }
+
   /** Sets the like count; false when the artifact is gone. */
   async setLikes(id: Types.ObjectId, likes: number): Promise<boolean> {
     const result = await this.write(() => this.model.updateOne({ _id: id }, { $set: { likes } }).exec());
@@ -218,14 +233,22 @@ export class ArtifactsRepository {
   // The next three serve the start-up reconciliation only: maintenance whose work grows with the
   // collection, so they run without the per-operation bound (database/operation-timeout.ts).
 
-  /** Every artifact's counters, streamed (for reconciliation). */
-  scanCounters(): AsyncIterable<{ _id: Types.ObjectId; likes: number; adderUid: string; adderName: string }> {
-    return this.model.find({}, { likes: 1, adderUid: 1, adderName: 1 }).sort({ _id: 1 }).setOptions(noOperationTimeout()).lean().cursor() as AsyncIterable<{
-      _id: Types.ObjectId;
-      likes: number;
-      adderUid: string;
-      adderName: string;
-    }>;
+  /** Every artifact's counters and derived name key, streamed (for reconciliation). */
+  scanCounters(): AsyncIterable<ScannedArtifact> {
+    return this.model
+      .find({}, { likes: 1, adderUid: 1, adderName: 1, name: 1, nameLower: 1 })
+      .sort({ _id: 1 })
+      .setOptions(noOperationTimeout())
+      .lean()
+      .cursor() as AsyncIterable<ScannedArtifact>;
+  }
+
+  /** Rewrites a stored name key made by an older rule (for reconciliation); false when it changed meanwhile. */
+  async correctSortKey(id: Types.ObjectId, name: string): Promise<boolean> {
+    const result = await this.write(() =>
+      this.model.updateOne({ _id: id, name }, { $set: { nameLower: nameSortKey(name) } }, noOperationTimeout()).exec(),
+    );
+    return result.modifiedCount === 1;
   }
 
   async existingIds(ids: readonly Types.ObjectId[]): Promise<Set<string>> {

@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { Types } from 'mongoose';
-import type { Artifact, ArtifactInput } from '@antiquarium/contracts';
+import { ANONYMOUS_NAME, type Artifact, type ArtifactInput } from '@antiquarium/contracts';
 import type { AuthUser } from '../auth/auth-user';
 import { ArtifactNotFound } from '../common/errors';
 import { Counters } from '../database/counters';
@@ -10,7 +10,7 @@ import type { ListQuery } from './list-query';
 import { toArtifact } from './to-artifact';
 
 export function adderNameOf(user: AuthUser): string {
-  return user.name?.trim() || 'Anonymous';
+  return user.name?.trim() || ANONYMOUS_NAME;
 }
 
 @Injectable()
@@ -47,8 +47,17 @@ export class ArtifactsService {
     return artifact;
   }
 
+  /**
+   * A member's name is copied onto their artifacts (lists show it without a join): when they write
+   * under a new display name, their earlier artifacts and their contributor entry follow.
+   */
+  private async followRename(user: AuthUser): Promise<void> {
+    if (user.name) await this.artifacts.renameAdder(user.uid, user.name);
+  }
+
   async create(input: ArtifactInput, user: AuthUser): Promise<Types.ObjectId> {
     const adderName = adderNameOf(user);
+    await this.followRename(user);
     const id = await this.artifacts.insert({
       ...input,
       adderName,
@@ -62,7 +71,10 @@ export class ArtifactsService {
 
   async update(id: Types.ObjectId, fields: Partial<ArtifactInput>, user: AuthUser): Promise<number> {
     await this.ownedBy(id, user);
-    return this.artifacts.update(id, fields);
+    await this.followRename(user);
+    const modified = await this.artifacts.update(id, fields);
+    if (user.name) await this.counters.settleContributor(user.uid, user.name);
+    return modified;
   }
 
   async delete(id: Types.ObjectId, user: AuthUser): Promise<number> {

@@ -3,4 +3,6 @@ export interface AuthUser {
   uid: string;
   email?: string;
   name?: string;
+  /** When the member signed in (the token's auth_time, in seconds): older sessions can be revoked. */
+  authTime?: number;
 }

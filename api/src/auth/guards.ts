@@ -1,6 +1,8 @@
 import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
+import type { AuthUser } from './auth-user';
+import { MemberAccounts } from './member-accounts';
 
 /** Signed-in callers only: 401 without a valid token. */
 @Injectable()
@@ -19,5 +21,23 @@ export class OptionalUser extends RequireUser {
     const request = context.switchToHttp().getRequest<Request>();
     if (!request.headers.authorization) return true;
     return super.canActivate(context);
+  }
+}
+
+/**
+ * Signed-in callers whose account may still write: checked against the identity service (cached
+ * briefly, see MemberAccounts), and given their current display name.
+ */
+@Injectable()
+export class RequireWriter extends RequireUser {
+  constructor(private readonly members: MemberAccounts) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    await super.canActivate(context);
+    const request = context.switchToHttp().getRequest<Request & { user: AuthUser }>();
+    request.user = await this.members.writer(request.user);
+    return true;
   }
 }

@@ -61,6 +61,13 @@ export function isRejectedToken(error: unknown): boolean {
   return !KEY_FETCH_FAILURE.test(message);
 }
 
+export interface MemberAccount {
+  disabled: boolean;
+  /** Sessions that began before this moment were revoked (signed out everywhere). */
+  tokensValidAfterMs?: number;
+  name?: string;
+}
+
 @Injectable()
 export class TokenVerifier {
   private readonly app: App;
@@ -74,16 +81,14 @@ export class TokenVerifier {
     this.auth = getAuth(this.app);
   }
 
-  async verify(token: string): Promise<AuthUser> {
+  /** Gives up with a 503 when the identity service takes longer than `timeoutMs`. */
+  private async bounded<T>(work: Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new ServiceUnavailableException(UNAVAILABLE_MESSAGE)), this.timeoutMs);
     });
     try {
-      // With the Auth Emulator, verifyIdToken also looks the user up in the emulator on every call
-      // (firebase-admin lib/auth/base-auth.js), so an emulator that is down is seen here too.
-      const decoded = await Promise.race([this.auth.verifyIdToken(token), timeout]);
-      return { uid: decoded.uid, email: cleanEmail(decoded.email), name: cleanName(decoded['name']) };
+      return await Promise.race([work, timeout]);
     } catch (error) {
       if (error instanceof ServiceUnavailableException) throw error;
       if (isRejectedToken(error)) throw new UnauthorizedException('Your session is not valid, please sign in again');
@@ -91,6 +96,25 @@ export class TokenVerifier {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  async verify(token: string): Promise<AuthUser> {
+    // With the Auth Emulator, verifyIdToken also looks the user up in the emulator on every call
+    // (firebase-admin lib/auth/base-auth.js), so an emulator that is down is seen here too.
+    const decoded = await this.bounded(this.auth.verifyIdToken(token));
+    const authTime = typeof decoded.auth_time === 'number' ? decoded.auth_time : undefined;
+    return { uid: decoded.uid, email: cleanEmail(decoded.email), name: cleanName(decoded['name']), authTime };
+  }
+
+  /** The member's account as the identity service holds it now (401 when it is gone). */
+  async account(uid: string): Promise<MemberAccount> {
+    const record = await this.bounded(this.auth.getUser(uid));
+    const validSince = record.tokensValidAfterTime ? Date.parse(record.tokensValidAfterTime) : Number.NaN;
+    return {
+      disabled: record.disabled,
+      tokensValidAfterMs: Number.isFinite(validSince) ? validSince : undefined,
+      name: cleanName(record.displayName),
+    };
   }
 
   async onModuleDestroy(): Promise<void> {

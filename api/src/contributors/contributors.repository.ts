@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+import { ANONYMOUS_NAME } from '@antiquarium/contracts';
 import { noOperationTimeout } from '../database/operation-timeout';
 import { CONTRIBUTOR_MODEL, type ContributorDoc } from './contributor.schema';
 
@@ -12,7 +13,7 @@ export class ContributorsRepository {
   async set(uid: string, totals: { artifacts: number; likes: number; name?: string }): Promise<void> {
     const update: Record<string, unknown> = { $set: { artifacts: totals.artifacts, likes: totals.likes } };
     if (totals.name !== undefined) (update['$set'] as Record<string, unknown>)['name'] = totals.name;
-    else update['$setOnInsert'] = { name: 'Anonymous' };
+    else update['$setOnInsert'] = { name: ANONYMOUS_NAME };
     await this.model.updateOne({ _id: uid }, update, { upsert: true }).exec();
   }
 

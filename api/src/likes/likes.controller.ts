@@ -2,11 +2,11 @@ import { Controller, Get, Param, Patch, Query, Req, Res, UseGuards } from '@nest
 import { ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Types } from 'mongoose';
-import type { Artifact, ToggleLikeResponse } from '@antiquarium/contracts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Artifact, type ToggleLikeResponse } from '@antiquarium/contracts';
 import { pageQuerySchema, type PageQuery } from '../artifacts/list-query';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
-import { RequireUser } from '../auth/guards';
+import { RequireUser, RequireWriter } from '../auth/guards';
 import { ArtifactIdPipe } from '../common/object-id';
 import { artifactDoc } from '../common/openapi';
 import { setPageHeaders } from '../common/page-headers';
@@ -21,7 +21,7 @@ export class LikesController {
   constructor(private readonly likes: LikesService) {}
 
   @Patch('artifacts/toggle-like/:id')
-  @UseGuards(RequireUser, WriteThrottle)
+  @UseGuards(RequireWriter, WriteThrottle)
   @ApiOkResponse({ schema: { type: 'object', properties: { liked: { type: 'boolean' }, likes: { type: 'integer' } } } })
   toggle(@Param('id', ArtifactIdPipe) id: Types.ObjectId, @CurrentUser() user: AuthUser): Promise<ToggleLikeResponse> {
     return this.likes.toggle(id, user);
@@ -29,7 +29,7 @@ export class LikesController {
 
   @Get('liked-artifacts')
   @UseGuards(RequireUser)
-  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 24 } })
+  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } })
   @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 } })
   @ApiOkResponse({ schema: { type: 'array', items: artifactDoc } })
   async liked(

@@ -116,3 +116,26 @@ export const forgedTokens = {
   /** The control: right project, unexpired, real user (what the emulator itself issues). */
   wellFormed: (user: TestUser) => unsignedToken(tokenClaims(user)),
 };
+
+/** Sets a member's display name the way a profile update does, and returns a token issued after it. */
+export async function renameUser(user: TestUser, name: string): Promise<TestUser> {
+  await identity('accounts:update', { idToken: user.token, displayName: name, returnSecureToken: true });
+  const signedIn = await identity<TokenAnswer>('accounts:signInWithPassword', { email: user.email, password: user.password, returnSecureToken: true });
+  if (!signedIn.idToken) throw new Error('Auth Emulator gave no idToken after the rename');
+  return { ...user, name, token: signedIn.idToken };
+}
+
+/** Sets the display name but keeps the token minted before it (as right after sign-up): it carries no name. */
+export async function nameAfterToken(user: TestUser, name: string): Promise<void> {
+  await identity('accounts:update', { idToken: user.token, displayName: name, returnSecureToken: true });
+}
+
+/** Disables the account as an administrator would (the emulator's owner credential). */
+export async function disableUser(user: TestUser): Promise<void> {
+  const response = await fetch(`http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${FIREBASE_PROJECT_ID}/accounts:update`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: user.uid, disableUser: true }),
+  });
+  if (!response.ok) throw new Error(`Auth Emulator disable answered ${response.status}: ${await response.text()}`);
+}

@@ -56,6 +56,9 @@ export function createFirebaseBackend(config: FirebaseWebConfig, emulatorUrl?: s
       await updateProfile(user, { displayName, photoURL });
       // updateProfile changes the object in place and fires no auth event, so re-read it.
       await user.reload();
+      // The ID token minted at sign-up carries no name, and the profile update brings no new one:
+      // ask for a fresh token now, so the first write already carries the new name.
+      await user.getIdToken(true);
     },
     signIn: async (email, password, remember) => {
       await setPersistence(auth, remember ? browserLocalPersistence : browserSessionPersistence);

@@ -4,7 +4,7 @@ export type ArtifactType = (typeof ARTIFACT_TYPES)[number];
 export const SORT_OPTIONS = ['name', 'latest', 'oldest', 'likes'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
-/** Labels of the All Artifacts "Sort By" select, in the spec's order. */
+/** Labels of the All Artifacts "Sort By" select, in the order the select shows them. */
 export const SORT_LABELS: Record<SortOption, string> = {
   name: 'Name A-Z',
   latest: 'Latest',
@@ -13,11 +13,14 @@ export const SORT_LABELS: Record<SortOption, string> = {
 };
 
 export const DEFAULT_SORT: SortOption = 'name';
+
+/** The name shown for a member who never set a display name. */
+export const ANONYMOUS_NAME = 'Anonymous';
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_SEARCH_LENGTH = 100;
 
-/** Length limits of each editable field (the spec leaves them open; these fit every seeded item). */
+/** Length limits of each editable field (chosen so that every seeded item fits with room to spare). */
 export const FIELD_LIMITS = {
   name: 120,
   image: 2048,

@@ -1,0 +1,48 @@
+import { Injectable, UnauthorizedException } from '@nestjs/common';
+import type { AuthUser } from './auth-user';
+import { TokenVerifier, type MemberAccount } from './token-verifier';
+
+/**
+ * How long a member's account, as read from the identity service, is reused for their writes. A
+ * member who is disabled, deleted or signed out everywhere can write for at most this long after it
+ * (instead of until their ID token expires, up to an hour); a new display name shows within it.
+ */
+export const MEMBER_ACCOUNT_TTL_MS = 30_000;
+/** Accounts kept at once; the oldest entry goes first. */
+const MAX_ENTRIES = 10_000;
+
+const SESSION_ENDED = 'Your session is not valid, please sign in again';
+
+/**
+ * What a write needs to know about its author beyond the token: that the account still may write
+ * (ID tokens are verified offline, so revocation is only seen by asking), and the display name when
+ * the token carries none (a token minted at sign-up, before the name was set).
+ */
+@Injectable()
+export class MemberAccounts {
+  private readonly cache = new Map<string, { account: MemberAccount; readAt: number }>();
+
+  constructor(
+    private readonly verifier: TokenVerifier,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private async account(uid: string): Promise<MemberAccount> {
+    const cached = this.cache.get(uid);
+    if (cached && this.now() - cached.readAt < MEMBER_ACCOUNT_TTL_MS) return cached.account;
+    const account = await this.verifier.account(uid);
+    this.cache.delete(uid);
+    if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(uid, { account, readAt: this.now() });
+    return account;
+  }
+
+  /** The author of a write, with their current display name; 401 when their session was cut off. */
+  async writer(user: AuthUser): Promise<AuthUser> {
+    const account = await this.account(user.uid);
+    if (account.disabled) throw new UnauthorizedException(SESSION_ENDED);
+    const signedInAtMs = (user.authTime ?? 0) * 1000;
+    if (account.tokensValidAfterMs !== undefined && signedInAtMs < account.tokensValidAfterMs) throw new UnauthorizedException(SESSION_ENDED);
+    return { ...user, name: user.name ?? account.name };
+  }
+}
