@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: the performance budgets of issue 7, measured on this machine, as ONE table (also
+// `npm run bench`: the performance budgets of docs/performance.md, measured on this machine, as ONE table (also
 // written as JSON, so that two runs can be compared). Not part of `npm test` (which only runs
 // `--smoke`, to keep the code paths working; it never judges timings). docs/performance.md explains
 // how to read it and holds the latest table.

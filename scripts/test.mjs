@@ -169,7 +169,7 @@ async function main() {
     await jest('unit', []);
   }
   if (phases.has('deploy')) {
-    // Issue 6: every piece built and started as its image does, on its own ports (e2e/deploy/phase.mjs).
+    // Every piece built and started as its image does, on its own ports (e2e/deploy/phase.mjs).
     log('deployment: images, compose file, redeploy, failure isolation, singletons, api scale-out');
     await deploySuite({ work, logs: LOGS, offset: OFFSET, results });
   }

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-// The deployment suite (issue 6), run by `node scripts/test.mjs --only=deploy`: that phase builds
+// The deployment suite, run by `node scripts/test.mjs --only=deploy`: that phase builds
 // every piece as its Dockerfile does and starts the back end; the specs serve the front ends
 // themselves (support/site.ts), because they stop, redeploy and restart them. Chromium as in
 // e2e/playwright.config.ts.

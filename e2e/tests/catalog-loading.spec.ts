@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { API_URL } from '../support/env';
 
 /**
- * How the catalog's first pages load (issue 7's Lighthouse budget, checked as behaviour, not timing):
+ * How the catalog's first pages load (the Lighthouse budget of docs/performance.md, checked as behaviour, not timing):
  * nothing on screen moves when the remote's code and its data arrive, the banner's first image needs
  * no request of its own, and the api's connection is opened before the page asks it for data.
  */

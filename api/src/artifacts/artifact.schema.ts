@@ -10,7 +10,7 @@ export const artifactSchema = new Schema(
     type: { type: String, required: true, enum: ARTIFACT_TYPES },
     context: { type: String, required: true },
     shortDescription: { type: String, required: true },
-    // Free text ('100 BC') as the spec enters it: not a timestamp, so mongoose timestamps stay off.
+    // Free text ('100 BC') as members enter it: not a timestamp, so mongoose timestamps stay off.
     createdAt: { type: String, required: true },
     discoveredAt: { type: String, required: true },
     discoveredBy: { type: String, required: true },
@@ -21,7 +21,7 @@ export const artifactSchema = new Schema(
     likes: { type: Number, required: true, default: 0 },
     addedAt: { type: Date, required: true },
     // Derived, server-only: a case-insensitive sort key (FerretDB has no collations) and the
-    // search tokens (docs/decisions/0003-search-and-pagination.md).
+    // search tokens (docs/decisions/0003-search-sorting-and-pagination.md).
     nameLower: { type: String, required: true },
     searchTokens: { type: [String], default: [] },
   },

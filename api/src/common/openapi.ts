@@ -1,6 +1,6 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { z } from 'zod';
-import { artifactInputSchema } from '@antiquarium/contracts/validation';
+import { artifactInputSchema, artifactUpdateSchema } from '@antiquarium/contracts/validation';
 
 /** OpenAPI schemas generated from the same zod schemas that validate requests. */
 function fromZod(schema: z.ZodType, io: 'input' | 'output' = 'input'): SchemaObject {
@@ -9,7 +9,8 @@ function fromZod(schema: z.ZodType, io: 'input' | 'output' = 'input'): SchemaObj
 }
 
 export const artifactInputDoc = fromZod(artifactInputSchema);
-export const artifactUpdateDoc = fromZod(artifactInputSchema.partial());
+// The update's 'at least one field' rule is a refinement JSON Schema cannot express from zod: said here.
+export const artifactUpdateDoc: SchemaObject = { ...fromZod(artifactUpdateSchema), minProperties: 1 };
 
 export const artifactDoc: SchemaObject = {
   type: 'object',
@@ -22,15 +23,4 @@ export const artifactDoc: SchemaObject = {
     addedAt: { type: 'string', format: 'date-time' },
     liked: { type: 'boolean', description: 'On GET /artifacts/{id} for a signed-in caller' },
   },
-};
-
-export const errorDoc: SchemaObject = {
-  type: 'object',
-  properties: {
-    statusCode: { type: 'integer' },
-    error: { type: 'string' },
-    message: { type: 'string' },
-    fields: { type: 'object', additionalProperties: { type: 'string' } },
-  },
-  required: ['statusCode', 'error', 'message'],
 };

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { PAGE_HEADERS } from '@antiquarium/contracts';
 
-/** Page information goes in headers so the body stays the plain array the spec's clients read. */
+/** Page information goes in headers so the body stays the plain array that clients of the first version read. */
 export function setPageHeaders(request: Request, response: Response, page: number, limit: number, total: number): void {
   response.setHeader(PAGE_HEADERS.total, String(total));
   response.setHeader(PAGE_HEADERS.page, String(page));

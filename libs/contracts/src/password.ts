@@ -6,7 +6,7 @@ export const PASSWORD_MESSAGES = {
   lowercase: 'Password must contain at least one lowercase letter',
 } as const;
 
-/** The registration rules in the spec's order; returns the first failure's message, or null. */
+/** The registration rules in the order the form reports them; returns the first failure's message, or null. */
 export function passwordProblem(password: string): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_MESSAGES.length;
   if (!/[A-Z]/.test(password)) return PASSWORD_MESSAGES.uppercase;

@@ -36,7 +36,7 @@ function FieldMessages({ id, hint, error }: { id: string; hint?: string | undefi
 }
 
 /**
- * A labelled input. The forms validate themselves (noValidate) so every message is the spec's and
+ * A labelled input. The forms validate themselves (noValidate) so every message is the product's own wording and
  * is read out with the field; `required` still tells assistive technology the field is mandatory.
  */
 export function TextField({

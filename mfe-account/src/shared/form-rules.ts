@@ -46,7 +46,7 @@ export interface RegisterValues {
 }
 
 /**
- * Register: every field required; the password then meets the spec's three rules, checked in
+ * Register: every field required; the password then meets the three password rules, checked in
  * order, stopping at the first failure (passwordProblem, shared with the api's contracts).
  */
 export function validateRegister({ name, email, photoURL, password }: RegisterValues): FieldErrors<keyof RegisterValues> {

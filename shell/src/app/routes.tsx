@@ -14,7 +14,7 @@ function remote(id: string, title: string, options: { protect?: boolean } = {}):
 // Shown in the main area while a static page's code loads on the first visit straight to it.
 const pageLoading = <Spinner label="Loading page…" />;
 
-/** Every route of the spec's route table. Remote pages load at run time; static pages lazily. */
+/** Every route of the site. Remote pages load at run time; static pages lazily. */
 export const routes: RouteObject[] = [
   {
     path: '/',

@@ -14,7 +14,7 @@ function orUnknown(value: string | undefined): string {
 }
 
 /**
- * The spec's table: Image, Name, Type, Created At, Location, Actions. On a phone each row is shown
+ * The table: Image, Name, Type, Created At, Location, Actions. On a phone each row is shown
  * as a card (account.css); between that and the full width the table scrolls inside its own
  * focusable region rather than squeezing the columns.
  */

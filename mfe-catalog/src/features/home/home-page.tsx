@@ -8,7 +8,7 @@ import { TopContributors } from './top-contributors';
 import '../../shared/catalog.css';
 import './home.css';
 
-/** Exposed as 'catalog/Home'. Sections in the spec's order. */
+/** Exposed as 'catalog/Home'. Its sections, top to bottom. */
 export default function HomePage() {
   return (
     <div className="cat-home">

@@ -9,7 +9,7 @@ import { EMPTY_VALUES, serverFieldErrors } from '../../shared/artifact-form/form
 import { useArtifactForm } from '../../shared/artifact-form/use-artifact-form';
 import { adderOf } from '../../shared/adder';
 
-/** The spec's texts for this screen (product-spec.md sections 2 and 8), copied exactly. */
+/** This screen's texts, exactly as users see them (the tests assert each one). */
 export const ADD_TEXTS = {
   title: 'Add Historical Artifact',
   intro: 'Fill out the form below to contribute a historical artifact. Make sure all information is accurate and descriptive.',

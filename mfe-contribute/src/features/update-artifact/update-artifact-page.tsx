@@ -10,7 +10,7 @@ import { ArtifactForm } from '../../shared/artifact-form/artifact-form';
 import { changedFields, serverFieldErrors, valuesOf, type FormValues } from '../../shared/artifact-form/form-values';
 import { useArtifactForm } from '../../shared/artifact-form/use-artifact-form';
 
-/** The spec's texts (product-spec.md sections 4 and 8) copied exactly, and this screen's own. */
+/** This screen's texts, exactly as users see them (the tests assert each one). */
 export const UPDATE_TEXTS = {
   title: 'Update Artifact',
   intro: 'Correct or complete the details of your artifact. Save becomes available once you change something.',
