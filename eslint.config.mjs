@@ -3,8 +3,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Workspace boundaries (docs/decisions/0005-workspace-description-and-boundaries.md): a remote
+// knows no other remote and not the shell, the shell loads remotes only at run time by name, libs
+// know no app, and the api shares only the contracts with the front ends. Relative paths that climb
+// into another top-level folder are the same import by another road.
+const APPS = 'shell|mfe-[a-z-]+|api';
+const climbInto = (folders) => ({ regex: `^(\\.\\./)+(${folders})(/|$)`, message: 'Import another workspace folder by its package name, never by a relative path.' });
+const packages = (names, message) => ({ regex: `^@antiquarium/(${names})(/|$)`, message });
+const boundary = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.nx/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.nx/**', '**/sourcemaps/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,4 +34,17 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  boundary(['mfe-*/src/**/*.{ts,tsx}'], [
+    packages('shell|mfe-[a-z-]+|api', 'A remote imports no other remote, nor the shell, nor the api: share through libs/.'),
+    climbInto(`${APPS}|libs`),
+  ]),
+  boundary(['shell/src/**/*.{ts,tsx}'], [
+    packages('mfe-[a-z-]+|api', 'The shell loads remotes at run time by name (runtime config); it never imports them.'),
+    climbInto(`${APPS}|libs`),
+  ]),
+  boundary(['libs/**/*.{ts,tsx}'], [packages(APPS, 'Libraries serve the apps and import none of them.'), climbInto(`${APPS}`)]),
+  boundary(['api/src/**/*.ts', 'api/test/**/*.ts'], [
+    packages('(?!contracts(/|$))[a-z-]+', 'The api shares only @antiquarium/contracts with the front ends.'),
+    climbInto(`shell|mfe-[a-z-]+|libs`),
+  ]),
 );

@@ -13,6 +13,7 @@ const projects = [
   'mfe-catalog',
   'mfe-account',
   'mfe-contribute',
+  'tooling',
 ]
   .map((dir) => path.join(__dirname, dir, 'jest.config.cjs'))
   .filter((config) => existsSync(config));

@@ -7,11 +7,15 @@
 // API_URL                  the api, as the browser reaches it
 // AUTH_EMULATOR_URL        optional: the Firebase Auth Emulator (local demo only)
 // FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN, FIREBASE_PROJECT_ID   the Firebase web config (public)
-// REMOTE_CATALOG_URL, REMOTE_ACCOUNT_URL, REMOTE_CONTRIBUTE_URL where each remote is deployed: its
-//                          base URL (mf-manifest.json is appended) or its manifest's URL (*.json)
+// REMOTE_<NAME>_URL        where each remote is deployed (the names: workspace.json's urlVariable):
+//                          its base URL (mf-manifest.json is appended) or its manifest's URL (*.json)
 // URLs are absolute http(s) or start with '/' (same origin, e.g. behind one reverse proxy).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
+// The remotes and the variable that names each one's address: the workspace description.
+const { frontEnds } = JSON.parse(readFileSync(new URL('../workspace.json', import.meta.url), 'utf8'));
+const REMOTES = frontEnds.filter((piece) => piece.role === 'remote');
 
 const problems = [];
 
@@ -58,11 +62,7 @@ const config = {
     authDomain: text('FIREBASE_AUTH_DOMAIN'),
     projectId: text('FIREBASE_PROJECT_ID'),
   },
-  remotes: {
-    catalog: manifest('REMOTE_CATALOG_URL'),
-    account: manifest('REMOTE_ACCOUNT_URL'),
-    contribute: manifest('REMOTE_CONTRIBUTE_URL'),
-  },
+  remotes: Object.fromEntries(REMOTES.map((remote) => [remote.name, manifest(remote.urlVariable)])),
 };
 
 if (problems.length > 0) {

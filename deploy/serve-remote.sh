@@ -3,4 +3,4 @@
 # serves the remote's build with CORS, since the shell fetches its manifest and chunks from another
 # origin. Cache headers: manifests and remoteEntry.js revalidated, content-hashed files immutable.
 set -eu
-exec node scripts/serve-static.mjs "$1" "${PORT:-8080}" --cors
+exec node deploy/serve-static.mjs "$1" "${PORT:-8080}" --cors

@@ -4,4 +4,4 @@
 set -eu
 config="${TMPDIR:-/tmp}/runtime-config.json"
 node deploy/runtime-config.mjs "$config"
-exec node scripts/serve-static.mjs shell/dist "${PORT:-8080}" --spa --runtime-config "$config"
+exec node deploy/serve-static.mjs shell/dist "${PORT:-8080}" --spa --runtime-config "$config"

@@ -1,4 +1,4 @@
 // Component tests of the catalog app: `npx jest -c mfe-catalog/jest.config.cjs`.
-const frontEndJestConfig = require('../libs/ui/test/jest-preset.cjs');
+const frontEndJestConfig = require('../tooling/jest/jest-preset.cjs');
 
 module.exports = frontEndJestConfig({ displayName: 'catalog', rootDir: __dirname });

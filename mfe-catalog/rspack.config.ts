@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rspack/cli';
-import { frontEndConfig } from '../libs/ui/build/rspack-base';
+import { frontEndConfig } from '../tooling/rspack/front-end-config';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 

@@ -31,7 +31,6 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { onInterrupt, run, stopAll, stopProcess } from './lib/processes.mjs';
 import {
-  FRONT_ENDS,
   ROOT,
   ensureFerretDb,
   freshPostgresDatabase,
@@ -41,6 +40,7 @@ import {
   startFerretDb,
   startFrontEnds,
 } from './lib/services.mjs';
+import { REMOTES, portsOf } from './lib/workspace.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -1006,7 +1006,7 @@ function distsMissing() {
     'api/dist/seed/main.js',
     'api/dist/seed/factory.js',
     'shell/dist/index.html',
-    ...FRONT_ENDS.filter((app) => app !== 'shell').map((app) => `${app}/dist/mf-manifest.json`),
+    ...REMOTES.map((remote) => `${remote.folder}/dist/mf-manifest.json`),
   ];
   return wanted.filter((file) => !existsSync(path.join(ROOT, file)));
 }
@@ -1021,19 +1021,7 @@ async function main() {
   if (!existsSync(path.join(ROOT, 'node_modules/playwright-core'))) throw new Error('node_modules is missing: run `npm ci` (or `npm test` once) first');
   const options = resolveOptions(parsed);
   const o = options.portOffset;
-  const ports = {
-    sqlite: 27500 + o,
-    postgres: 27501 + o,
-    million: 27502 + o,
-    apiSite: 3500 + o,
-    apiLatency: 3501 + o,
-    apiHome: 3503 + o,
-    apiMillion: 3505 + o,
-    auth: 9600 + o,
-    hub: 4430 + o,
-    logging: 4530 + o,
-    site: 4600 + o,
-  };
+  const ports = portsOf('bench', o);
   const work = mkdtempSync(path.join(os.tmpdir(), 'antiquarium-bench-'));
   workDir = work;
   const logs = path.join(work, 'logs');

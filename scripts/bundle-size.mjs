@@ -5,7 +5,7 @@
 //
 //   node scripts/bundle-size.mjs [--serve] [--base http://localhost:4200] [--routes /,/all-artifacts]
 //                                [--signed-in] [--json out.json] [--budget-js 250] [--budget-css 40]
-//   --serve       start scripts/serve-static.mjs for the four dist folders (ports 4200-4203) first
+//   --serve       start deploy/serve-static.mjs for every front end's dist folder (the `start` ports) first
 //   --signed-in   also measure every route as a signed-in user (a session restored from storage, as a
 //                 returning user has; the cache stays cold). Needs the Auth Emulator on :9099.
 // Exit code 1 when a route is over budget.
@@ -15,6 +15,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { FRONT_ENDS, portsOf } from './lib/workspace.mjs';
+
+const START_PORTS = portsOf('start');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -22,7 +25,7 @@ const option = (name, fallback) => {
   const index = argv.indexOf(name);
   return index >= 0 && argv[index + 1] ? argv[index + 1] : fallback;
 };
-const base = option('--base', 'http://localhost:4200').replace(/\/$/, '');
+const base = option('--base', `http://localhost:${START_PORTS.site}`).replace(/\/$/, '');
 const budgetJs = Number(option('--budget-js', '250')) * 1024;
 const budgetCss = Number(option('--budget-css', '40')) * 1024;
 const jsonOut = option('--json', '');
@@ -178,15 +181,11 @@ function print(result) {
 
 const servers = [];
 function serve() {
-  const apps = [
-    ['shell', 4200, '--spa'],
-    ['mfe-catalog', 4201, '--cors'],
-    ['mfe-account', 4202, '--cors'],
-    ['mfe-contribute', 4203, '--cors'],
-  ];
-  for (const [app, port, flag] of apps) {
-    servers.push(spawn(process.execPath, [path.join(ROOT, 'scripts/serve-static.mjs'), path.join(ROOT, app, 'dist'), String(port), flag], { stdio: 'ignore' }));
-  }
+  FRONT_ENDS.forEach((piece, index) => {
+    const flag = piece.role === 'host' ? '--spa' : '--cors';
+    const port = START_PORTS.site + index;
+    servers.push(spawn(process.execPath, [path.join(ROOT, 'deploy/serve-static.mjs'), path.join(ROOT, piece.folder, 'dist'), String(port), flag], { stdio: 'ignore' }));
+  });
   return new Promise((resolve) => setTimeout(resolve, 700));
 }
 

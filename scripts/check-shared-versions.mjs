@@ -21,9 +21,10 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { satisfy } from '@module-federation/enhanced/runtime';
+import { REMOTES } from './lib/workspace.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DEFAULT_REMOTES = ['mfe-catalog', 'mfe-account', 'mfe-contribute'];
+const DEFAULT_REMOTES = REMOTES.map((remote) => remote.folder);
 
 class UsageError extends Error {}
 
@@ -141,7 +142,7 @@ async function main() {
     for (const problem of between) console.error(`  - ${problem}`);
   }
   if (failed) {
-    console.error('check-shared-versions: deploying this would break the site at run time. Align the versions (one root lockfile, libs/ui/build/rspack-base.ts) and rebuild.');
+    console.error('check-shared-versions: deploying this would break the site at run time. Align the versions (one root lockfile, tooling/rspack/front-end-config.ts) and rebuild.');
     process.exit(1);
   }
 }

@@ -2,10 +2,11 @@
 import path from 'node:path';
 import { log, onInterrupt, run, stopAll } from './lib/processes.mjs';
 import { ROOT, ensureFerretDb, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds } from './lib/services.mjs';
+import { portsOf } from './lib/workspace.mjs';
 
 const DATA = path.join(ROOT, 'data');
 const LOGS = path.join(DATA, 'logs');
-const PORTS = { api: 3000, mongo: 27017, auth: 9099, shell: 4200 };
+const PORTS = portsOf('start');
 
 async function main() {
   onInterrupt(async (signal) => {
@@ -22,13 +23,13 @@ async function main() {
   if (mongoUri) {
     log('using MONGODB_URI from the environment');
   } else {
-    await startFerretDb({ port: PORTS.mongo, dataDir: path.join(DATA, 'ferretdb'), debugPort: 8088, logDir: LOGS });
+    await startFerretDb({ port: PORTS.mongo, dataDir: path.join(DATA, 'ferretdb'), debugPort: PORTS.debug, logDir: LOGS });
     mongoUri = `mongodb://127.0.0.1:${PORTS.mongo}/antiquarium`;
   }
   await startAuthEmulator({
     port: PORTS.auth,
-    hubPort: 4400,
-    loggingPort: 4500,
+    hubPort: PORTS.hub,
+    loggingPort: PORTS.logging,
     workDir: path.join(DATA, 'emulator'),
     dataDir: path.join(DATA, 'auth'),
     logDir: LOGS,
@@ -40,7 +41,7 @@ async function main() {
   await seed({ mongoUri, authEmulatorPort: PORTS.auth, mediaDir, mediaBaseUrl: `${apiUrl}/media` });
   await startApi({ port: PORTS.api, mongoUri, authEmulatorPort: PORTS.auth, mediaDir, logDir: LOGS });
   await startFrontEnds({
-    basePort: PORTS.shell,
+    basePort: PORTS.site,
     apiUrl,
     authEmulatorUrl: `http://127.0.0.1:${PORTS.auth}`,
     logDir: LOGS,
@@ -48,7 +49,7 @@ async function main() {
   });
 
   log('');
-  log(`site:  http://localhost:${PORTS.shell}`);
+  log(`site:  http://localhost:${PORTS.site}`);
   log(`api:   ${apiUrl}  (docs: ${apiUrl}/docs)`);
   log(`logs:  ${LOGS}`);
   log('demo accounts: see README.md (password Relic-2026). Press Ctrl-C to stop.');

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { log, onInterrupt, stopAll } from './lib/processes.mjs';
 import { ROOT, ensureFerretDb, seed, startApi, startAuthEmulator, startFerretDb } from './lib/services.mjs';
+import { portsOf } from './lib/workspace.mjs';
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -15,7 +16,7 @@ const option = (name, fallback) => {
 const minutes = Number(option('--minutes', '5'));
 const connections = Number(option('--connections', '50'));
 const out = path.resolve(ROOT, option('--out', 'bench-results/soak-latest.json'));
-const PORTS = { mongo: 27600, auth: 9700, hub: 4440, logging: 4540, api: 3600, debug: 27601 };
+const PORTS = portsOf('soak');
 const work = mkdtempSync(path.join(os.tmpdir(), 'antiquarium-soak-'));
 const LOGS = path.join(work, 'logs');
 const API = `http://127.0.0.1:${PORTS.api}`;

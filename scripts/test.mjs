@@ -4,16 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { log, onInterrupt, run, stopAll, stopProcess } from './lib/processes.mjs';
 import { ROOT, ensureFerretDb, freshPostgresDatabase, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds } from './lib/services.mjs';
-import { deploySuite } from '../e2e/deploy/phase.mjs';
+import { deploySuite } from './deploy-phase.mjs';
+import { portsOf } from './lib/workspace.mjs';
 
 // Test ports differ from the start command's, so the tests can run while the site is up.
 // TEST_PORT_OFFSET shifts them all, so that two runs can share a machine.
 const OFFSET = Number(process.env.TEST_PORT_OFFSET ?? 0);
-const PORTS = Object.fromEntries(
-  Object.entries({ sqlite: 27117, postgres: 27118, browser: 27119, auth: 9199, hub: 4410, logging: 4510, api: 3100, site: 4300, debug: 8188 }).map(
-    ([name, port]) => [name, port + OFFSET],
-  ),
-);
+const PORTS = portsOf('test', OFFSET);
 const work = mkdtempSync(path.join(os.tmpdir(), 'antiquarium-test-'));
 const LOGS = path.join(work, 'logs');
 const results = [];
@@ -44,7 +41,7 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort }) {
     port: mongoPort,
     dataDir: path.join(work, `ferretdb-${mongoPort}`),
     postgresUrl,
-    debugPort: mongoPort === PORTS.sqlite ? PORTS.debug : PORTS.debug + 1,
+    debugPort: mongoPort === PORTS.sqlite ? PORTS.debug : PORTS.debugPostgres,
     logDir: LOGS,
   });
   const mongoUri = `mongodb://127.0.0.1:${mongoPort}/antiquarium_test`;
@@ -57,7 +54,7 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort }) {
     env: { NODE_ENV: 'test', WRITE_RATE_LIMIT: '100000', CORS_ORIGINS: 'http://localhost:4200,http://127.0.0.1:4200' },
   });
   const limited = await startApi({
-    port: PORTS.api + 1,
+    port: PORTS.apiLimited,
     mongoUri,
     authEmulatorPort: authPort,
     logDir: LOGS,
@@ -66,7 +63,7 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort }) {
   });
   try {
     await jest(`api over HTTP (${label})`, ['-c', 'api/jest.e2e.config.cjs'], {
-      RATE_LIMITED_API_URL: `http://127.0.0.1:${PORTS.api + 1}`,
+      RATE_LIMITED_API_URL: `http://127.0.0.1:${PORTS.apiLimited}`,
       API_URL: `http://127.0.0.1:${PORTS.api}`,
       MONGODB_URI: mongoUri,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
@@ -108,7 +105,7 @@ async function benchSmoke() {
 
 /** The whole site on test ports, seeded, and the Playwright journeys against it. */
 async function browserSuite() {
-  await startFerretDb({ port: PORTS.browser, dataDir: path.join(work, 'ferretdb-browser'), debugPort: PORTS.debug + 2, logDir: LOGS });
+  await startFerretDb({ port: PORTS.browser, dataDir: path.join(work, 'ferretdb-browser'), debugPort: PORTS.debugBrowser, logDir: LOGS });
   const mongoUri = `mongodb://127.0.0.1:${PORTS.browser}/antiquarium`;
   const apiUrl = `http://localhost:${PORTS.api}`;
   const mediaDir = path.join(work, 'media');
@@ -169,7 +166,7 @@ async function main() {
     await jest('unit', []);
   }
   if (phases.has('deploy')) {
-    // Every piece built and started as its image does, on its own ports (e2e/deploy/phase.mjs).
+    // Every piece built and started as its image does, on its own ports (scripts/deploy-phase.mjs).
     log('deployment: images, compose file, redeploy, failure isolation, singletons, api scale-out');
     await deploySuite({ work, logs: LOGS, offset: OFFSET, results });
   }

@@ -1,8 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, FRONT_ENDS, originOf, test, type FrontEnd } from './support/site';
+import { distOf, expect, FRONT_ENDS, originOf, test } from './support/site';
 
-const DIST: Record<FrontEnd, string> = { shell: 'shell/dist', catalog: 'mfe-catalog/dist', account: 'mfe-account/dist', contribute: 'mfe-contribute/dist' };
 // What a deployment replaces in place: always revalidated, so a redeploy shows on the next load.
 const ENTRY_FILES = new Set(['index.html', 'runtime-config.json', 'remoteEntry.js', 'mf-manifest.json']);
 const HASHED = /\.[0-9a-f]{10}\.(js|css|svg|png|webp|jpe?g|woff2)$/;
@@ -11,7 +10,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 test.describe('Static pieces: content hashes and cache headers, as served by their containers', () => {
   for (const piece of FRONT_ENDS) {
     test(`${piece}: chunks carry content hashes, entry files are revalidated, hashed files cached for a year`, async ({ site, request }) => {
-      const dist = path.join(site.imageOf(piece).dir, DIST[piece]);
+      const dist = path.join(site.imageOf(piece).dir, distOf(piece));
       const files = readdirSync(dist, { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile())
         .map((entry) => path.relative(dist, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { describeImage, isIgnored, ROOT, startContainer } from './support/containers.cjs';
+import { describeImage, isIgnored, ROOT, startContainer } from '../../scripts/lib/containers.cjs';
 import { DEPLOY, image } from './support/site';
 
 const run = promisify(execFile);

@@ -4,12 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { ROOT } from './support/containers.cjs';
-import { DEPLOY, REMOTES } from './support/site';
+import { ROOT } from '../../scripts/lib/containers.cjs';
+import { DEPLOY, distOf, REMOTES } from './support/site';
 
 const run = promisify(execFile);
 const SCRIPT = path.join(ROOT, 'scripts/check-shared-versions.mjs');
-const DIST = { shell: 'shell/dist', catalog: 'mfe-catalog/dist', account: 'mfe-account/dist', contribute: 'mfe-contribute/dist' } as const;
 
 interface SharedEntry {
   name: string;
@@ -23,12 +22,12 @@ interface Manifest {
 }
 
 /** A deployed piece's manifest, as its image serves it. */
-function manifestFile(piece: keyof typeof DIST): string {
-  return path.join(DEPLOY.images[piece]!.dir, DIST[piece], 'mf-manifest.json');
+function manifestFile(piece: string): string {
+  return path.join(DEPLOY.images[piece]!.dir, distOf(piece), 'mf-manifest.json');
 }
 
 /** A copy of a manifest with one change, in a temp folder (the built files stay untouched). */
-function modified(piece: keyof typeof DIST, change: (manifest: Manifest) => void): string {
+function modified(piece: string, change: (manifest: Manifest) => void): string {
   const manifest = JSON.parse(readFileSync(manifestFile(piece), 'utf8')) as Manifest;
   change(manifest);
   const file = path.join(mkdtempSync(path.join(DEPLOY.workDir, 'shared-versions-')), 'mf-manifest.json');

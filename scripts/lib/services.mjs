@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertPortFree, httpOk, log, portAnswers, run, startProcess, waitFor } from './processes.mjs';
+import { FRONT_ENDS } from './workspace.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PROJECT_ID = 'demo-antiquarium';
@@ -102,8 +103,6 @@ export async function startApi({ port, mongoUri, authEmulatorPort, mediaDir, log
   return entry;
 }
 
-export const FRONT_ENDS = ['shell', 'mfe-catalog', 'mfe-account', 'mfe-contribute'];
-const REMOTE_KEYS = { 'mfe-catalog': 'catalog', 'mfe-account': 'account', 'mfe-contribute': 'contribute' };
 
 /** Runs the demo seed (users in the emulator, images, artifacts into an empty database). */
 export async function seed({ mongoUri, authEmulatorPort, mediaDir, mediaBaseUrl }) {
@@ -123,12 +122,12 @@ export async function seed({ mongoUri, authEmulatorPort, mediaDir, mediaBaseUrl 
 /**
  * Serves the four built front ends, each by the production static server on its own port. The
  * shell's runtime configuration names the api, the emulator and the remotes' manifests.
- * `basePort` is the shell's; the remotes take the next three.
+ * `basePort` is the shell's; the remotes take the next ports, in workspace.json's order.
  */
 export async function startFrontEnds({ basePort, apiUrl, authEmulatorUrl, logDir, configDir }) {
   const remotes = {};
-  FRONT_ENDS.forEach((app, index) => {
-    if (REMOTE_KEYS[app]) remotes[REMOTE_KEYS[app]] = `http://localhost:${basePort + index}/mf-manifest.json`;
+  FRONT_ENDS.forEach((piece, index) => {
+    if (piece.role === 'remote') remotes[piece.name] = `http://localhost:${basePort + index}/mf-manifest.json`;
   });
   mkdirSync(configDir, { recursive: true });
   const runtimeConfig = path.join(configDir, 'runtime-config.json');
@@ -142,16 +141,16 @@ export async function startFrontEnds({ basePort, apiUrl, authEmulatorUrl, logDir
     }),
   );
   const entries = [];
-  for (const [index, app] of FRONT_ENDS.entries()) {
+  for (const [index, piece] of FRONT_ENDS.entries()) {
     const port = basePort + index;
-    await assertPortFree(port, app);
-    const args = [path.join(ROOT, 'scripts/serve-static.mjs'), path.join(ROOT, app, 'dist'), String(port)];
-    if (app === 'shell') args.push('--spa', '--runtime-config', runtimeConfig);
+    await assertPortFree(port, piece.folder);
+    const args = [path.join(ROOT, 'deploy/serve-static.mjs'), path.join(ROOT, piece.folder, 'dist'), String(port)];
+    if (piece.role === 'host') args.push('--spa', '--runtime-config', runtimeConfig);
     else args.push('--cors');
-    const entry = startProcess(app, process.execPath, args, { cwd: ROOT, logDir });
-    await waitFor(entry, `${app} on ${port}`, () => portAnswers(port), 20000);
+    const entry = startProcess(piece.folder, process.execPath, args, { cwd: ROOT, logDir });
+    await waitFor(entry, `${piece.folder} on ${port}`, () => portAnswers(port), 20000);
     entries.push(entry);
   }
-  log(`site on http://localhost:${basePort} (remotes on ${basePort + 1}-${basePort + 3})`);
+  log(`site on http://localhost:${basePort} (remotes on ${basePort + 1}-${basePort + FRONT_ENDS.length - 1})`);
   return entries;
 }

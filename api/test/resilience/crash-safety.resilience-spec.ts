@@ -9,12 +9,12 @@ import { createUser, deleteUser, type TestUser } from '../support/auth';
 import { call } from './support/http';
 import { counterProblems } from './support/invariants';
 import { removeTempDirs, signal, sleep, stop, stopAll, tempDir, waitForOutput } from './support/processes';
-import { connect, PORT_OFFSET, startApi, startFerretDb, type Api, type FerretDb } from './support/services';
+import { type Api, connect, type FerretDb, resiliencePorts, startApi, startFerretDb } from './support/services';
 
-const FERRET_PORT = 27230 + PORT_OFFSET;
-const API_PORT = 3230 + PORT_OFFSET;
-const REPAIR_FERRET_PORT = 27235 + PORT_OFFSET;
-const REPAIR_API_PORT = 3235 + PORT_OFFSET;
+const FERRET_PORT = resiliencePorts(30).ferret;
+const API_PORT = resiliencePorts(30).api;
+const REPAIR_FERRET_PORT = resiliencePorts(35).ferret;
+const REPAIR_API_PORT = resiliencePorts(35).api;
 const ROUNDS = 4;
 const WORKERS = 12;
 /** Reconciliation logs "[Reconcile] done: {...}" at level log: run these apis in development mode to see it. */

@@ -6,10 +6,10 @@ import { artifactInput } from '../support/artifacts';
 import { createUser, deleteUser, type TestUser } from '../support/auth';
 import { call, createArtifactThroughApi, expectErrorShape, type Timed } from './support/http';
 import { removeTempDirs, signal, stopAll, tempDir, waitUntil } from './support/processes';
-import { PORT_OFFSET, startApi, startFerretDb, type Api, type FerretDb } from './support/services';
+import { type Api, type FerretDb, resiliencePorts, startApi, startFerretDb } from './support/services';
 
-const FERRET_PORT = 27210 + PORT_OFFSET;
-const API_PORT = 3210 + PORT_OFFSET;
+const FERRET_PORT = resiliencePorts(10).ferret;
+const API_PORT = resiliencePorts(10).api;
 /** The promise of docs/api.md: a clear 503 within a few seconds. */
 const ANSWER_WITHIN_MS = 5000;
 const RECOVER_WITHIN_MS = 20_000;

@@ -11,10 +11,10 @@ import { artifactInput } from '../support/artifacts';
 import { createUser, deleteUser, type TestUser } from '../support/auth';
 import { call, createArtifactThroughApi, expectErrorShape, type Timed } from './support/http';
 import { removeTempDirs, signal, stop, stopAll, tempDir, waitForOutput, waitUntil } from './support/processes';
-import { connect, PORT_OFFSET, startApi, startFerretDb, type Api, type FerretDb } from './support/services';
+import { type Api, connect, type FerretDb, resiliencePorts, startApi, startFerretDb } from './support/services';
 
-const FERRET_PORT = 27215 + PORT_OFFSET;
-const API_PORT = 3215 + PORT_OFFSET;
+const FERRET_PORT = resiliencePorts(15).ferret;
+const API_PORT = resiliencePorts(15).api;
 const OPERATION_TIMEOUT_MS = 2000;
 /** The bound, plus the margin for the client's wait after the server's limit and a loaded machine. */
 const ANSWER_WITHIN_MS = OPERATION_TIMEOUT_MS + 3000;

@@ -7,10 +7,10 @@ import { artifactInput } from '../support/artifacts';
 import { createUser, deleteUser, type TestUser } from '../support/auth';
 import { call } from './support/http';
 import { deadline, portAnswers, removeTempDirs, signal, stopAll, tempDir, waitUntil } from './support/processes';
-import { PORT_OFFSET, startApi, startFerretDb, type FerretDb } from './support/services';
+import { type FerretDb, resiliencePorts, startApi, startFerretDb } from './support/services';
 
-const FERRET_PORT = 27240 + PORT_OFFSET;
-const API_PORT = 3240 + PORT_OFFSET;
+const FERRET_PORT = resiliencePorts(40).ferret;
+const API_PORT = resiliencePorts(40).api;
 /** main.ts gives requests in flight this long after SIGTERM. */
 const SHUTDOWN_GRACE_MS = 10_000;
 /** Large pages in flight at the signal: enough to keep the api busy, few enough to finish well within the grace on a loaded machine. */

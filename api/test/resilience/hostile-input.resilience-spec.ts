@@ -10,10 +10,10 @@ import { createUser, deleteUser, tokenClaims, unsignedToken, type TestUser } fro
 import { call, errorShapeProblem } from './support/http';
 import { artifactProblems, counterProblems } from './support/invariants';
 import { removeTempDirs, stopAll, tempDir } from './support/processes';
-import { connect, PORT_OFFSET, startApi, startFerretDb, type Api } from './support/services';
+import { type Api, connect, resiliencePorts, startApi, startFerretDb } from './support/services';
 
-const FERRET_PORT = 27201 + PORT_OFFSET;
-const API_PORT = 3201 + PORT_OFFSET;
+const FERRET_PORT = resiliencePorts(1).ferret;
+const API_PORT = resiliencePorts(1).api;
 const RUNS = Number(process.env['FC_RUNS'] ?? 1000);
 const SEED = process.env['FC_SEED'] !== undefined ? Number(process.env['FC_SEED']) : Math.floor(Math.random() * 0x7fffffff);
 

@@ -13,12 +13,12 @@ import { artifactInput } from '../support/artifacts';
 import { createUser, deleteUser, type TestUser } from '../support/auth';
 import { call, expectErrorShape, type Timed } from './support/http';
 import { removeTempDirs, stopAll, tempDir } from './support/processes';
-import { AUTH_EMULATOR_HOST, connect, PORT_OFFSET, startApi, startFerretDb, type Api } from './support/services';
+import { type Api, AUTH_EMULATOR_HOST, connect, resiliencePorts, startApi, startFerretDb } from './support/services';
 import { TcpProxy } from './support/tcp-proxy';
 
-const FERRET_PORT = 27220 + PORT_OFFSET;
-const API_PORT = 3220 + PORT_OFFSET;
-const PROXY_PORT = 9320 + PORT_OFFSET;
+const FERRET_PORT = resiliencePorts(20).ferret;
+const API_PORT = resiliencePorts(20).api;
+const PROXY_PORT = resiliencePorts(20).proxy;
 const ANSWER_WITHIN_MS = 5000;
 
 const [emulatorHost = '127.0.0.1', emulatorPort = '9099'] = AUTH_EMULATOR_HOST.split(':');

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { assembleImage, buildStage, type Image } from './containers.cjs';
+import { assembleImage, buildStage, type Image } from '../../../scripts/lib/containers.cjs';
 import { deployPath } from './site';
 
 export interface SourceEdit {

@@ -1,19 +1,38 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
-import { openImage, startContainer, type Container, type Image } from './containers.cjs';
+import { openImage, startContainer, type Container, type Image } from '../../../scripts/lib/containers.cjs';
 
-/** Set by the deploy phase (e2e/deploy/phase.mjs). */
+/** Set by the deploy phase (scripts/deploy-phase.mjs). */
 function required(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set: run this suite with node scripts/test.mjs --only=deploy`);
   return value;
 }
 
-export const FRONT_ENDS = ['shell', 'catalog', 'account', 'contribute'] as const;
-export type FrontEnd = (typeof FRONT_ENDS)[number];
-export const REMOTES = ['catalog', 'account', 'contribute'] as const;
-export type Remote = (typeof REMOTES)[number];
+/** The site's pieces, from the workspace description (workspace.json). */
+interface WorkspacePiece {
+  name: string;
+  folder: string;
+  role: 'host' | 'remote';
+  urlVariable?: string;
+}
+const WORKSPACE = JSON.parse(readFileSync(path.resolve(__dirname, '../../../workspace.json'), 'utf8')) as { frontEnds: WorkspacePiece[] };
+export type FrontEnd = string;
+export type Remote = string;
+export const FRONT_ENDS: readonly FrontEnd[] = WORKSPACE.frontEnds.map((piece) => piece.name);
+export const REMOTES: readonly Remote[] = WORKSPACE.frontEnds.filter((piece) => piece.role === 'remote').map((piece) => piece.name);
+
+function pieceOf(name: FrontEnd): WorkspacePiece {
+  const piece = WORKSPACE.frontEnds.find((candidate) => candidate.name === name);
+  if (!piece) throw new Error(`workspace.json has no front end ${name}`);
+  return piece;
+}
+
+/** Where a front end's build lands, relative to its image's folder. */
+export function distOf(name: FrontEnd): string {
+  return `${pieceOf(name).folder}/dist`;
+}
 
 interface ImageRecord {
   dockerfile: string;
@@ -71,10 +90,10 @@ export function containerEnv(piece: FrontEnd): Record<string, string> {
     FIREBASE_API_KEY: 'demo-api-key',
     FIREBASE_AUTH_DOMAIN: 'demo-antiquarium.firebaseapp.com',
     FIREBASE_PROJECT_ID: 'demo-antiquarium',
-    REMOTE_CATALOG_URL: originOf('catalog'),
-    REMOTE_ACCOUNT_URL: originOf('account'),
-    // Either form is accepted: a base URL or the manifest's own URL.
-    REMOTE_CONTRIBUTE_URL: `${originOf('contribute')}/mf-manifest.json`,
+    // Either form is accepted: a base URL, or (for the last remote) the manifest's own URL.
+    ...Object.fromEntries(
+      REMOTES.map((remote, index) => [pieceOf(remote).urlVariable, index === REMOTES.length - 1 ? `${originOf(remote)}/mf-manifest.json` : originOf(remote)]),
+    ),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * @jest-environment ../ui/test/jsdom-environment.cjs
+ * @jest-environment ../../tooling/jest/jsdom-environment.cjs
  */
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { useApiData } from './use-api-data';

@@ -1,3 +1,8 @@
-/** The remotes the shell knows by name; where each lives comes from runtime-config.json. */
-export const REMOTE_NAMES = ['catalog', 'account', 'contribute'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+import workspace from '../../../workspace.json';
+
+/**
+ * The remotes the shell knows by name, from the workspace description; where each lives comes from
+ * runtime-config.json.
+ */
+export const REMOTE_NAMES: readonly string[] = workspace.frontEnds.filter((piece) => piece.role === 'remote').map((piece) => piece.name);
+export type RemoteName = string;

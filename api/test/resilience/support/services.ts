@@ -1,6 +1,6 @@
 // FerretDB and the api as the resilience tests start them: their own instances on their own ports
-// (FerretDB 27200-27299, apis 3200-3299), never the shared ones on 27017, 3000 or 9099.
-import { mkdirSync } from 'node:fs';
+// (the `resilience` profile of workspace.json), never the shared ones of `npm start`.
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { mongo } from 'mongoose';
 import { assertPortFree, portAnswers, spawnProcess, waitUntil, type Proc } from './processes';
@@ -14,9 +14,18 @@ export const AUTH_EMULATOR_HOST = process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? 
 export const PROJECT_ID = 'demo-antiquarium';
 /**
  * scripts/test.mjs shifts every test port by TEST_PORT_OFFSET so that two runs can share a machine;
- * these tests follow (their own ranges are 27200-27299, 3200-3299 and 9300-9399 at offset 0).
+ * these tests follow. Each spec takes its own slot of the ranges (FerretDB, its debug address, api,
+ * proxy: 50, 50, 100 and 100 ports from workspace.json's `resilience` profile).
  */
 export const PORT_OFFSET = Number(process.env['TEST_PORT_OFFSET'] ?? 0);
+const RANGES = (JSON.parse(readFileSync(path.join(ROOT, 'workspace.json'), 'utf8')) as { ports: { resilience: Record<'ferret' | 'ferretDebug' | 'api' | 'proxy', number> } }).ports
+  .resilience;
+const FERRET_SLOTS = RANGES.ferretDebug - RANGES.ferret;
+
+/** The ports of a spec's slot n (its FerretDB, api and proxy), shifted by the runner's offset. */
+export function resiliencePorts(slot: number) {
+  return { ferret: RANGES.ferret + slot + PORT_OFFSET, api: RANGES.api + slot + PORT_OFFSET, proxy: RANGES.proxy + slot + PORT_OFFSET };
+}
 
 export interface FerretDb {
   proc: Proc;
@@ -27,13 +36,14 @@ export interface FerretDb {
 
 /**
  * FerretDB with the SQLite handler, data in dataDir (the flags of scripts/lib/services.mjs). Its
- * debug address is port + 50 so two instances never share one. Start it again with the same port
+ * debug address is port + the range's size so two instances never share one. Start it again with the same port
  * and folder to bring the same data back.
  */
 export async function startFerretDb({ port, dataDir, logLevel = 'warn' }: { port: number; dataDir: string; logLevel?: 'warn' | 'info' }): Promise<FerretDb> {
-  if (port - PORT_OFFSET < 27200 || port - PORT_OFFSET > 27249) throw new Error(`FerretDB port ${port} is outside 27200-27249 (+${PORT_OFFSET})`);
+  const slot = port - PORT_OFFSET - RANGES.ferret;
+  if (slot < 0 || slot >= FERRET_SLOTS) throw new Error(`FerretDB port ${port} is outside the resilience range (workspace.json)`);
   await assertPortFree(port, 'FerretDB');
-  await assertPortFree(port + 50, 'FerretDB debug address');
+  await assertPortFree(port + FERRET_SLOTS, 'FerretDB debug address');
   mkdirSync(dataDir, { recursive: true });
   const proc = spawnProcess(
     `ferretdb-${port}`,
@@ -42,7 +52,7 @@ export async function startFerretDb({ port, dataDir, logLevel = 'warn' }: { port
       '--handler=sqlite',
       `--sqlite-url=file:${dataDir}/`,
       `--listen-addr=127.0.0.1:${port}`,
-      `--debug-addr=127.0.0.1:${port + 50}`,
+      `--debug-addr=127.0.0.1:${port + FERRET_SLOTS}`,
       `--state-dir=${dataDir}`,
       '--telemetry=disable',
       `--log-level=${logLevel}`,
@@ -73,7 +83,7 @@ export async function startApi({
   env?: Record<string, string>;
   name?: string;
 }): Promise<Api> {
-  if (port - PORT_OFFSET < 3200 || port - PORT_OFFSET > 3299) throw new Error(`api port ${port} is outside 3200-3299 (+${PORT_OFFSET})`);
+  if (port - PORT_OFFSET < RANGES.api || port - PORT_OFFSET >= RANGES.api + 100) throw new Error(`api port ${port} is outside the resilience range (workspace.json)`);
   await assertPortFree(port, 'api');
   const proc = spawnProcess(name, process.execPath, [API_MAIN], {
     cwd: ROOT,

@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
 
-const uiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const libsDir = path.resolve(uiDir, '..');
-const rootDir = path.resolve(libsDir, '..');
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const libsDir = path.join(rootDir, 'libs');
+const uiDir = path.join(libsDir, 'ui');
 
 function readJson<T>(file: string): T {
   return JSON.parse(readFileSync(file, 'utf8')) as T;

@@ -1,24 +1,20 @@
 // The `deploy` phase of scripts/test.mjs: builds every piece as its Dockerfile does (without Docker:
-// e2e/deploy/support/containers.cjs), checks the shared singletons of those builds, starts the back
+// scripts/lib/containers.cjs), checks the shared singletons of those builds, starts the back
 // end from the images' own start commands (the Auth Emulator, two api instances over one FerretDB,
 // seeded), then runs the Playwright suite e2e/deploy, which serves the front ends itself (it stops,
-// redeploys and restarts them). Its own ports: static 4500-4599 (the emulator's hub and logging too:
-// 4590/4591), api 3300-3399, FerretDB 27300-27399, emulator 9400 (all shifted by TEST_PORT_OFFSET).
+// redeploys and restarts them). Its own ports: the `deploy` profile of workspace.json, shifted by
+// TEST_PORT_OFFSET.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { log, run, stopProcess } from '../../scripts/lib/processes.mjs';
-import { PROJECT_ID, ROOT, startFerretDb } from '../../scripts/lib/services.mjs';
-import { assembleImage, buildStage, killRecorded, openImage, startContainer } from './support/containers.cjs';
+import { assembleImage, buildStage, killRecorded, openImage, startContainer } from './lib/containers.cjs';
+import { log, run, stopProcess } from './lib/processes.mjs';
+import { PROJECT_ID, ROOT, startFerretDb } from './lib/services.mjs';
+import { FRONT_ENDS, REMOTES, WORKSPACE, portsOf } from './lib/workspace.mjs';
 
-export const DEPLOY_PORTS = { site: 4500, api: 3300, ferret: 27300, ferretDebug: 27390, auth: 9400, hub: 4590, logging: 4591 };
-
-/** Every piece and its Dockerfile; the front ends' order gives their ports (site, site + 1, ...). */
+/** Every piece and its Dockerfile; the front ends' order (workspace.json) gives their ports. */
 export const PIECES = {
-  shell: 'shell/Dockerfile',
-  catalog: 'mfe-catalog/Dockerfile',
-  account: 'mfe-account/Dockerfile',
-  contribute: 'mfe-contribute/Dockerfile',
-  api: 'api/Dockerfile',
+  ...Object.fromEntries(FRONT_ENDS.map((piece) => [piece.name, `${piece.folder}/Dockerfile`])),
+  api: `${WORKSPACE.api.folder}/Dockerfile`,
   'auth-emulator': 'deploy/auth-emulator/Dockerfile',
 };
 
@@ -41,7 +37,7 @@ function buildImages(dir) {
 }
 
 export async function deploySuite({ work, logs, offset, results }) {
-  const port = Object.fromEntries(Object.entries(DEPLOY_PORTS).map(([name, value]) => [name, value + offset]));
+  const port = portsOf('deploy', offset);
   const dir = path.join(work, 'deploy');
   const pidFile = path.join(dir, 'pids');
   mkdirSync(dir, { recursive: true });
@@ -57,7 +53,7 @@ export async function deploySuite({ work, logs, offset, results }) {
     await run(process.execPath, [
       path.join(ROOT, 'scripts/check-shared-versions.mjs'),
       '--shell', path.join(images.shell.dir, 'shell/dist'),
-      ...['catalog', 'account', 'contribute'].flatMap((piece) => ['--remote', path.join(images[piece].dir, path.dirname(PIECES[piece]), 'dist')]),
+      ...REMOTES.flatMap((remote) => ['--remote', path.join(images[remote.name].dir, remote.folder, 'dist')]),
     ]);
     results.push({ label: 'deploy: shared versions of the built images', passed: 1, failed: 0, skipped: 0 });
   } catch (error) {

@@ -1,7 +1,8 @@
-// The jest settings every front-end package shares; each package's jest.config.cjs adds its name.
+// The jest settings every front-end package (apps and libs/ui) shares; each package's jest.config.cjs
+// adds its name.
 const path = require('node:path');
 
-const libs = path.resolve(__dirname, '../..');
+const libs = path.resolve(__dirname, '../../libs');
 
 /** @param {{ displayName: string, rootDir: string, testEnvironment?: string }} options */
 module.exports = function frontEndJestConfig({ displayName, rootDir, testEnvironment = 'jsdom' }) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Serves one front end's dist folder, as a CDN would: `node scripts/serve-static.mjs <dir> <port>
+// Serves one front end's dist folder, as a CDN would: `node deploy/serve-static.mjs <dir> <port>
 // [--spa] [--cors] [--host <host>] [--runtime-config <file>]`.
 //   --spa   unknown paths without a file extension answer index.html (client-side routes)
 //   --cors  Access-Control-Allow-Origin: * (remotes: the shell fetches their manifests and chunks)
@@ -13,7 +13,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { securityHeaders } from '../deploy/security-headers.mjs';
+import { securityHeaders } from './security-headers.mjs';
 
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => arg.startsWith('--')));
@@ -29,7 +29,7 @@ const runtimeConfig = runtimeConfigArg ? path.resolve(runtimeConfigArg) : undefi
 const positional = args.filter((arg, index) => !arg.startsWith('--') && !valueIndexes.has(index));
 const [dirArg, portArg] = positional;
 if (!dirArg || !portArg) {
-  console.error('usage: node scripts/serve-static.mjs <dir> <port> [--spa] [--cors] [--host <host>] [--runtime-config <file>]');
+  console.error('usage: node deploy/serve-static.mjs <dir> <port> [--spa] [--cors] [--host <host>] [--runtime-config <file>]');
   process.exit(2);
 }
 const root = path.resolve(dirArg);

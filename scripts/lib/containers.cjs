@@ -15,7 +15,7 @@ const { spawn, spawnSync } = require('node:child_process');
 const { appendFileSync, chmodSync, chownSync, cpSync, createWriteStream, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync } = require('node:fs');
 const path = require('node:path');
 
-const ROOT = path.resolve(__dirname, '../../..');
+const ROOT = path.resolve(__dirname, '../..');
 
 /** The user the node images define (node:20-alpine, node:20-bookworm-slim). */
 const IMAGE_USERS = { node: { uid: 1000, gid: 1000 } };

@@ -1,0 +1,82 @@
+// The workspace description (workspace.json) is the one list of the site's pieces and ports: what
+// cannot read it (docker-compose.yml) must agree with it, and its port profiles must never collide.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'yaml';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+interface Piece {
+  name: string;
+  folder: string;
+  role: 'host' | 'remote';
+  urlVariable?: string;
+}
+interface Workspace {
+  api: { folder: string };
+  frontEnds: Piece[];
+  ports: Record<string, Record<string, number>>;
+  spans: Record<string, number | 'frontEnds' | string>;
+}
+
+const workspace = JSON.parse(readFileSync(path.join(ROOT, 'workspace.json'), 'utf8')) as Workspace;
+const remotes = workspace.frontEnds.filter((piece) => piece.role === 'remote');
+
+interface ComposeService {
+  build?: { dockerfile?: string };
+  environment?: Record<string, string>;
+}
+const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+
+test('one host, and every remote names the variable that tells the shell where it is', () => {
+  expect(workspace.frontEnds.filter((piece) => piece.role === 'host')).toHaveLength(1);
+  expect(remotes.length).toBeGreaterThan(0);
+  for (const remote of remotes) expect(remote.urlVariable).toMatch(/^REMOTE_[A-Z]+_URL$/);
+  expect(new Set(workspace.frontEnds.map((piece) => piece.name)).size).toBe(workspace.frontEnds.length);
+});
+
+test.each(workspace.frontEnds.map((piece) => [piece.name, piece] as const))('%s has its folder, build, image and compose service', (_name, piece) => {
+  for (const file of ['package.json', 'rspack.config.ts', 'Dockerfile', 'src']) expect(existsSync(path.join(ROOT, piece.folder, file))).toBe(true);
+  expect(compose.services[piece.name]?.build?.dockerfile).toBe(`${piece.folder}/Dockerfile`);
+});
+
+test('the shell service is given exactly the remotes of the description', () => {
+  const shell = workspace.frontEnds.find((piece) => piece.role === 'host');
+  const variables = Object.keys(compose.services[shell?.name ?? '']?.environment ?? {}).filter((name) => /^REMOTE_.*_URL$/.test(name));
+  expect(variables.sort()).toEqual(remotes.map((remote) => remote.urlVariable).sort());
+});
+
+test('the runtime config written for a deployment lists every remote of the description', () => {
+  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'workspace-test-')), 'runtime-config.json');
+  const env: Record<string, string> = {
+    PATH: process.env['PATH'] ?? '',
+    API_URL: 'https://api.example.org',
+    FIREBASE_API_KEY: 'key',
+    FIREBASE_AUTH_DOMAIN: 'example.firebaseapp.com',
+    FIREBASE_PROJECT_ID: 'example',
+  };
+  for (const remote of remotes) env[remote.urlVariable ?? ''] = `https://${remote.name}.example.org`;
+  execFileSync(process.execPath, [path.join(ROOT, 'deploy/runtime-config.mjs'), out], { env, stdio: 'ignore' });
+  const config = JSON.parse(readFileSync(out, 'utf8')) as { remotes: Record<string, string> };
+  expect(config.remotes).toEqual(Object.fromEntries(remotes.map((remote) => [remote.name, `https://${remote.name}.example.org/mf-manifest.json`])));
+});
+
+test('no two port profiles share a port (so start, test, deploy, bench and soak can run side by side)', () => {
+  const owner = new Map<number, string>();
+  const clashes: string[] = [];
+  for (const [profile, ports] of Object.entries(workspace.ports)) {
+    for (const [name, first] of Object.entries(ports)) {
+      const span = workspace.spans[`${profile}.${name}`] ?? workspace.spans[name] ?? 1;
+      const count = span === 'frontEnds' ? workspace.frontEnds.length : Number(span);
+      for (let port = first; port < first + count; port += 1) {
+        const label = `${profile}.${name}`;
+        const previous = owner.get(port);
+        if (previous && previous.split('.')[0] !== profile) clashes.push(`${port}: ${previous} and ${label}`);
+        owner.set(port, label);
+      }
+    }
+  }
+  expect(clashes).toEqual([]);
+});
