@@ -35,7 +35,7 @@ module.exports = function frontEndJestConfig({ displayName, rootDir, testEnviron
       '\\.(svg|png|webp|jpe?g)$': path.join(__dirname, 'file-stub.cjs'),
       '^@antiquarium/contracts$': path.join(libs, 'contracts/src/index.ts'),
       '^@antiquarium/contracts/validation$': path.join(libs, 'contracts/src/validation.ts'),
-      '^@antiquarium/(ui|api-client|auth-store)$': path.join(libs, '$1/src/index.ts'),
+      '^@antiquarium/(ui|api-client|auth-store|testing)$': path.join(libs, '$1/src/index.ts'),
     },
     setupFilesAfterEnv: [path.join(__dirname, 'setup-tests.ts')],
   };

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LoginPage from '../features/login/login-page';
 import RegisterPage from '../features/register/register-page';
-import { ada, fakeAuth, findToast, renderAt } from '../test/screen';
+import { ada, fakeAuth, findToast, renderAt } from '@antiquarium/testing';
 
 function firebaseError(code: string) {
   return Object.assign(new Error(`Firebase: Error (${code}).`), { code });

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { ArtifactListCard } from '../features/all-artifacts/artifact-list-card';
-import { artifact } from '../test/artifacts';
 import { FeaturedCard } from './featured-card';
+import { artifact } from '@antiquarium/testing';
 
 // A record as it may arrive from an older client: likes and createdAt missing.
 const sparse = () => {

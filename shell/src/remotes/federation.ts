@@ -8,7 +8,14 @@ export interface RemotePageModule {
 }
 
 export function registerSiteRemotes(manifests: Record<RemoteName, string>): void {
-  registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: manifests[name] })));
+  registerRemotes(
+    REMOTE_NAMES.map((name) => {
+      const entry = manifests[name];
+      // parseRuntimeConfig already refuses a config without every remote: this is its guarantee.
+      if (!entry) throw new Error(`runtime-config.json names no manifest for the remote ${name}`);
+      return { name, entry };
+    }),
+  );
 }
 
 /** Loads e.g. 'catalog/Home' (remote name / exposed module without './'). */

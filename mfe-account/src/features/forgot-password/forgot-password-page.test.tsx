@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeAuth, findToast, renderAt } from '../../test/screen';
 import ForgotPasswordPage from './forgot-password-page';
+import { fakeAuth, findToast, renderAt } from '@antiquarium/testing';
 
 function firebaseError(code: string) {
   return Object.assign(new Error(`Firebase: Error (${code}).`), { code });

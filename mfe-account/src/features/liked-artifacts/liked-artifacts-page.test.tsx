@@ -1,9 +1,8 @@
 import { ApiRequestError, likedArtifacts } from '@antiquarium/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { artifact, page } from '../../test/artifacts';
-import { ada, fakeAuth, findToast, renderAt } from '../../test/screen';
 import LikedArtifactsPage, { LIKED_PAGE_SIZE } from './liked-artifacts-page';
+import { ada, artifact, artifactPage, fakeAuth, findToast, renderAt } from '@antiquarium/testing';
 
 // The api cannot run inside jest: only the api-client's call is replaced.
 jest.mock('@antiquarium/api-client', () => ({
@@ -20,12 +19,12 @@ beforeEach(() => {
 const renderLiked = (url = '/liked-artifacts') => renderAt('/liked-artifacts', <LikedArtifactsPage />, { url });
 
 test('a loading indicator, then a card per liked artifact opening its details', async () => {
-  let answer: ((value: ReturnType<typeof page>) => void) | undefined;
+  let answer: ((value: ReturnType<typeof artifactPage>) => void) | undefined;
   liked.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
   renderLiked();
   expect(screen.getByRole('status')).toHaveTextContent('Loading liked artifacts…');
   answer?.(
-    page([
+    artifactPage([
       artifact({ _id: 'a1', name: 'Rosetta Stone', shortDescription: 'A decree in three scripts.', likes: 12 }),
       artifact({ _id: 'a2', name: 'Clay tablet', likes: 1 }),
     ]),
@@ -44,7 +43,7 @@ test('a loading indicator, then a card per liked artifact opening its details', 
 });
 
 test("the empty text: \"You haven't liked any artifacts yet.\"", async () => {
-  liked.mockResolvedValue(page([]));
+  liked.mockResolvedValue(artifactPage([]));
   renderLiked();
   expect(await screen.findByText("You haven't liked any artifacts yet.")).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Browse All Artifacts' })).toHaveAttribute('href', '/all-artifacts');
@@ -52,7 +51,7 @@ test("the empty text: \"You haven't liked any artifacts yet.\"", async () => {
 
 test('a failure: the toast "Could not fetch liked artifacts." and a retry', async () => {
   liked.mockRejectedValueOnce(new ApiRequestError('Service unavailable', 503));
-  liked.mockResolvedValueOnce(page([artifact({ name: 'Bronze mirror' })]));
+  liked.mockResolvedValueOnce(artifactPage([artifact({ name: 'Bronze mirror' })]));
   renderLiked();
   expect(await findToast('Could not fetch liked artifacts.')).toBeInTheDocument();
   expect(screen.getByText('Your liked artifacts could not be loaded.')).toBeInTheDocument();
@@ -61,7 +60,7 @@ test('a failure: the toast "Could not fetch liked artifacts." and a retry', asyn
 });
 
 test('paged: Previous and Next follow the api’s pages', async () => {
-  liked.mockResolvedValue(page([artifact()], { total: 30, page: 2, pageSize: 24, nextPage: null }));
+  liked.mockResolvedValue(artifactPage([artifact()], { total: 30, page: 2, pageSize: 24, nextPage: null }));
   const router = renderLiked('/liked-artifacts?page=2');
   expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
   expect(liked).toHaveBeenCalledWith({ page: 2, limit: LIKED_PAGE_SIZE }, expect.anything());

@@ -1,8 +1,8 @@
 import type { AuthUser } from '@antiquarium/auth-store';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ada, fakeAuth, findToast, renderAt } from '../../test/screen';
 import LoginPage from './login-page';
+import { ada, fakeAuth, findToast, renderAt } from '@antiquarium/testing';
 
 function firebaseError(code: string) {
   return Object.assign(new Error(`Firebase: Error (${code}).`), { code });

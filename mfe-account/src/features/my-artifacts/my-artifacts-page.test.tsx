@@ -1,9 +1,8 @@
 import { ApiRequestError, deleteArtifact, listArtifacts } from '@antiquarium/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { artifact, page } from '../../test/artifacts';
-import { ada, fakeAuth, findToast, renderAt } from '../../test/screen';
 import MyArtifactsPage, { MY_ARTIFACTS_PAGE_SIZE } from './my-artifacts-page';
+import { ada, artifact, artifactPage, fakeAuth, findToast, renderAt } from '@antiquarium/testing';
 
 // The api cannot run inside jest: only the api-client's calls are replaced.
 jest.mock('@antiquarium/api-client', () => ({
@@ -30,7 +29,7 @@ test("asks only for the user's own artifacts, and shows the spec's columns", asy
     createdAt: '196 BC',
     location: 'British Museum, London',
   });
-  list.mockResolvedValue(page([rosetta, artifact({ name: 'Clay tablet', location: '' })]));
+  list.mockResolvedValue(artifactPage([rosetta, artifact({ name: 'Clay tablet', location: '' })]));
   renderMine();
   const table = await screen.findByRole('table');
   expect(list).toHaveBeenCalledWith(
@@ -58,16 +57,16 @@ test("asks only for the user's own artifacts, and shows the spec's columns", asy
 });
 
 test('shows a spinner until the list arrives', async () => {
-  let answer: ((value: ReturnType<typeof page>) => void) | undefined;
+  let answer: ((value: ReturnType<typeof artifactPage>) => void) | undefined;
   list.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
   renderMine();
   expect(screen.getByRole('status')).toHaveTextContent('Loading your artifacts…');
-  answer?.(page([artifact({ name: 'Iron sword' })]));
+  answer?.(artifactPage([artifact({ name: 'Iron sword' })]));
   expect(await screen.findByRole('link', { name: 'Iron sword' })).toBeInTheDocument();
 });
 
 test('the empty state invites the user to add one', async () => {
-  list.mockResolvedValue(page([]));
+  list.mockResolvedValue(artifactPage([]));
   renderMine();
   expect(await screen.findByText('No artifacts found. Start by adding some historical treasures!')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Add Artifact' })).toHaveAttribute('href', '/add-artifact');
@@ -76,7 +75,7 @@ test('the empty state invites the user to add one', async () => {
 
 test('a failed list: the toast, a message and a retry', async () => {
   list.mockRejectedValueOnce(new ApiRequestError('Service unavailable', 503));
-  list.mockResolvedValueOnce(page([artifact({ name: 'Bronze mirror' })]));
+  list.mockResolvedValueOnce(artifactPage([artifact({ name: 'Bronze mirror' })]));
   renderMine();
   expect(await findToast('Failed to fetch artifacts')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -84,7 +83,7 @@ test('a failed list: the toast, a message and a retry', async () => {
 });
 
 test('paged with the api’s next page: Next leads to ?page=2 and asks for it', async () => {
-  list.mockResolvedValue(page([artifact()], { total: 45, pageSize: 20, nextPage: 2 }));
+  list.mockResolvedValue(artifactPage([artifact()], { total: 45, pageSize: 20, nextPage: 2 }));
   const router = renderMine();
   expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('link', { name: 'Next' }));
@@ -94,7 +93,7 @@ test('paged with the api’s next page: Next leads to ?page=2 and asks for it', 
 
 test('delete: confirmation first; confirmed, the row goes, the toast shows, then /all-artifacts', async () => {
   const mask = artifact({ _id: 'm1', name: 'Golden mask' });
-  list.mockResolvedValue(page([mask, artifact({ name: 'Iron sword' })]));
+  list.mockResolvedValue(artifactPage([mask, artifact({ name: 'Iron sword' })]));
   remove.mockResolvedValue({ deletedCount: 1 });
   const router = renderMine();
   await userEvent.click(await screen.findByRole('button', { name: 'Delete Golden mask' }));
@@ -110,7 +109,7 @@ test('delete: confirmation first; confirmed, the row goes, the toast shows, then
 });
 
 test('delete cancelled: nothing is deleted and the focus returns to the button', async () => {
-  list.mockResolvedValue(page([artifact({ name: 'Golden mask' })]));
+  list.mockResolvedValue(artifactPage([artifact({ name: 'Golden mask' })]));
   renderMine();
   const button = await screen.findByRole('button', { name: 'Delete Golden mask' });
   await userEvent.click(button);
@@ -126,7 +125,7 @@ test.each([
 ])('delete fails when %s: "Failed to delete artifact", the row stays', async (_case, arrange) => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   arrange();
-  list.mockResolvedValue(page([artifact({ name: 'Golden mask' })]));
+  list.mockResolvedValue(artifactPage([artifact({ name: 'Golden mask' })]));
   const router = renderMine();
   await userEvent.click(await screen.findByRole('button', { name: 'Delete Golden mask' }));
   await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, delete it!' }));

@@ -2,8 +2,8 @@ import { listArtifacts } from '@antiquarium/api-client';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { artifact, page } from '../../test/artifacts';
 import AllArtifactsPage from './all-artifacts-page';
+import { artifact, artifactPage } from '@antiquarium/testing';
 
 // The api cannot run inside jest: only the api-client module is replaced.
 jest.mock('@antiquarium/api-client', () => ({
@@ -25,7 +25,7 @@ const lastParams = () => list.mock.calls[list.mock.calls.length - 1]?.[0];
 beforeEach(() => list.mockReset());
 
 test('reads its filters from the URL and sends them to the server', async () => {
-  list.mockResolvedValue(page([artifact({ name: 'Iron sword', type: 'Weapons' })]));
+  list.mockResolvedValue(artifactPage([artifact({ name: 'Iron sword', type: 'Weapons' })]));
   renderAt('/all-artifacts?type=Weapons&sort=likes&search=iron');
   expect(await screen.findByRole('heading', { name: 'Iron sword' })).toBeInTheDocument();
   expect(lastParams()).toEqual({ type: 'Weapons', sort: 'likes', search: 'iron', page: 1 });
@@ -35,7 +35,7 @@ test('reads its filters from the URL and sends them to the server', async () => 
 });
 
 test('offers the spec’s types and sort options', async () => {
-  list.mockResolvedValue(page([]));
+  list.mockResolvedValue(artifactPage([]));
   renderAt('/all-artifacts');
   const type = screen.getByLabelText('Type');
   expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual([
@@ -57,7 +57,7 @@ test('offers the spec’s types and sort options', async () => {
 });
 
 test('changing type, sort and search updates the URL and asks the server again', async () => {
-  list.mockResolvedValue(page([artifact()]));
+  list.mockResolvedValue(artifactPage([artifact()]));
   const router = renderAt('/all-artifacts?page=2');
   await screen.findByRole('heading', { level: 2 });
 
@@ -79,18 +79,18 @@ test('changing type, sort and search updates the URL and asks the server again',
 });
 
 test('shows a spinner while searching, then the cards', async () => {
-  let answer: ((value: ReturnType<typeof page>) => void) | undefined;
+  let answer: ((value: ReturnType<typeof artifactPage>) => void) | undefined;
   list.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
   renderAt('/all-artifacts?search=mask');
   expect(screen.getByText('Searching…')).toBeInTheDocument();
-  answer?.(page([artifact({ name: 'Golden mask' })]));
+  answer?.(artifactPage([artifact({ name: 'Golden mask' })]));
   expect(await screen.findByRole('heading', { name: 'Golden mask' })).toBeInTheDocument();
   expect(screen.queryByText('Searching…')).not.toBeInTheDocument();
   expect(screen.getByText('1 artifact found')).toBeInTheDocument();
 });
 
 test('pages reach every artifact and keep the filters', async () => {
-  list.mockResolvedValue(page([artifact()], { total: 50, page: 1, pageSize: 24, nextPage: 2 }));
+  list.mockResolvedValue(artifactPage([artifact()], { total: 50, page: 1, pageSize: 24, nextPage: 2 }));
   const router = renderAt('/all-artifacts?type=Tools');
   expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('link', { name: 'Next' }));

@@ -3,8 +3,8 @@ import { useAuthStore } from '@antiquarium/auth-store';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { artifact } from '../../test/artifacts';
 import ArtifactDetailsPage from './artifact-details-page';
+import { artifact } from '@antiquarium/testing';
 
 // The api cannot run inside jest: only the api-client module is replaced.
 jest.mock('@antiquarium/api-client', () => ({

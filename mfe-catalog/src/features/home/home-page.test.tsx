@@ -2,8 +2,8 @@ import { listArtifacts, topContributors } from '@antiquarium/api-client';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { artifact, page } from '../../test/artifacts';
 import HomePage from './home-page';
+import { artifact, artifactPage } from '@antiquarium/testing';
 
 jest.mock('@antiquarium/api-client', () => ({
   ...jest.requireActual('@antiquarium/api-client'),
@@ -15,7 +15,7 @@ const top = jest.mocked(topContributors);
 
 beforeEach(() => {
   list.mockImplementation(async (params = {}) =>
-    page(params.sort === 'likes' ? [artifact({ name: 'Most liked mask' })] : [artifact({ name: 'Newest scroll' })]),
+    artifactPage(params.sort === 'likes' ? [artifact({ name: 'Most liked mask' })] : [artifact({ name: 'Newest scroll' })]),
   );
   top.mockResolvedValue([{ name: 'Eleanor Hartley', artifacts: 21, likes: 539 }]);
 });

@@ -2,9 +2,8 @@ import { ApiRequestError, createArtifact } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { ada, artifactInput } from '../../test/artifacts';
-import { closeDialogs, renderAt } from '../../test/render';
 import AddArtifactPage, { ADD_TEXTS } from './add-artifact-page';
+import { ada, artifactInput, renderAt } from '@antiquarium/testing';
 
 // The api cannot run inside jest: only the api-client boundary is replaced.
 jest.mock('@antiquarium/api-client', () => ({
@@ -50,14 +49,13 @@ async function fillValid(user: UserEvent, input = artifactInput()) {
 }
 
 function renderPage() {
-  renderAt('/add-artifact', '/add-artifact', <AddArtifactPage />);
+  renderAt('/add-artifact', <AddArtifactPage />, { url: '/add-artifact' });
 }
 
 beforeEach(() => {
   create.mockReset();
   useAuthStore.setState({ user: ada, loading: false });
 });
-afterEach(closeDialogs);
 
 test('shows the spec’s title, intro, fields and the signed-in user read-only', () => {
   renderPage();

@@ -2,9 +2,8 @@ import { ApiRequestError, getArtifact, updateArtifact } from '@antiquarium/api-c
 import { useAuthStore } from '@antiquarium/auth-store';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { ada, artifact } from '../../test/artifacts';
-import { closeDialogs, renderAt } from '../../test/render';
 import UpdateArtifactPage, { isOwnArtifact, UPDATE_TEXTS } from './update-artifact-page';
+import { ada, ownArtifact, renderAt } from '@antiquarium/testing';
 
 // The api cannot run inside jest: only the api-client boundary is replaced.
 jest.mock('@antiquarium/api-client', () => ({
@@ -28,9 +27,9 @@ function messageOf(label: string): string | null {
   return ids.map((id) => document.getElementById(id)).find((node) => node?.classList.contains('aq-field__error'))?.textContent ?? null;
 }
 
-async function renderForm(owned = artifact({ _id: ID })) {
+async function renderForm(owned = ownArtifact({ _id: ID })) {
   get.mockResolvedValue(owned);
-  renderAt('/update-artifact/:id', `/update-artifact/${ID}`, <UpdateArtifactPage />);
+  renderAt('/update-artifact/:id', <UpdateArtifactPage />, { url: `/update-artifact/${ID}` });
   await screen.findByRole('heading', { level: 1, name: 'Update Artifact' });
 }
 
@@ -46,7 +45,6 @@ beforeEach(() => {
   update.mockReset();
   useAuthStore.setState({ user: ada, loading: false });
 });
-afterEach(closeDialogs);
 
 test('the form is prefilled from the artifact; Save is offered only once something changed', async () => {
   const user = userEvent.setup();
@@ -174,8 +172,8 @@ test('one save at a time: repeated clicks open one confirmation and send one req
 
 describe('who may open it', () => {
   test('someone else’s artifact (the api sends no adderEmail) shows a clear message, not the form', async () => {
-    get.mockResolvedValue(artifact({ _id: ID, adderEmail: undefined, adderName: 'Grace' }));
-    renderAt('/update-artifact/:id', `/update-artifact/${ID}`, <UpdateArtifactPage />);
+    get.mockResolvedValue(ownArtifact({ _id: ID, adderEmail: undefined, adderName: 'Grace' }));
+    renderAt('/update-artifact/:id', <UpdateArtifactPage />, { url: `/update-artifact/${ID}` });
     expect(await screen.findByRole('heading', { level: 1, name: 'You can only update your own artifacts' })).toBeInTheDocument();
     expect(screen.getByText(UPDATE_TEXTS.notOwnerText)).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
@@ -185,20 +183,20 @@ describe('who may open it', () => {
 
   test('the owner is recognised by the api’s answer even when their e-mail has changed since', async () => {
     useAuthStore.setState({ user: { ...ada, email: 'ada.new@example.com' }, loading: false });
-    await renderForm(artifact({ _id: ID, adderEmail: 'ada@example.com' }));
+    await renderForm(ownArtifact({ _id: ID, adderEmail: 'ada@example.com' }));
     expect(control('Name')).toHaveValue('Bronze Sickle');
   });
 
   test('isOwnArtifact reads the presence of adderEmail', () => {
-    expect(isOwnArtifact(artifact({ adderEmail: 'ada@example.com' }))).toBe(true);
-    expect(isOwnArtifact(artifact({ adderEmail: '' }))).toBe(true);
-    expect(isOwnArtifact(artifact({ adderEmail: undefined }))).toBe(false);
+    expect(isOwnArtifact(ownArtifact({ adderEmail: 'ada@example.com' }))).toBe(true);
+    expect(isOwnArtifact(ownArtifact({ adderEmail: '' }))).toBe(true);
+    expect(isOwnArtifact(ownArtifact({ adderEmail: undefined }))).toBe(false);
   });
 });
 
 test('a missing artifact shows a clear not-found message', async () => {
   get.mockRejectedValue(new ApiRequestError('Artifact not found', 404));
-  renderAt('/update-artifact/:id', '/update-artifact/nope', <UpdateArtifactPage />);
+  renderAt('/update-artifact/:id', <UpdateArtifactPage />, { url: '/update-artifact/nope' });
   expect(await screen.findByRole('heading', { level: 1, name: 'Artifact not found' })).toBeInTheDocument();
   expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'All Artifacts' })).toHaveAttribute('href', '/all-artifacts');
@@ -207,9 +205,9 @@ test('a missing artifact shows a clear not-found message', async () => {
 test('a load failure offers Try again, which loads again', async () => {
   const user = userEvent.setup();
   get.mockRejectedValueOnce(new ApiRequestError('Could not reach Antiquarium. Check your connection and try again.', 0));
-  renderAt('/update-artifact/:id', `/update-artifact/${ID}`, <UpdateArtifactPage />);
+  renderAt('/update-artifact/:id', <UpdateArtifactPage />, { url: `/update-artifact/${ID}` });
   expect(await screen.findByRole('heading', { name: 'This artifact could not be loaded' })).toBeInTheDocument();
-  get.mockResolvedValueOnce(artifact({ _id: ID }));
+  get.mockResolvedValueOnce(ownArtifact({ _id: ID }));
   await user.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Update Artifact' })).toBeInTheDocument();
 });

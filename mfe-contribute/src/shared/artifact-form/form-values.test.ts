@@ -1,7 +1,7 @@
 import { FIELD_LIMITS } from '@antiquarium/contracts';
 import { validateArtifactInput } from '@antiquarium/contracts/validation';
-import { artifact } from '../../test/artifacts';
 import { changedFields, EMPTY_VALUES, fieldError, firstErrorField, serverFieldErrors, valuesOf } from './form-values';
+import { ownArtifact } from '@antiquarium/testing';
 
 describe('fieldError: the shared validation, one field at a time', () => {
   test.each([
@@ -56,13 +56,13 @@ describe('fieldError: the shared validation, one field at a time', () => {
 });
 
 test('valuesOf prefills every field from an artifact', () => {
-  const values = valuesOf(artifact({ name: 'Rosetta Stone', type: 'Writings' }));
+  const values = valuesOf(ownArtifact({ name: 'Rosetta Stone', type: 'Writings' }));
   expect(values).toMatchObject({ name: 'Rosetta Stone', type: 'Writings', createdAt: '1200 BC' });
   expect(Object.keys(values)).toHaveLength(9);
 });
 
 test('changedFields ignores what only differs in surrounding spaces', () => {
-  const saved = valuesOf(artifact());
+  const saved = valuesOf(ownArtifact());
   expect(changedFields({ ...saved, name: ` ${saved.name}  ` }, saved)).toEqual({});
   expect(changedFields({ ...saved, location: 'Louvre', type: 'Others' }, saved)).toEqual({ location: 'Louvre', type: 'Others' });
   expect(changedFields({ ...saved, name: '' }, saved)).toEqual({ name: '' });

@@ -1,16 +1,14 @@
-import { useAuthStore, type AuthState, type AuthUser } from '@antiquarium/auth-store';
+import { useAuthStore, type AuthState } from '@antiquarium/auth-store';
 import { act, render, screen } from '@testing-library/react';
 import { message, Modal } from 'antd';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 
-export const ada: AuthUser = { uid: 'u1', displayName: 'Ada Lovelace', photoURL: null, email: 'ada@example.com' };
-
 const initialAuth = useAuthStore.getState();
 
 /**
- * The auth store is the real one; only its provider-facing actions are replaced per test (the
- * Firebase SDK cannot run in jsdom; the browser journeys use the real one against the emulator).
+ * The auth store is the real one; only its provider-facing state is set per test (the Firebase SDK
+ * cannot run in jsdom; the browser journeys use the real one against the emulator).
  */
 export function fakeAuth(overrides: Partial<AuthState> = {}): void {
   useAuthStore.setState({ user: null, loading: false, ...overrides });
@@ -22,8 +20,9 @@ function Elsewhere() {
 }
 
 /**
- * Renders `element` at `path`, inside a memory router whose other paths show where the screen
- * navigated to. `state` is the location state (e.g. `{ from }` set by the shell's RequireAuth).
+ * Renders `element` at the route `path` (the URL `options.url`, by default the path itself), inside
+ * a memory router whose other paths show where the screen navigated to. `state` is the location
+ * state (e.g. `{ from }` set by the shell's RequireAuth).
  */
 export function renderAt(path: string, element: ReactElement, options: { url?: string; state?: unknown } = {}) {
   const url = new URL(options.url ?? path, 'http://antiquarium.test');

@@ -1,0 +1,2 @@
+export { ada, artifact, artifactInput, artifactPage, ownArtifact } from './artifacts';
+export { fakeAuth, findToast, renderAt } from './screen';
