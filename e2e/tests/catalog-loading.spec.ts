@@ -39,7 +39,7 @@ test.describe('Catalog loading', () => {
 
   for (const { path, ready } of [
     { path: '/', ready: (page: Page) => page.locator('.cat-mini-card').first() },
-    { path: '/all-artifacts', ready: (page: Page) => page.locator('.cat-card').first() },
+    { path: '/all-artifacts', ready: (page: Page) => page.locator('.aq-card').first() },
   ]) {
     test(`${path} does not shift its layout while its code and data arrive (phone)`, async ({ page }) => {
       await recordLayoutShifts(page);
@@ -76,7 +76,7 @@ test.describe('Catalog loading', () => {
     });
     for (const path of ['/', '/all-artifacts']) {
       await page.goto(path);
-      await expect(page.locator('.cat-mini-card, .cat-card').first()).toBeVisible();
+      await expect(page.locator('.cat-mini-card, .aq-card').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
     }
     expect(scripts.length).toBeGreaterThan(3);
@@ -87,7 +87,7 @@ test.describe('Catalog loading', () => {
 
   test('the first page’s remote code is preloaded while the shell’s own code loads', async ({ page }) => {
     await page.goto('/all-artifacts');
-    await expect(page.locator('.cat-card').first()).toBeVisible();
+    await expect(page.locator('.aq-card').first()).toBeVisible();
     const { catalog: catalogOrigin, account: accountOrigin } = await page.evaluate(async () => {
       const config = (await (await fetch('/runtime-config.json')).json()) as { remotes: Record<'catalog' | 'account', string> };
       const origin = (url: string) => new URL(url, window.location.href).origin;

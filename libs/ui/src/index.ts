@@ -2,6 +2,9 @@
 export { antTheme, themeTokens } from './theme';
 export { Spinner, type SpinnerProps } from './spinner';
 export { ArtifactImage, imageSrcSet, type ArtifactImageProps } from './artifact-image';
+export { ArtifactCard, type ArtifactCardProps } from './artifact-card';
+export { HeartIcon, likeCount, likesLabel } from './likes';
+export { Pagination, readPage, type PaginationProps } from './pagination';
 export { NotFound } from './not-found';
 export {
   alertDialog,

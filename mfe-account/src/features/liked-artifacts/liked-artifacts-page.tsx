@@ -1,8 +1,8 @@
 import { likedArtifacts, useApiData } from '@antiquarium/api-client';
-import { Spinner, toast } from '@antiquarium/ui';
+import { Pagination, readPage, Spinner, toast } from '@antiquarium/ui';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Pagination, readPage } from '../../shared/pagination';
 import { LikedArtifactCard } from './liked-artifact-card';
+import { pageHref } from '../../shared/page-href';
 import '../../shared/account.css';
 
 export const LIKED_TEXTS = {
@@ -52,7 +52,7 @@ export default function LikedArtifactsPage() {
   } else {
     content = (
       <>
-        <ul className="acc-grid">
+        <ul className="aq-grid">
           {result.data.items.map((artifact, index) => (
             <li key={artifact._id}>
               <LikedArtifactCard artifact={artifact} eager={index < 3} />
@@ -61,6 +61,7 @@ export default function LikedArtifactsPage() {
         </ul>
         <Pagination
           page={page}
+          hrefOf={pageHref}
           total={result.data.total}
           pageSize={result.data.pageSize}
           nextPage={result.data.nextPage}

@@ -1,11 +1,11 @@
 import { deleteArtifact, listArtifacts, useApiData } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
 import type { Artifact } from '@antiquarium/contracts';
-import { confirmDialog, Spinner, toast } from '@antiquarium/ui';
+import { confirmDialog, Pagination, readPage, Spinner, toast } from '@antiquarium/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Pagination, readPage } from '../../shared/pagination';
 import { ArtifactsTable } from './artifacts-table';
+import { pageHref } from '../../shared/page-href';
 import '../../shared/account.css';
 
 export const MY_ARTIFACTS_TEXTS = {
@@ -101,6 +101,7 @@ function MyArtifactsList({ email }: { email: string }) {
       <ArtifactsTable artifacts={rows} deleting={deleting} onDelete={onDelete} />
       <Pagination
         page={page}
+        hrefOf={pageHref}
         total={result.data.total}
         pageSize={result.data.pageSize}
         nextPage={result.data.nextPage}

@@ -1,10 +1,9 @@
 import { listArtifacts, useApiData } from '@antiquarium/api-client';
-import { Spinner, toast } from '@antiquarium/ui';
+import { Pagination, Spinner, toast } from '@antiquarium/ui';
 import { useSearchParams } from 'react-router-dom';
 import { ArtifactListCard } from './artifact-list-card';
 import { queryKey, readQuery, writeQuery, type ArtifactQuery } from './artifact-query';
 import { FilterForm } from './filter-form';
-import { Pagination } from './pagination';
 import '../../shared/catalog.css';
 import './all-artifacts.css';
 
@@ -58,7 +57,7 @@ export default function AllArtifactsPage() {
       ) : null}
       {result.status === 'ready' && result.data.items.length > 0 ? (
         <>
-          <ul className="cat-grid">
+          <ul className="aq-grid">
             {result.data.items.map((artifact, index) => (
               <li key={artifact._id}>
                 <ArtifactListCard artifact={artifact} eager={index < 3} />
@@ -66,7 +65,8 @@ export default function AllArtifactsPage() {
             ))}
           </ul>
           <Pagination
-            query={query}
+            page={query.page}
+            hrefOf={(page) => ({ search: writeQuery({ ...query, page }).toString() })}
             total={result.data.total}
             pageSize={result.data.pageSize}
             nextPage={result.data.nextPage}

@@ -1,11 +1,9 @@
 import { ApiRequestError, getArtifact, useApiData } from '@antiquarium/api-client';
 import type { Artifact } from '@antiquarium/contracts';
 import { useAuthStore } from '@antiquarium/auth-store';
-import { ArtifactImage, NotFound, Spinner, toast } from '@antiquarium/ui';
+import { ArtifactImage, HeartIcon, likeCount, likesLabel, NotFound, Spinner, toast } from '@antiquarium/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { HeartIcon } from '../../shared/heart-icon';
-import { likeCount, likesLabel } from '../../shared/likes-label';
 import { LikeButton } from './like-button';
 import { ShareButton } from './share-button';
 import '../../shared/catalog.css';
@@ -37,7 +35,7 @@ function ArtifactDetails({ artifact }: { artifact: Artifact }) {
         />
       </div>
       <div className="cat-details__info">
-        <p className="cat-badge cat-badge--light">{artifact.type}</p>
+        <p className="aq-badge aq-badge--light">{artifact.type}</p>
         <h1>{artifact.name}</h1>
         <p className="cat-details__likes" aria-live="polite">
           <HeartIcon />

@@ -1,8 +1,7 @@
 import { errorMessage, toggleLike } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
-import { toast } from '@antiquarium/ui';
+import { HeartIcon, toast } from '@antiquarium/ui';
 import { useState } from 'react';
-import { HeartIcon } from '../../shared/heart-icon';
 
 export const LIKE_TEXTS = {
   notLoggedIn: 'Please log in to like artifacts',

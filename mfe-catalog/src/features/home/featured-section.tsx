@@ -30,7 +30,7 @@ export function FeaturedSection() {
         <p className="cat-message">No artifacts have been shared yet. Be the first!</p>
       ) : null}
       {featured.status === 'ready' && featured.data.items.length > 0 ? (
-        <ul className="cat-grid cat-grid--4">
+        <ul className="aq-grid aq-grid--4">
           {featured.data.items.map((artifact, index) => (
             <li key={artifact._id}>
               <FeaturedCard artifact={artifact} eager={index < 2} />

@@ -1,7 +1,6 @@
 import { topContributors, useApiData } from '@antiquarium/api-client';
 import type { Contributor } from '@antiquarium/contracts';
-import { Spinner } from '@antiquarium/ui';
-import { likesLabel } from '../../shared/likes-label';
+import { likesLabel, Spinner } from '@antiquarium/ui';
 
 export const TOP_CONTRIBUTOR_COUNT = 3;
 
