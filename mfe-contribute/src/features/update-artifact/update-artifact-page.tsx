@@ -1,9 +1,9 @@
-import { ApiRequestError, errorMessage, getArtifact, isAbortError, updateArtifact } from '@antiquarium/api-client';
+import { ApiRequestError, errorMessage, getArtifact, updateArtifact, useApiData } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
 import { type Artifact } from '@antiquarium/contracts';
 import { validateArtifactUpdate } from '@antiquarium/contracts/validation';
 import { alertDialog, confirmDialog, Spinner, toast } from '@antiquarium/ui';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { adderOf } from '../../shared/adder';
 import { ArtifactForm } from '../../shared/artifact-form/artifact-form';
@@ -42,32 +42,6 @@ export const UPDATE_TEXTS = {
  */
 export function isOwnArtifact(artifact: Artifact): boolean {
   return typeof artifact.adderEmail === 'string';
-}
-
-type Loaded =
-  | { id: string; status: 'ready'; artifact: Artifact }
-  | { id: string; status: 'not-found' }
-  | { id: string; status: 'error'; message: string };
-
-function useArtifact(id: string) {
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<(Loaded & { attempt: number }) | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getArtifact(id, { signal: controller.signal }).then(
-      (artifact) => setLoaded({ id, attempt, status: 'ready', artifact }),
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbortError(error)) return;
-        if (error instanceof ApiRequestError && error.status === 404) setLoaded({ id, attempt, status: 'not-found' });
-        else setLoaded({ id, attempt, status: 'error', message: errorMessage(error, 'Please try again.') });
-      },
-    );
-    return () => controller.abort();
-  }, [id, attempt]);
-
-  const current = loaded && loaded.id === id && loaded.attempt === attempt ? loaded : null;
-  return { current, retry: () => setAttempt((value) => value + 1) };
 }
 
 function Message({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
@@ -153,10 +127,10 @@ function UpdateForm({ artifact }: { artifact: Artifact }) {
 /** Exposed as 'contribute/UpdateArtifact' (a login-required route in the shell); reads `:id`. */
 export default function UpdateArtifactPage() {
   const { id = '' } = useParams();
-  const { current, retry } = useArtifact(id);
+  const loaded = useApiData(`artifact:${id}`, (signal) => getArtifact(id, { signal }));
 
-  if (!current) return <Spinner label="Loading artifact…" />;
-  if (current.status === 'not-found') {
+  if (loaded.status === 'loading') return <Spinner label="Loading artifact…" />;
+  if (loaded.status === 'error' && loaded.error instanceof ApiRequestError && loaded.error.status === 404) {
     return (
       <Message title={UPDATE_TEXTS.notFoundTitle} text={UPDATE_TEXTS.notFoundText}>
         <Link className="aq-button aq-button--primary" to="/my-artifacts">
@@ -168,19 +142,20 @@ export default function UpdateArtifactPage() {
       </Message>
     );
   }
-  if (current.status === 'error') {
+  if (loaded.status === 'error') {
     return (
-      <Message title={UPDATE_TEXTS.loadFailedTitle} text={current.message}>
-        <button type="button" className="aq-button aq-button--primary" onClick={retry}>
+      <Message title={UPDATE_TEXTS.loadFailedTitle} text={errorMessage(loaded.error, 'Please try again.')}>
+        <button type="button" className="aq-button aq-button--primary" onClick={loaded.retry}>
           {UPDATE_TEXTS.tryAgain}
         </button>
       </Message>
     );
   }
-  if (!isOwnArtifact(current.artifact)) {
+  const artifact = loaded.data;
+  if (!isOwnArtifact(artifact)) {
     return (
       <Message title={UPDATE_TEXTS.notOwnerTitle} text={UPDATE_TEXTS.notOwnerText}>
-        <Link className="aq-button aq-button--primary" to={`/artifacts/${current.artifact._id}`}>
+        <Link className="aq-button aq-button--primary" to={`/artifacts/${artifact._id}`}>
           {UPDATE_TEXTS.viewArtifact}
         </Link>
         <Link className="aq-button" to="/my-artifacts">
@@ -190,5 +165,5 @@ export default function UpdateArtifactPage() {
     );
   }
   // Keyed by id: another artifact starts from its own values.
-  return <UpdateForm key={current.artifact._id} artifact={current.artifact} />;
+  return <UpdateForm key={artifact._id} artifact={artifact} />;
 }
