@@ -1,12 +1,11 @@
 import { useAuthStore } from '@antiquarium/auth-store';
 import { toast } from '@antiquarium/ui';
-import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { AuthCard, FormError } from '../../shared/auth-card';
-import { authErrorMessage } from '../../shared/auth-errors';
+import { AuthCard } from '../../shared/auth-card';
 import { TextField } from '../../shared/form-fields';
 import { emailProblem } from '../../shared/form-rules';
 import { carriedState } from '../../shared/return-to';
+import { AuthForm, useAuthForm } from '../../shared/use-auth-form';
 
 export const FORGOT_TEXTS = {
   title: 'Forgot Password',
@@ -17,63 +16,30 @@ export const FORGOT_TEXTS = {
   back: 'Back to Login',
 } as const;
 
+const EMPTY = { email: '' };
+
 /** Exposed as 'account/ForgotPassword'. */
 export default function ForgotPasswordPage() {
   const resetPassword = useAuthStore((state) => state.resetPassword);
   const location = useLocation();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const problem = emailProblem(email);
-    setError(problem ?? undefined);
-    if (problem) {
-      input.current?.focus();
-      return;
-    }
-    setFailure(null);
-    setBusy(true);
-    try {
+  const form = useAuthForm({
+    empty: EMPTY,
+    fields: ['email'],
+    validate: ({ email }) => ({ email: emailProblem(email) ?? undefined }),
+    submit: async ({ email }) => {
       await resetPassword(email.trim());
       void toast('success', FORGOT_TEXTS.sent);
-      setEmail('');
       navigate('/login', { state: carriedState(location.state) });
-    } catch (caught) {
-      const message = authErrorMessage(caught, 'reset');
-      setFailure(message);
-      void toast('error', message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    action: 'reset',
+  });
 
   return (
     <AuthCard titleId="forgot-title" title={FORGOT_TEXTS.title} intro={FORGOT_TEXTS.intro}>
-      <form className="acc-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <TextField
-          id="forgot-email"
-          type="email"
-          label={FORGOT_TEXTS.email}
-          value={email}
-          onChange={(value) => {
-            setEmail(value);
-            setError(undefined);
-          }}
-          error={error}
-          autoComplete="email"
-          inputRef={input}
-        />
-        <FormError id="forgot-failure" message={failure} />
-        <button type="submit" className="aq-button aq-button--primary acc-form__submit" aria-disabled={busy || undefined}>
-          {FORGOT_TEXTS.submit}
-        </button>
-      </form>
+      <AuthForm id="forgot" busy={form.busy} failure={form.failure} submitLabel={FORGOT_TEXTS.submit} onSubmit={form.onSubmit}>
+        <TextField id="forgot-email" type="email" label={FORGOT_TEXTS.email} autoComplete="email" {...form.field('email')} />
+      </AuthForm>
       <p className="acc-auth__switch">
         <Link to="/login" state={carriedState(location.state)}>
           {FORGOT_TEXTS.back}
