@@ -1,12 +1,13 @@
-import { ApiRequestError, createArtifact, errorMessage } from '@antiquarium/api-client';
+import { createArtifact } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
 import { validateArtifactInput } from '@antiquarium/contracts/validation';
-import { alertDialog, toast } from '@antiquarium/ui';
-import { useRef, useState } from 'react';
+import { alertDialog } from '@antiquarium/ui';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ArtifactForm } from '../../shared/artifact-form/artifact-form';
-import { EMPTY_VALUES, serverFieldErrors } from '../../shared/artifact-form/form-values';
+import { EMPTY_VALUES } from '../../shared/artifact-form/form-values';
 import { useArtifactForm } from '../../shared/artifact-form/use-artifact-form';
+import { useSubmission } from '../../shared/artifact-form/use-submission';
 import { adderOf } from '../../shared/adder';
 
 /** This screen's texts, exactly as users see them (the tests assert each one). */
@@ -24,21 +25,17 @@ export const ADD_TEXTS = {
 export default function AddArtifactPage() {
   const user = useAuthStore((state) => state.user);
   const form = useArtifactForm(EMPTY_VALUES);
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmission(form, ADD_TEXTS.errorText);
   const [added, setAdded] = useState<{ id: string; name: string } | null>(null);
-  // State updates land after a render; a ref stops a second submit (double click, Enter) at once.
-  const sending = useRef(false);
 
   const submit = async () => {
-    if (sending.current) return;
+    if (submission.running()) return;
     const checked = validateArtifactInput(form.values);
     if (!checked.ok) {
       form.showErrors(checked.fields);
       return;
     }
-    sending.current = true;
-    setBusy(true);
-    try {
+    await submission.run(async () => {
       const answer = await createArtifact(checked.value);
       if (answer?.insertedId) {
         form.reset(EMPTY_VALUES);
@@ -47,13 +44,7 @@ export default function AddArtifactPage() {
       } else {
         void alertDialog({ kind: 'error', title: ADD_TEXTS.errorTitle, text: ADD_TEXTS.errorText });
       }
-    } catch (error) {
-      if (error instanceof ApiRequestError) form.showErrors(serverFieldErrors(error.fields));
-      void toast('error', errorMessage(error, ADD_TEXTS.errorText));
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -76,8 +67,8 @@ export default function AddArtifactPage() {
         form={form}
         adder={adderOf(user)}
         submitLabel={ADD_TEXTS.submit}
-        submitDisabled={busy}
-        busy={busy}
+        submitDisabled={submission.busy}
+        busy={submission.busy}
         onSubmit={() => void submit()}
       />
     </section>

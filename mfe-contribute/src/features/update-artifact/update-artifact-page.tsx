@@ -2,13 +2,14 @@ import { ApiRequestError, errorMessage, getArtifact, updateArtifact, useApiData 
 import { useAuthStore } from '@antiquarium/auth-store';
 import { type Artifact } from '@antiquarium/contracts';
 import { validateArtifactUpdate } from '@antiquarium/contracts/validation';
-import { alertDialog, confirmDialog, Spinner, toast } from '@antiquarium/ui';
-import { useRef, useState, type ReactNode } from 'react';
+import { alertDialog, confirmDialog, Spinner } from '@antiquarium/ui';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { adderOf } from '../../shared/adder';
 import { ArtifactForm } from '../../shared/artifact-form/artifact-form';
-import { changedFields, serverFieldErrors, valuesOf, type FormValues } from '../../shared/artifact-form/form-values';
+import { changedFields, valuesOf, type FormValues } from '../../shared/artifact-form/form-values';
 import { useArtifactForm } from '../../shared/artifact-form/use-artifact-form';
+import { useSubmission } from '../../shared/artifact-form/use-submission';
 
 /** This screen's texts, exactly as users see them (the tests assert each one). */
 export const UPDATE_TEXTS = {
@@ -58,22 +59,19 @@ function UpdateForm({ artifact }: { artifact: Artifact }) {
   const user = useAuthStore((state) => state.user);
   const [saved, setSaved] = useState<FormValues>(() => valuesOf(artifact));
   const form = useArtifactForm(saved);
-  const [busy, setBusy] = useState(false);
-  // Held from the click through the confirmation to the answer: one save at a time.
-  const saving = useRef(false);
+  const submission = useSubmission(form, UPDATE_TEXTS.errorText);
   const changes = changedFields(form.values, saved);
   const dirty = Object.keys(changes).length > 0;
 
+  // Held from the click through the confirmation to the answer: one save at a time.
   const submit = async () => {
-    if (saving.current || !dirty) return;
+    if (submission.running() || !dirty) return;
     const checked = validateArtifactUpdate(changes);
     if (!checked.ok) {
       form.showErrors(checked.fields);
       return;
     }
-    saving.current = true;
-    setBusy(true);
-    try {
+    await submission.run(async () => {
       const confirmed = await confirmDialog({
         title: UPDATE_TEXTS.confirmTitle,
         text: UPDATE_TEXTS.confirmText,
@@ -91,13 +89,7 @@ function UpdateForm({ artifact }: { artifact: Artifact }) {
       } else {
         void alertDialog({ kind: 'error', title: UPDATE_TEXTS.errorTitle, text: UPDATE_TEXTS.errorText });
       }
-    } catch (error) {
-      if (error instanceof ApiRequestError) form.showErrors(serverFieldErrors(error.fields));
-      void toast('error', errorMessage(error, UPDATE_TEXTS.errorText));
-    } finally {
-      saving.current = false;
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -110,8 +102,8 @@ function UpdateForm({ artifact }: { artifact: Artifact }) {
         form={form}
         adder={adderOf(user)}
         submitLabel={UPDATE_TEXTS.save}
-        submitDisabled={busy || !dirty}
-        busy={busy}
+        submitDisabled={submission.busy || !dirty}
+        busy={submission.busy}
         submitNote={dirty ? undefined : UPDATE_TEXTS.unchanged}
         onSubmit={() => void submit()}
         footer={

@@ -24,7 +24,46 @@ export function validateContact(form: ContactForm): ContactErrors {
   return errors;
 }
 
-/** The message is not sent anywhere (spec: nothing is sent to a server). */
+interface ContactFieldProps {
+  field: keyof ContactForm;
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+  type?: string;
+  autoComplete?: string;
+  multiline?: boolean;
+}
+
+/** A labelled, required field whose error is tied to it for assistive technology. */
+function ContactField({ field, label, value, error, onChange, type, autoComplete, multiline = false }: ContactFieldProps) {
+  const id = `contact-${field}`;
+  const shared = {
+    id,
+    name: field,
+    required: true,
+    'aria-invalid': Boolean(error),
+    'aria-describedby': error ? `${id}-error` : undefined,
+    value,
+  };
+  return (
+    <div className="aq-field">
+      <label htmlFor={id}>{label}</label>
+      {multiline ? (
+        <textarea {...shared} className="aq-textarea" onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <input {...shared} type={type} className="aq-input" autoComplete={autoComplete} onChange={(event) => onChange(event.target.value)} />
+      )}
+      {error ? (
+        <p id={`${id}-error`} className="aq-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The message is not sent anywhere: the page only confirms it (there is no contact service). */
 export function ContactPage() {
   const [form, setForm] = useState<ContactForm>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
@@ -47,8 +86,6 @@ export function ContactPage() {
     setForm(EMPTY);
     setSent(true);
   };
-
-  const describedBy = (field: keyof ContactForm) => (errors[field] ? `contact-${field}-error` : undefined);
 
   return (
     <div className="aq-container aq-page">
@@ -77,63 +114,9 @@ export function ContactPage() {
         <section className="aq-contact__form" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">Send us a message</h2>
           <form onSubmit={onSubmit} noValidate>
-            <div className="aq-field">
-              <label htmlFor="contact-name">Name</label>
-              <input
-                id="contact-name"
-                name="name"
-                className="aq-input"
-                autoComplete="name"
-                required
-                aria-invalid={Boolean(errors.name)}
-                aria-describedby={describedBy('name')}
-                value={form.name}
-                onChange={(event) => update('name')(event.target.value)}
-              />
-              {errors.name ? (
-                <p id="contact-name-error" className="aq-field__error">
-                  {errors.name}
-                </p>
-              ) : null}
-            </div>
-            <div className="aq-field">
-              <label htmlFor="contact-email">Email</label>
-              <input
-                id="contact-email"
-                name="email"
-                type="email"
-                className="aq-input"
-                autoComplete="email"
-                required
-                aria-invalid={Boolean(errors.email)}
-                aria-describedby={describedBy('email')}
-                value={form.email}
-                onChange={(event) => update('email')(event.target.value)}
-              />
-              {errors.email ? (
-                <p id="contact-email-error" className="aq-field__error">
-                  {errors.email}
-                </p>
-              ) : null}
-            </div>
-            <div className="aq-field">
-              <label htmlFor="contact-message">Message</label>
-              <textarea
-                id="contact-message"
-                name="message"
-                className="aq-textarea"
-                required
-                aria-invalid={Boolean(errors.message)}
-                aria-describedby={describedBy('message')}
-                value={form.message}
-                onChange={(event) => update('message')(event.target.value)}
-              />
-              {errors.message ? (
-                <p id="contact-message-error" className="aq-field__error">
-                  {errors.message}
-                </p>
-              ) : null}
-            </div>
+            <ContactField field="name" label="Name" value={form.name} error={errors.name} onChange={update('name')} autoComplete="name" />
+            <ContactField field="email" label="Email" type="email" value={form.email} error={errors.email} onChange={update('email')} autoComplete="email" />
+            <ContactField field="message" label="Message" multiline value={form.message} error={errors.message} onChange={update('message')} />
             <div role="status">{sent ? <p className="aq-contact__thanks">{CONTACT_THANKS}</p> : null}</div>
             <div>
               <button type="submit" className="aq-button aq-button--primary">

@@ -1,0 +1,41 @@
+import type { PlaywrightTestConfig } from '@playwright/test';
+
+/**
+ * What every Playwright suite here shares: Debian's Chromium with the flags this machine needs
+ * (no sandbox as root, no network chatter: the only network is the local one), one worker, traces
+ * and screenshots kept on failure, and a desktop viewport. A suite adds its folder, base URL and
+ * output place.
+ */
+export function browserSuite({ testDir, baseURL, outputDir }: { testDir: string; baseURL: string; outputDir: string }): PlaywrightTestConfig {
+  return {
+    testDir,
+    timeout: 60_000,
+    expect: { timeout: 10_000 },
+    fullyParallel: false,
+    workers: 1,
+    retries: 0,
+    forbidOnly: true,
+    reporter: [['list'], ['json']],
+    outputDir,
+    use: {
+      baseURL,
+      actionTimeout: 15_000,
+      navigationTimeout: 30_000,
+      trace: 'retain-on-failure',
+      screenshot: 'only-on-failure',
+      launchOptions: {
+        executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      },
+    },
+    projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  };
+}
