@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { DatabaseModule } from '../database/database.module';
+import { ContributorsModule } from '../contributors/contributors.module';
+import { LikeRecordsModule } from '../likes/like-records.module';
+import { ArtifactRecordsModule } from './artifact-records.module';
 import { ArtifactsController } from './artifacts.controller';
 import { ArtifactsService } from './artifacts.service';
 
 @Module({
-  imports: [DatabaseModule, AuthModule],
+  imports: [ArtifactRecordsModule, LikeRecordsModule, ContributorsModule, AuthModule],
   controllers: [ArtifactsController],
   providers: [ArtifactsService],
 })

@@ -3,7 +3,7 @@ import type { Types } from 'mongoose';
 import { ANONYMOUS_NAME, type Artifact, type ArtifactInput } from '@antiquarium/contracts';
 import type { AuthUser } from '../auth/auth-user';
 import { ArtifactNotFound } from '../common/errors';
-import { Counters } from '../database/counters';
+import { ContributorTotals } from '../contributors/contributor-totals';
 import { LikesRepository } from '../likes/likes.repository';
 import { ArtifactsRepository, type StoredArtifact } from './artifacts.repository';
 import type { ListQuery } from './list-query';
@@ -18,7 +18,7 @@ export class ArtifactsService {
   constructor(
     private readonly artifacts: ArtifactsRepository,
     private readonly likes: LikesRepository,
-    private readonly counters: Counters,
+    private readonly contributorTotals: ContributorTotals,
   ) {}
 
   async list(query: ListQuery, caller: AuthUser | undefined) {
@@ -65,7 +65,7 @@ export class ArtifactsService {
       adderUid: user.uid,
       addedAt: new Date(),
     });
-    await this.counters.settleContributor(user.uid, adderName);
+    await this.contributorTotals.settle(user.uid, adderName);
     return id;
   }
 
@@ -73,7 +73,7 @@ export class ArtifactsService {
     await this.ownedBy(id, user);
     await this.followRename(user);
     const modified = await this.artifacts.update(id, fields);
-    if (user.name) await this.counters.settleContributor(user.uid, user.name);
+    if (user.name) await this.contributorTotals.settle(user.uid, user.name);
     return modified;
   }
 
@@ -84,7 +84,7 @@ export class ArtifactsService {
     // The artifact goes first: if the process dies here, start-up reconciliation removes the
     // orphaned likes and corrects the totals.
     await this.likes.removeAllFor(id);
-    await this.counters.settleContributor(doc.adderUid);
+    await this.contributorTotals.settle(doc.adderUid);
     return deleted;
   }
 

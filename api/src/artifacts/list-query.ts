@@ -1,25 +1,6 @@
 import { z } from 'zod';
-import {
-  ARTIFACT_TYPES,
-  DEFAULT_PAGE_SIZE,
-  DEFAULT_SORT,
-  MAX_PAGE_SIZE,
-  MAX_SEARCH_LENGTH,
-  SORT_OPTIONS,
-} from '@antiquarium/contracts';
-
-// Query values arrive as strings (or arrays when repeated): anything else is refused with a 400.
-const integer = (name: string, min: number, max: number) =>
-  z
-    .string({ error: `${name} must be a whole number` })
-    .regex(/^\d{1,7}$/, { error: `${name} must be a whole number` })
-    .transform(Number)
-    .pipe(z.number().int().min(min, { error: `${name} must be at least ${min}` }).max(max, { error: `${name} must be at most ${max}` }));
-
-export const pageQuerySchema = z.object({
-  limit: integer('limit', 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  page: integer('page', 1, 1_000_000).default(1),
-});
+import { ARTIFACT_TYPES, DEFAULT_SORT, MAX_SEARCH_LENGTH, SORT_OPTIONS } from '@antiquarium/contracts';
+import { pageQuerySchema } from '../common/page-query';
 
 export const listQuerySchema = pageQuerySchema.extend({
   search: z
@@ -32,4 +13,3 @@ export const listQuerySchema = pageQuerySchema.extend({
 });
 
 export type ListQuery = z.output<typeof listQuerySchema>;
-export type PageQuery = z.output<typeof pageQuerySchema>;

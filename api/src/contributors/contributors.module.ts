@@ -1,6 +1,16 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule } from '../database/database.module';
+import { MongooseModule } from '@nestjs/mongoose';
+import { ArtifactRecordsModule } from '../artifacts/artifact-records.module';
+import { CONTRIBUTOR_MODEL, contributorSchema } from './contributor.schema';
+import { ContributorTotals } from './contributor-totals';
 import { ContributorsController } from './contributors.controller';
+import { ContributorsRepository } from './contributors.repository';
 
-@Module({ imports: [DatabaseModule], controllers: [ContributorsController] })
+/** Top Contributors: the contributors collection, its totals kept from the artifacts, the ranking. */
+@Module({
+  imports: [MongooseModule.forFeature([{ name: CONTRIBUTOR_MODEL, schema: contributorSchema }]), ArtifactRecordsModule],
+  controllers: [ContributorsController],
+  providers: [ContributorsRepository, ContributorTotals],
+  exports: [ContributorsRepository, ContributorTotals],
+})
 export class ContributorsModule {}

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger
 import type { Request, Response } from 'express';
 import type { Types } from 'mongoose';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Artifact, type ToggleLikeResponse } from '@antiquarium/contracts';
-import { pageQuerySchema, type PageQuery } from '../artifacts/list-query';
+import { pageQuerySchema, type PageQuery } from '../common/page-query';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { RequireUser, RequireWriter } from '../auth/guards';

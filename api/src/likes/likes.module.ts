@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
+import { ArtifactRecordsModule } from '../artifacts/artifact-records.module';
 import { AuthModule } from '../auth/auth.module';
-import { DatabaseModule } from '../database/database.module';
+import { ContributorsModule } from '../contributors/contributors.module';
+import { LikeRecordsModule } from './like-records.module';
 import { LikesController } from './likes.controller';
 import { LikesService } from './likes.service';
 
 @Module({
-  imports: [DatabaseModule, AuthModule],
+  imports: [LikeRecordsModule, ArtifactRecordsModule, ContributorsModule, AuthModule],
   controllers: [LikesController],
   providers: [LikesService],
 })

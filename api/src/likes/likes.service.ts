@@ -5,21 +5,24 @@ import { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { toArtifact } from '../artifacts/to-artifact';
 import type { AuthUser } from '../auth/auth-user';
 import { ArtifactNotFound } from '../common/errors';
-import { Counters } from '../database/counters';
+import { ContributorTotals } from '../contributors/contributor-totals';
 import { LikesRepository } from './likes.repository';
+
+const MAX_SETTLE_ROUNDS = 8;
 
 @Injectable()
 export class LikesService {
   constructor(
     private readonly likes: LikesRepository,
     private readonly artifacts: ArtifactsRepository,
-    private readonly counters: Counters,
+    private readonly contributorTotals: ContributorTotals,
   ) {}
 
   /**
-   * The like record decides: creating it (unique per user and artifact) means "liked", failing
-   * because it exists means "unlike" and removes it. The counters are then settled from the
-   * records (docs/decisions/0002-likes-without-transactions.md).
+   * One toggle, in order: the like record decides (creating it, unique per user and artifact, means
+   * "liked"; finding it there means "unlike" and removes it), then the artifact's count is settled
+   * from the records, then the adder's totals from their artifacts (no transactions, no `$inc`:
+   * docs/decisions/0002-likes-without-transactions.md).
    */
   async toggle(artifactId: Types.ObjectId, user: AuthUser): Promise<ToggleLikeResponse> {
     const artifact = await this.artifacts.findById(artifactId);
@@ -29,14 +32,31 @@ export class LikesService {
     // Already liked: unlike. If a concurrent toggle of the same user removed it first, the like is
     // gone either way.
     if (!liked) await this.likes.remove(artifactId, user.uid);
-    const likes = await this.counters.settleLikes(artifactId);
+    const likes = await this.settleCount(artifactId);
     if (likes === null) {
       // Deleted while we toggled: take the like back so no record outlives its artifact.
       await this.likes.remove(artifactId, user.uid);
       throw new ArtifactNotFound();
     }
-    await this.counters.settleContributor(artifact.adderUid);
+    await this.contributorTotals.settle(artifact.adderUid);
     return { liked, likes };
+  }
+
+  /**
+   * Sets the artifact's like count to its number of records, then reads both again and goes round
+   * if either moved (a concurrent toggle): whichever request writes last also checks last. Null when
+   * the artifact is gone.
+   */
+  private async settleCount(artifactId: Types.ObjectId): Promise<number | null> {
+    let count = 0;
+    for (let round = 0; round < MAX_SETTLE_ROUNDS; round += 1) {
+      count = await this.likes.countFor(artifactId);
+      if (!(await this.artifacts.setLikes(artifactId, count))) return null;
+      const [recount, stored] = await Promise.all([this.likes.countFor(artifactId), this.artifacts.likesOf(artifactId)]);
+      if (stored === null) return null;
+      if (recount === count && stored === count) return count;
+    }
+    return count;
   }
 
   async likedBy(user: AuthUser, page: number, limit: number): Promise<{ items: Artifact[]; total: number }> {

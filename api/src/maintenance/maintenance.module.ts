@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule } from '../database/database.module';
+import { ArtifactRecordsModule } from '../artifacts/artifact-records.module';
+import { ContributorsModule } from '../contributors/contributors.module';
+import { LikeRecordsModule } from '../likes/like-records.module';
 import { ReconcileService } from './reconcile.service';
 
-@Module({ imports: [DatabaseModule], providers: [ReconcileService], exports: [ReconcileService] })
+@Module({ imports: [ArtifactRecordsModule, LikeRecordsModule, ContributorsModule], providers: [ReconcileService], exports: [ReconcileService] })
 export class MaintenanceModule {}

@@ -90,10 +90,9 @@ export function isAbortError(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }
 
-/** The message to show for any error thrown by this package (or anything else). */
 /**
- * What a screen tells the person: the api's own message when it answered, else the screen's spec
- * message ('Failed to toggle like', ...) — a network failure has no better words than those.
+ * What a screen tells the person about any error: the api's own message when it answered, else the
+ * screen's own fallback ('Failed to toggle like', ...), since a network failure has no better words.
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiRequestError && error.status > 0 && error.message) return error.message;
