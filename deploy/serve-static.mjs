@@ -12,30 +12,30 @@
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { securityHeaders } from './security-headers.mjs';
 
-const args = process.argv.slice(2);
-const flags = new Set(args.filter((arg) => arg.startsWith('--')));
-const VALUE_OPTIONS = ['--host', '--runtime-config'];
-const valueIndexes = new Set(VALUE_OPTIONS.map((name) => args.indexOf(name)).filter((index) => index >= 0).map((index) => index + 1));
-const option = (name) => {
-  const index = args.indexOf(name);
-  return index >= 0 ? args[index + 1] : undefined;
-};
-const host = option('--host');
-const runtimeConfigArg = option('--runtime-config') ?? process.env.RUNTIME_CONFIG_FILE;
+const { values: options, positionals } = parseArgs({
+  options: {
+    spa: { type: 'boolean', default: false },
+    cors: { type: 'boolean', default: false },
+    host: { type: 'string' },
+    'runtime-config': { type: 'string' },
+  },
+  allowPositionals: true,
+});
+const host = options.host;
+const runtimeConfigArg = options['runtime-config'] ?? process.env.RUNTIME_CONFIG_FILE;
 const runtimeConfig = runtimeConfigArg ? path.resolve(runtimeConfigArg) : undefined;
-const positional = args.filter((arg, index) => !arg.startsWith('--') && !valueIndexes.has(index));
-const [dirArg, portArg] = positional;
+const [dirArg, portArg] = positionals;
 if (!dirArg || !portArg) {
   console.error('usage: node deploy/serve-static.mjs <dir> <port> [--spa] [--cors] [--host <host>] [--runtime-config <file>]');
   process.exit(2);
 }
 const root = path.resolve(dirArg);
 const port = Number(portArg);
-const spa = flags.has('--spa');
-const cors = flags.has('--cors');
+const { spa, cors } = options;
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',

@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { FRONT_ENDS, portsOf } from './lib/workspace.mjs';
@@ -20,16 +21,22 @@ import { FRONT_ENDS, portsOf } from './lib/workspace.mjs';
 const START_PORTS = portsOf('start');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const argv = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = argv.indexOf(name);
-  return index >= 0 && argv[index + 1] ? argv[index + 1] : fallback;
-};
-const base = option('--base', `http://localhost:${START_PORTS.site}`).replace(/\/$/, '');
-const budgetJs = Number(option('--budget-js', '250')) * 1024;
-const budgetCss = Number(option('--budget-css', '40')) * 1024;
-const jsonOut = option('--json', '');
-const signedIn = argv.includes('--signed-in');
+const { values: args } = parseArgs({
+  options: {
+    base: { type: 'string', default: `http://localhost:${START_PORTS.site}` },
+    routes: { type: 'string' },
+    'budget-js': { type: 'string', default: '250' },
+    'budget-css': { type: 'string', default: '40' },
+    json: { type: 'string', default: '' },
+    'signed-in': { type: 'boolean', default: false },
+    serve: { type: 'boolean', default: false },
+  },
+});
+const base = args.base.replace(/\/$/, '');
+const budgetJs = Number(args['budget-js']) * 1024;
+const budgetCss = Number(args['budget-css']) * 1024;
+const jsonOut = args.json;
+const signedIn = args['signed-in'];
 // The configuration the served site really uses (a deployment may override the built one).
 async function loadRuntimeConfig() {
   try {
@@ -190,10 +197,10 @@ function serve() {
 }
 
 async function main() {
-  if (argv.includes('--serve')) await serve();
+  if (args.serve) await serve();
   runtimeConfig = await loadRuntimeConfig();
   const id = await firstArtifactId();
-  const routes = option('--routes', `/,/all-artifacts,/artifacts/${id}`).split(',');
+  const routes = (args.routes ?? `/,/all-artifacts,/artifacts/${id}`).split(',');
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const results = [];
   try {

@@ -20,6 +20,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { satisfy } from '@module-federation/enhanced/runtime';
 import { REMOTES } from './lib/workspace.mjs';
 
@@ -28,21 +29,18 @@ const DEFAULT_REMOTES = REMOTES.map((remote) => remote.folder);
 
 class UsageError extends Error {}
 
-function parseArgs(argv) {
-  let shell = path.join(ROOT, 'shell/dist');
-  const remotes = [];
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index];
-    const value = argv[index + 1];
-    if ((arg === '--shell' || arg === '--remote') && value && !value.startsWith('--')) {
-      if (arg === '--shell') shell = value;
-      else remotes.push(value);
-      index += 1;
-    } else {
-      throw new UsageError(`unknown or incomplete argument: ${arg}`);
-    }
+function readArgs(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { shell: { type: 'string' }, remote: { type: 'string', multiple: true } } }).values;
+  } catch (error) {
+    throw new UsageError(error.message);
   }
-  return { shell, remotes: remotes.length > 0 ? remotes : DEFAULT_REMOTES.map((app) => path.join(ROOT, app, 'dist')) };
+  const remotes = parsed.remote ?? [];
+  return {
+    shell: parsed.shell ?? path.join(ROOT, 'shell/dist'),
+    remotes: remotes.length > 0 ? remotes : DEFAULT_REMOTES.map((app) => path.join(ROOT, app, 'dist')),
+  };
 }
 
 async function readManifest(source) {
@@ -119,7 +117,7 @@ export function remoteOnlyConflicts(shell, remotes) {
 }
 
 async function main() {
-  const args = parseArgs(process.argv.slice(2));
+  const args = readArgs(process.argv.slice(2));
   const shell = await readManifest(args.shell);
   let failed = false;
   const remotes = [];

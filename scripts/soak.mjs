@@ -4,18 +4,21 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { log, onInterrupt, stopAll } from './lib/processes.mjs';
 import { ROOT, ensureFerretDb, seed, startApi, startAuthEmulator, startFerretDb } from './lib/services.mjs';
 import { portsOf } from './lib/workspace.mjs';
 
-const argv = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = argv.indexOf(name);
-  return index >= 0 && argv[index + 1] ? argv[index + 1] : fallback;
-};
-const minutes = Number(option('--minutes', '5'));
-const connections = Number(option('--connections', '50'));
-const out = path.resolve(ROOT, option('--out', 'bench-results/soak-latest.json'));
+const { values: args } = parseArgs({
+  options: {
+    minutes: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    out: { type: 'string', default: 'bench-results/soak-latest.json' },
+  },
+});
+const minutes = Number(args.minutes);
+const connections = Number(args.connections);
+const out = path.resolve(ROOT, args.out);
 const PORTS = portsOf('soak');
 const work = mkdtempSync(path.join(os.tmpdir(), 'antiquarium-soak-'));
 const LOGS = path.join(work, 'logs');

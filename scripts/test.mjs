@@ -2,6 +2,7 @@
 import { mkdtempSync, readFileSync, rmSync, existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { log, onInterrupt, run, stopAll, stopProcess } from './lib/processes.mjs';
 import { ROOT, ensureFerretDb, freshPostgresDatabase, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds } from './lib/services.mjs';
 import { deploySuite } from './deploy-phase.mjs';
@@ -15,8 +16,11 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'antiquarium-test-'));
 const LOGS = path.join(work, 'logs');
 const results = [];
 // `node scripts/test.mjs --only=unit,api` runs some phases (static, unit, api, bench-smoke, resilience, browser, deploy); all by default.
-const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
-const phases = new Set(onlyArg ? onlyArg.slice('--only='.length).split(',') : ['static', 'unit', 'api', 'bench-smoke', 'resilience', 'browser', 'deploy']);
+const ALL_PHASES = ['static', 'unit', 'api', 'bench-smoke', 'resilience', 'browser', 'deploy'];
+const { values: args } = parseArgs({ options: { only: { type: 'string' } } });
+const phases = new Set(args.only ? args.only.split(',') : ALL_PHASES);
+const unknownPhases = [...phases].filter((phase) => !ALL_PHASES.includes(phase));
+if (unknownPhases.length > 0) throw new Error(`unknown phase ${unknownPhases.join(', ')} (phases: ${ALL_PHASES.join(', ')})`);
 
 async function jest(label, args, env = {}) {
   const out = path.join(work, `${label.replace(/\W+/g, '-')}.json`);

@@ -1,0 +1,190 @@
+// The run: options, services, each section in turn, the one table and its JSON.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { onInterrupt, run, stopAll } from '../lib/processes.mjs';
+import { ensureFerretDb, freshPostgresDatabase, ROOT, startFerretDb } from '../lib/services.mjs';
+import { portsOf, REMOTES } from '../lib/workspace.mjs';
+import { commandOutput, round, row, say, skipped, started, thousands } from './helpers.mjs';
+import { HOME_CALLS, homeRows, measureHome } from './home.mjs';
+import { measureLatency } from './latency.mjs';
+import { measureMillion } from './million.mjs';
+import { BUDGET, parseArgs, resolveOptions } from './options.mjs';
+import { compare, machine, printTable } from './report.mjs';
+import { measureBytes, measureLighthouse, withSite } from './site.mjs';
+
+async function ensureLoader(options) {
+  if (options.loader !== 'wrk') return;
+  if (commandOutput('sh', ['-c', 'command -v wrk'])) return;
+  if (!options.smoke) {
+    say('wrk is missing: installing it (scripts/install.sh install_wrk)');
+    try {
+      await run('bash', ['-c', `source "${path.join(ROOT, 'scripts/install.sh')}" && install_wrk`], { cwd: ROOT });
+      if (commandOutput('sh', ['-c', 'command -v wrk'])) return;
+    } catch (error) {
+      say(`could not install wrk (${error.message})`);
+    }
+  }
+  say('using the Node load loop instead of wrk');
+  options.loader = 'node';
+}
+
+function distsMissing() {
+  const wanted = [
+    'api/dist/main.js',
+    'api/dist/seed/main.js',
+    'api/dist/seed/factory.js',
+    'shell/dist/index.html',
+    ...REMOTES.map((remote) => `${remote.folder}/dist/mf-manifest.json`),
+  ];
+  return wanted.filter((file) => !existsSync(path.join(ROOT, file)));
+}
+
+async function main() {
+  const parsed = parseArgs();
+  if (parsed.compare) return compare(...parsed.compare);
+  if (parsed.flags.has('--help')) {
+    console.log(readFileSync(path.join(ROOT, 'scripts/bench.mjs'), 'utf8').split('\n').filter((l) => l.startsWith('//')).slice(0, 24).join('\n'));
+    return;
+  }
+  if (!existsSync(path.join(ROOT, 'node_modules/playwright-core'))) throw new Error('node_modules is missing: run `npm ci` (or `npm test` once) first');
+  const options = resolveOptions(parsed);
+  const o = options.portOffset;
+  const ports = portsOf('bench', o);
+  const work = mkdtempSync(path.join(os.tmpdir(), 'antiquarium-bench-'));
+  workDir = work;
+  const logs = path.join(work, 'logs');
+  mkdirSync(logs, { recursive: true });
+  const ctx = { options, ports, work, logs, offset: o, chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', ferret: {} };
+  onInterrupt(async () => {
+    await stopAll();
+    process.exit(130);
+  });
+
+  const startedAt = new Date();
+  const report = { version: 1, startedAt: startedAt.toISOString(), options: { ...options }, budgets: BUDGET, machine: null, sections: {}, rows: [] };
+  say(`work dir ${work} (logs in ${logs})`);
+  await ensureLoader(options);
+  report.options.loader = options.loader;
+  report.machine = machine(options);
+  say(`machine: ${report.machine.cores} cores, ${report.machine.memoryGB} GB, ${report.machine.node}, load average ${report.machine.loadAverageAtStart.join(' ')}`);
+
+  const missing = distsMissing();
+  if (options.build || (missing.length > 0 && !options.smoke)) {
+    say(`building the workspace (${options.build ? '--build' : `missing: ${missing.join(', ')}`})`);
+    await run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], { cwd: ROOT, env: { NX_DAEMON: 'false' } });
+  }
+  const siteReady = distsMissing().length === 0;
+  await ensureFerretDb();
+
+  const sqliteEntry = await startFerretDb({ port: ports.sqlite, dataDir: path.join(work, 'ferretdb-sqlite'), debugPort: ports.sqlite + 20, logDir: logs });
+  ctx.ferret.sqlite = { port: ports.sqlite, entry: sqliteEntry };
+  const needsPostgres = (!options.skipLatency && options.handlers.includes('postgresql')) || (!options.skipHome && options.handlers[0] === 'postgresql');
+  if (needsPostgres) {
+    const postgresUrl = await freshPostgresDatabase(`antiquarium_bench${o ? `_${o}` : ''}`);
+    const entry = await startFerretDb({ port: ports.postgres, dataDir: path.join(work, 'ferretdb-postgresql'), postgresUrl, debugPort: ports.postgres + 20, logDir: logs });
+    ctx.ferret.postgresql = { port: ports.postgres, entry };
+  }
+
+  // (a) and (b)
+  if (options.skipSite || !siteReady) {
+    const why = options.skipSite ? '--skip-site' : 'front ends not built';
+    report.sections.bytes = { skipped: why };
+    report.sections.lighthouse = { skipped: why };
+    report.rows.push(row('bytes', 'skipped', 'bytes per route', '-', `<= ${BUDGET.jsKB} KB JS, ${BUDGET.cssKB} KB CSS`, skipped(why), null));
+    report.rows.push(row('lighthouse', 'skipped', 'Lighthouse / and /all-artifacts', '-', 'perf >= 90, a11y 100, bp >= 95, seo >= 95', skipped(why), null));
+  } else {
+    say('(a)+(b) the demo site: Auth Emulator, demo seed, api, four front ends');
+    await withSite(ctx, async (site) => {
+      const bytes = await measureBytes(ctx, site);
+      report.sections.bytes = bytes.section;
+      report.rows.push(...bytes.rows);
+      if (options.skipLighthouse) {
+        report.sections.lighthouse = { skipped: '--skip-lighthouse' };
+        report.rows.push(row('lighthouse', 'skipped', 'Lighthouse / and /all-artifacts', '-', 'perf >= 90, a11y 100, bp >= 95, seo >= 95', skipped('--skip-lighthouse'), null));
+      } else {
+        const lighthouseResult = await measureLighthouse(ctx, site);
+        report.sections.lighthouse = lighthouseResult.section;
+        report.rows.push(...lighthouseResult.rows);
+      }
+    });
+  }
+
+  // (c)
+  report.sections.latency = options.skipLatency ? { skipped: '--skip-latency' } : {};
+  if (options.skipLatency) report.rows.push(row('latency', 'skipped', 'api hot paths', '-', `p99 <= ${BUDGET.p99Ms} ms`, skipped('--skip-latency'), null));
+  for (const handler of options.skipLatency ? [] : options.handlers) {
+    say(`(c) api hot paths on FerretDB ${handler}, ${thousands(options.size)} artifacts`);
+    const result = await measureLatency(ctx, handler);
+    report.sections.latency[handler] = result.section;
+    report.rows.push(...result.rows);
+  }
+
+  // (d)
+  if (options.skipHome) {
+    report.sections.home = { skipped: '--skip-home' };
+    report.rows.push(row('home', 'skipped', "home page's api traffic", '-', `within ${BUDGET.homeGrowth * 100}%`, skipped('--skip-home'), null));
+  } else {
+    const homes = [];
+    for (const [index, size] of options.homeSizes.entries()) {
+      say(`(d) the home page's api calls at ${thousands(size)} artifacts`);
+      homes.push(await measureHome(ctx, size, index));
+    }
+    report.sections.home = { calls: HOME_CALLS, sizes: homes };
+    report.rows.push(...homeRows(homes));
+  }
+
+  // (e)
+  if (options.million) {
+    const t0 = performance.now();
+    const result = await measureMillion(ctx);
+    result.section.elapsedSeconds = round((performance.now() - t0) / 1000, 0);
+    report.sections.million = result.section;
+    report.rows.push(...result.rows);
+  } else {
+    report.sections.million = { skipped: 'run with --million' };
+    report.rows.push(row('million', 'skipped', `list and search at ${thousands(options.millionSize)} (postgresql)`, '-', `p95 <= ${BUDGET.millionP95Ms} ms`, skipped('run with --million'), null));
+  }
+
+  await stopAll();
+  report.finishedAt = new Date().toISOString();
+  report.elapsedSeconds = round((performance.now() - started) / 1000, 0);
+  report.machine.loadAverageAtEnd = os.loadavg().map((value) => round(value, 2));
+
+  const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+  const outDir = path.join(ROOT, 'bench-results');
+  const out = options.out ? path.resolve(options.out) : path.join(outDir, `${stamp}.json`);
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+  if (!options.smoke) {
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  }
+  const m = report.machine;
+  printTable(
+    report.rows,
+    `Antiquarium benchmark ${report.startedAt} (${report.elapsedSeconds}s): ${m.cores} cores, ${m.memoryGB} GB, Node ${m.node}, ${m.chromium ?? 'chromium ?'}, FerretDB ${m.ferretdb} (${m.ferretdbHandlers.join(', ')}), load tool ${options.loader}, load average ${m.loadAverageAtStart.join(' ')} -> ${m.loadAverageAtEnd.join(' ')}${options.smoke ? ' [SMOKE: tiny sizes, timings meaningless]' : ''}`,
+  );
+  console.log(`\nwritten: ${path.relative(process.cwd(), out)}${options.smoke ? '' : ` and ${path.relative(process.cwd(), path.join(outDir, 'latest.json'))}`}`);
+  rmSync(work, { recursive: true, force: true });
+}
+
+let workDir;
+
+/** Runs the benchmark with the command line's options; on failure shows the ends of the logs. */
+export function runBench() {
+  return main().catch(async (error) => {
+    console.error(`[bench] failed: ${error.stack ?? error.message}`);
+    await stopAll();
+    process.exitCode = 1;
+    // The work dir stays for its logs: show their ends.
+    const logs = workDir ? path.join(workDir, 'logs') : null;
+    if (logs && existsSync(logs)) {
+      for (const file of readdirSync(logs)) {
+        const text = readFileSync(path.join(logs, file), 'utf8');
+        console.error(`----- last lines of ${path.join(logs, file)} -----\n${text.split('\n').slice(-20).join('\n')}`);
+      }
+    }
+  });
+}

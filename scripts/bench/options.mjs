@@ -1,0 +1,92 @@
+// The benchmark's command line (node:util parseArgs) and the options a run resolves to.
+import { parseArgs as parseCommandLine } from 'node:util';
+
+const VALUE_OPTIONS = [
+  'size',
+  'home-sizes',
+  'handlers',
+  'duration',
+  'connections',
+  'lighthouse-runs',
+  'loader',
+  'port-offset',
+  'out',
+  'million-size',
+  'million-requests',
+  'million-rss-cap-gb',
+];
+const FLAG_OPTIONS = ['million', 'reuse-million', 'skip-lighthouse', 'skip-site', 'skip-latency', 'skip-home', 'smoke', 'build', 'load-slow', 'help', 'compare'];
+
+/**
+ * `--compare a.json b.json` compares two reports; anything else is a run. Values are kept under
+ * their flag ('--size'), as resolveOptions reads them. An unknown option is an error.
+ */
+export function parseArgs(args = process.argv.slice(2)) {
+  const { values: parsed, positionals } = parseCommandLine({
+    args,
+    options: Object.fromEntries([...VALUE_OPTIONS.map((name) => [name, { type: 'string' }]), ...FLAG_OPTIONS.map((name) => [name, { type: 'boolean' }])]),
+    allowPositionals: true,
+    strict: true,
+  });
+  if (parsed.compare) {
+    if (positionals.length !== 2) throw new Error('--compare takes two report files');
+    return { compare: positionals };
+  }
+  if (positionals.length > 0) throw new Error(`unexpected argument ${positionals[0]} (see the top of scripts/bench.mjs)`);
+  const values = {};
+  const flags = new Set();
+  for (const [name, value] of Object.entries(parsed)) {
+    if (typeof value === 'string') values[`--${name}`] = value;
+    else if (value) flags.add(`--${name}`);
+  }
+  return { values, flags };
+}
+
+export const BUDGET = {
+  jsKB: 250,
+  cssKB: 40,
+  lighthouse: { performance: 90, accessibility: 100, 'best-practices': 95, seo: 95 },
+  p99Ms: 50,
+  homeGrowth: 0.1,
+  millionP95Ms: 100,
+};
+
+export function resolveOptions(parsed) {
+  const { values, flags } = parsed;
+  const smoke = flags.has('--smoke');
+  const number = (name, fallback) => {
+    const value = Number(values[name] ?? fallback);
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number >= 1`);
+    return value;
+  };
+  const homeSizes = (values['--home-sizes'] ?? (smoke ? '30,300' : '100,100000')).split(',').map(Number);
+  if (homeSizes.length !== 2 || homeSizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--home-sizes takes two sizes, e.g. 100,100000');
+  const handlers = (values['--handlers'] ?? (smoke ? 'sqlite' : 'sqlite,postgresql')).split(',');
+  if (handlers.length === 0 || handlers.some((h) => !['sqlite', 'postgresql'].includes(h))) throw new Error('--handlers: sqlite and/or postgresql');
+  const loader = values['--loader'] ?? 'wrk';
+  if (!['wrk', 'node'].includes(loader)) throw new Error('--loader: wrk or node');
+  return {
+    smoke,
+    size: number('--size', smoke ? 300 : 10_000),
+    homeSizes,
+    handlers,
+    million: flags.has('--million'),
+    reuseMillion: flags.has('--reuse-million'),
+    millionSize: number('--million-size', smoke ? 500 : 1_000_000),
+    millionRequests: number('--million-requests', smoke ? 2 : 3),
+    millionRssCapGB: values['--million-rss-cap-gb'] ? Number(values['--million-rss-cap-gb']) : null,
+    skipLighthouse: flags.has('--skip-lighthouse'),
+    skipSite: flags.has('--skip-site'),
+    skipLatency: flags.has('--skip-latency'),
+    skipHome: flags.has('--skip-home'),
+    build: flags.has('--build'),
+    loadSlow: flags.has('--load-slow'),
+    durationMs: number('--duration', smoke ? 1 : 10) * 1000,
+    connections: number('--connections', smoke ? 4 : 32),
+    lighthouseRuns: number('--lighthouse-runs', smoke ? 1 : 3),
+    homeLoads: smoke ? 3 : 20,
+    loader,
+    portOffset: Number(values['--port-offset'] ?? process.env.BENCH_PORT_OFFSET ?? 0),
+    out: values['--out'],
+  };
+}

@@ -1,0 +1,167 @@
+// (a) bytes per route and (b) Lighthouse, against the demo site seeded by the real seed
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { stopProcess } from '../lib/processes.mjs';
+import { ROOT, seed, startApi, startAuthEmulator, startFrontEnds } from '../lib/services.mjs';
+import { atLeast, atMost, kb, median, round, row, runLogged, say } from './helpers.mjs';
+import { BUDGET } from './options.mjs';
+
+export async function withSite(ctx, fn) {
+  const { ports, work, logs } = ctx;
+  const auth = await startAuthEmulator({
+    port: ports.auth,
+    hubPort: ports.hub,
+    loggingPort: ports.logging,
+    workDir: path.join(work, 'emulator'),
+    logDir: logs,
+  });
+  const mongoUri = `mongodb://127.0.0.1:${ports.sqlite}/bench_demo`;
+  const apiUrl = `http://localhost:${ports.apiSite}`;
+  const siteUrl = `http://localhost:${ports.site}`;
+  const mediaDir = path.join(work, 'media');
+  await seed({ mongoUri, authEmulatorPort: ports.auth, mediaDir, mediaBaseUrl: `${apiUrl}/media` });
+  const api = await startApi({
+    port: ports.apiSite,
+    mongoUri,
+    authEmulatorPort: ports.auth,
+    mediaDir,
+    logDir: logs,
+    name: 'api-site',
+    env: { CORS_ORIGINS: siteUrl, SWAGGER: 'off' },
+  });
+  const frontEnds = await startFrontEnds({
+    basePort: ports.site,
+    apiUrl,
+    authEmulatorUrl: `http://127.0.0.1:${ports.auth}`,
+    logDir: logs,
+    configDir: path.join(work, 'site'),
+  });
+  try {
+    return await fn({ siteUrl, apiUrl });
+  } finally {
+    for (const entry of frontEnds.reverse()) await stopProcess(entry);
+    await stopProcess(api);
+    await stopProcess(auth);
+  }
+}
+
+export async function measureBytes(ctx, { siteUrl }) {
+  const out = path.join(ctx.work, 'bundle-size.json');
+  const logFile = path.join(ctx.logs, 'bundle-size.log');
+  const args = [path.join(ROOT, 'scripts/bundle-size.mjs'), '--base', siteUrl, '--json', out];
+  if (!ctx.options.smoke) args.push('--signed-in');
+  say(`(a) bytes per route: scripts/bundle-size.mjs ${args.slice(1).join(' ')} (log: ${logFile})`);
+  const code = await runLogged(process.execPath, args, { logFile, env: { CHROME_PATH: ctx.chromePath } });
+  if (!existsSync(out)) throw new Error(`bundle-size.mjs wrote no JSON (exit ${code}; see ${logFile})`);
+  const data = JSON.parse(readFileSync(out, 'utf8'));
+  const rows = [];
+  for (const result of data.results) {
+    const route = result.route.startsWith('/artifacts/') ? '/artifacts/:id' : result.route;
+    const who = result.signedIn ? 'signed in' : 'visitor';
+    const redirect = result.finalPath !== result.route ? ` -> ${result.finalPath}` : '';
+    const key = `${route}:${result.signedIn ? 'signed-in' : 'visitor'}`;
+    const jsKB = result.js.gzip / 1024;
+    const cssKB = result.css.gzip / 1024;
+    rows.push(
+      row('bytes', `${key}:js`, `${route}${redirect} (${who}) JS gzip`, kb(result.js.gzip), `<= ${BUDGET.jsKB} KB`, atMost(jsKB, BUDGET.jsKB, (v) => `${v.toFixed(1)} KB`), round(jsKB), 'KB'),
+      row('bytes', `${key}:css`, `${route}${redirect} (${who}) CSS+fonts gzip`, kb(result.css.gzip), `<= ${BUDGET.cssKB} KB`, atMost(cssKB, BUDGET.cssKB, (v) => `${v.toFixed(1)} KB`), round(cssKB), 'KB'),
+    );
+  }
+  // Routes of other remotes are not downloaded until visited: on the catalog's routes only the
+  // shell's and the catalog's origins may serve code (the login page is the account remote's).
+  const site = new URL(siteUrl);
+  const allowed = [0, 1].map((i) => `${site.protocol}//${site.hostname}:${Number(site.port) + i}`);
+  const originsOf = (result) => [...new Set(result.files.map((f) => new URL(f.url).origin))];
+  const catalogRoutes = data.results.filter((r) => r.finalPath === r.route.split('?')[0]);
+  const strays = [...new Set(catalogRoutes.flatMap((r) => originsOf(r).filter((o) => !allowed.includes(o)).map((o) => `${r.route.replace(/\/artifacts\/\w+$/, '/artifacts/:id')} -> ${o}`)))];
+  rows.push(
+    row(
+      'bytes',
+      'other-remotes',
+      `other remotes' code on the catalog routes (${catalogRoutes.length} loads)`,
+      strays.length ? strays.join(', ') : 'none: shell and catalog only',
+      'none until visited',
+      strays.length ? { status: 'missed', by: `${strays.length} loads` } : { status: 'met' },
+      strays.length,
+    ),
+  );
+  return {
+    section: {
+      exitCode: code,
+      base: siteUrl,
+      results: data.results.map(({ files, ...rest }) => ({ ...rest, files: files.length, origins: originsOf({ files }) })),
+    },
+    rows,
+  };
+}
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+export async function measureLighthouse(ctx, { siteUrl }) {
+  const runs = ctx.options.lighthouseRuns;
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const pages = {};
+  const rows = [];
+  for (const page of ['/', '/all-artifacts']) {
+    const results = [];
+    for (let i = 0; i < runs; i += 1) {
+      say(`(b) Lighthouse ${page} run ${i + 1} of ${runs}`);
+      const chrome = await chromeLauncher.launch({
+        chromePath: ctx.chromePath,
+        chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+        logLevel: 'silent',
+      });
+      try {
+        const { lhr } = await lighthouse(siteUrl + page, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+        const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score === null ? null : Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+        const metric = (id) => round(lhr.audits[id]?.numericValue ?? null, id === 'cumulative-layout-shift' ? 3 : 0);
+        const failing = Object.fromEntries(
+          CATEGORIES.map((c) => [
+            c,
+            (lhr.categories[c]?.auditRefs ?? [])
+              .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+              .map((ref) => ref.id),
+          ]),
+        );
+        results.push({
+          scores,
+          metrics: {
+            fcpMs: metric('first-contentful-paint'),
+            lcpMs: metric('largest-contentful-paint'),
+            tbtMs: metric('total-blocking-time'),
+            cls: metric('cumulative-layout-shift'),
+            speedIndexMs: metric('speed-index'),
+          },
+          failing,
+          // What to look at when performance is low: the LCP element and what shifts.
+          lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? null,
+          layoutShifts: (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 3).map((item) => ({ score: round(item.score ?? 0, 3), element: item.node?.selector ?? item.node?.nodeLabel ?? null })),
+          runtimeError: lhr.runtimeError?.message ?? null,
+          warnings: lhr.runWarnings ?? [],
+        });
+      } finally {
+        await chrome.kill();
+      }
+    }
+    const medianScores = Object.fromEntries(CATEGORIES.map((c) => [c, median(results.map((r) => r.scores[c]).filter((s) => s !== null))]));
+    pages[page] = { runs: results, median: medianScores };
+    for (const category of CATEGORIES) {
+      const value = medianScores[category];
+      const all = results.map((r) => r.scores[category]).join(', ');
+      const budget = BUDGET.lighthouse[category];
+      rows.push(
+        row(
+          'lighthouse',
+          `${page}:${category}`,
+          `${page} ${category}`,
+          `${value ?? 'n/a'} (runs: ${all})`,
+          budget === 100 ? '100' : `>= ${budget}`,
+          atLeast(value, budget),
+          value,
+        ),
+      );
+    }
+  }
+  return { section: { runs, preset: 'mobile (Lighthouse default)', pages }, rows };
+}
