@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { assembleImage, buildStage, killRecorded, openImage, startContainer } from './lib/containers.cjs';
 import { log, run, stopProcess } from './lib/processes.mjs';
-import { PROJECT_ID, ROOT, startFerretDb } from './lib/services.mjs';
+import { NO_RATE_LIMITS, PROJECT_ID, ROOT, startFerretDb } from './lib/services.mjs';
 import { FRONT_ENDS, REMOTES, WORKSPACE, portsOf } from './lib/workspace.mjs';
 
 /** Every piece and its Dockerfile; the front ends' order (workspace.json) gives their ports. */
@@ -126,7 +126,7 @@ export async function deploySuite({ work, logs, offset, results }) {
           FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${port.auth}`,
           CORS_ORIGINS: siteOrigin,
           MEDIA_DIR: mediaDir,
-          WRITE_RATE_LIMIT: '100000',
+          ...NO_RATE_LIMITS,
         },
       });
       containers.push(api);

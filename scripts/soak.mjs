@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { log, onInterrupt, stopAll } from './lib/processes.mjs';
-import { ROOT, ensureFerretDb, seed, startApi, startAuthEmulator, startFerretDb } from './lib/services.mjs';
+import { NO_RATE_LIMITS, ROOT, ensureFerretDb, seed, startApi, startAuthEmulator, startFerretDb } from './lib/services.mjs';
 import { portsOf } from './lib/workspace.mjs';
 
 const { values: args } = parseArgs({
@@ -79,7 +79,7 @@ async function main() {
     mongoUri,
     authEmulatorPort: PORTS.auth,
     logDir: LOGS,
-    env: { NODE_ENV: 'test', WRITE_RATE_LIMIT: '1000000' },
+    env: { NODE_ENV: 'test', ...NO_RATE_LIMITS },
   });
   const pid = api.child.pid;
   const tokens = await Promise.all(Array.from({ length: 10 }, (_, index) => makeUser(index)));

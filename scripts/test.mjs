@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { log, onInterrupt, run, stopAll, stopProcess } from './lib/processes.mjs';
-import { ROOT, ensureFerretDb, freshPostgresDatabase, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds } from './lib/services.mjs';
+import { NO_RATE_LIMITS, ROOT, ensureFerretDb, freshPostgresDatabase, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds } from './lib/services.mjs';
 import { deploySuite } from './deploy-phase.mjs';
 import { portsOf } from './lib/workspace.mjs';
 
@@ -55,26 +55,46 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort }) {
     authEmulatorPort: authPort,
     logDir: LOGS,
     name: `api-${label}`,
-    env: { NODE_ENV: 'test', WRITE_RATE_LIMIT: '100000', CORS_ORIGINS: 'http://localhost:4200,http://127.0.0.1:4200' },
+    env: { NODE_ENV: 'test', ...NO_RATE_LIMITS, CORS_ORIGINS: 'http://localhost:4200,http://127.0.0.1:4200' },
   });
-  const limited = await startApi({
-    port: PORTS.apiLimited,
-    mongoUri,
-    authEmulatorPort: authPort,
-    logDir: LOGS,
-    name: `api-limited-${label}`,
-    env: { NODE_ENV: 'test', WRITE_RATE_LIMIT: '5', RECONCILE_ON_START: 'off', SWAGGER: 'off' },
-  });
+  // Low limits, counters in Redis under a prefix of this run's own, the loopback proxy trusted (the
+  // tests choose their client address): two instances sharing one budget, and one whose Redis is
+  // not there (it must keep serving on its own counters).
+  const limits = {
+    NODE_ENV: 'test',
+    WRITE_RATE_LIMIT: '5',
+    CLIENT_RATE_LIMIT: '30',
+    FAILED_AUTH_RATE_LIMIT: '4',
+    TRUSTED_PROXY: 'loopback',
+    RECONCILE_ON_START: 'off',
+    SWAGGER: 'off',
+  };
+  const shared = { ...limits, REDIS_URL: 'redis://127.0.0.1:6379', RATE_LIMIT_PREFIX: `antiquarium-test:${OFFSET}:${label}:${Date.now()}:` };
+  const limited = [
+    await startApi({ port: PORTS.apiLimited, mongoUri, authEmulatorPort: authPort, logDir: LOGS, name: `api-limited-${label}`, env: shared }),
+    await startApi({ port: PORTS.apiLimitedTwin, mongoUri, authEmulatorPort: authPort, logDir: LOGS, name: `api-limited-twin-${label}`, env: shared }),
+    await startApi({
+      port: PORTS.apiNoRedis,
+      mongoUri,
+      authEmulatorPort: authPort,
+      logDir: LOGS,
+      name: `api-no-redis-${label}`,
+      // A port of the test profile where nothing listens.
+      env: { ...limits, REDIS_URL: `redis://127.0.0.1:${PORTS.closedRedis}` },
+    }),
+  ];
   try {
     await jest(`api over HTTP (${label})`, ['-c', 'api/jest.e2e.config.cjs'], {
       RATE_LIMITED_API_URL: `http://127.0.0.1:${PORTS.apiLimited}`,
+      RATE_LIMITED_TWIN_URL: `http://127.0.0.1:${PORTS.apiLimitedTwin}`,
+      NO_REDIS_API_URL: `http://127.0.0.1:${PORTS.apiNoRedis}`,
       API_URL: `http://127.0.0.1:${PORTS.api}`,
       MONGODB_URI: mongoUri,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
       FIREBASE_PROJECT_ID: 'demo-antiquarium',
     });
   } finally {
-    await stopProcess(limited);
+    for (const instance of limited) await stopProcess(instance);
     await stopProcess(api);
     await stopProcess(ferret);
   }
@@ -121,7 +141,7 @@ async function browserSuite() {
     mediaDir,
     logDir: LOGS,
     name: 'api-browser',
-    env: { NODE_ENV: 'test', WRITE_RATE_LIMIT: '100000', CORS_ORIGINS: `http://localhost:${PORTS.site}` },
+    env: { NODE_ENV: 'test', ...NO_RATE_LIMITS, CORS_ORIGINS: `http://localhost:${PORTS.site}` },
   });
   const authEmulatorUrl = `http://127.0.0.1:${PORTS.auth}`;
   await startFrontEnds({ basePort: PORTS.site, apiUrl, authEmulatorUrl, logDir: LOGS, configDir: path.join(work, 'site') });

@@ -1,6 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { ArtifactsModule } from './artifacts/artifacts.module';
 import { ConfigModule } from './config/config.module';
 import type { AppConfig } from './config/env';
@@ -9,6 +8,7 @@ import { applyServerTimeLimit, operationTimeoutOptions } from './database/operat
 import { HealthModule } from './health/health.module';
 import { LikesModule } from './likes/likes.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
+import { RateLimitsModule } from './rate-limits/rate-limits.module';
 
 @Module({})
 export class AppModule {
@@ -28,7 +28,7 @@ export class AppModule {
           retryAttempts: 3,
           retryDelay: 1000,
         }),
-        ThrottlerModule.forRoot({ throttlers: [{ name: 'writes', ttl: config.writeRateWindowMs, limit: config.writeRateLimit }] }),
+        RateLimitsModule,
         ArtifactsModule,
         LikesModule,
         ContributorsModule,

@@ -11,6 +11,8 @@ import type { AppConfig } from './config/env';
 /** Everything about the HTTP surface that is not a route: parsers, headers, CORS, docs. */
 export function configureHttp(app: NestExpressApplication, config: AppConfig): void {
   app.disable('x-powered-by');
+  // Who the client is (rate limits, logs): the connection's address unless a trusted proxy says.
+  app.set('trust proxy', config.trustedProxy);
   app.set('query parser', 'simple');
   app.use(
     helmet({

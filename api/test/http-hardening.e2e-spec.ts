@@ -1,8 +1,8 @@
 // CORS, security headers and the write rate limit.
-import { createArtifact } from './support/artifacts';
+import { artifactInput, createArtifact } from './support/artifacts';
 import { createUser } from './support/auth';
 import { api, expectApiError, expectStatus } from './support/http';
-import { RATE_LIMIT, RATE_LIMITED_API_URL } from './support/env';
+import { CLIENT_RATE_LIMIT, FAILED_AUTH_RATE_LIMIT, NO_REDIS_API_URL, RATE_LIMIT, RATE_LIMITED_API_URL, RATE_LIMITED_TWIN_URL } from './support/env';
 
 const ALLOWED = 'http://localhost:4200';
 const FOREIGN = 'http://evil.example';
@@ -63,7 +63,84 @@ describe('write rate limit', () => {
     expectApiError(await toggle(user.token), 429);
     // Another user's writes have their own budget.
     expectStatus(await toggle(other.token), 200);
-    // Reads are not limited.
+    // A read answers: the write budget is not the client budget.
     expectStatus(await api(`${RATE_LIMITED_API_URL}/artifacts/${id}`), 200);
   });
 });
+
+// Each test speaks from its own client address (the limited apis trust the loopback proxy), so the
+// per-client budgets of one test never spend another's.
+let clients = 0;
+const newClient = () => `198.51.100.${(clients += 1)}`;
+const from = (client: string) => ({ 'x-forwarded-for': client });
+
+function expectRetryAfter(headers: Headers) {
+  const seconds = Number(headers.get('retry-after'));
+  expect(Number.isInteger(seconds) && seconds >= 1 && seconds <= 60).toBe(true);
+  expect([...headers.keys()].filter((name) => name.startsWith('retry-after-'))).toEqual([]);
+}
+
+describe('abuse control', () => {
+  test('one write budget per member across every write route, refused with a standard Retry-After', async () => {
+    const user = await createUser();
+    const { id } = await createArtifact(user);
+    const client = from(newClient());
+    const write = (path: string, method: 'POST' | 'PATCH' | 'DELETE', body?: unknown) =>
+      api(`${RATE_LIMITED_API_URL}${path}`, { method, token: user.token, body, headers: client });
+    expectStatus(await write(`/artifacts/toggle-like/${id}`, 'PATCH'), 200);
+    expectStatus(await write(`/artifacts/toggle-like/${id}`, 'PATCH'), 200);
+    expectStatus(await write(`/artifacts/${id}`, 'PATCH', { name: 'Renamed under budget' }), 200);
+    expectStatus(await write('/artifacts', 'POST', artifactInput()), 201);
+    expectStatus(await write(`/artifacts/${id}`, 'PATCH', { context: 'Still under budget' }), 200);
+    expect(RATE_LIMIT).toBe(5);
+    const refused = await write(`/artifacts/${id}`, 'DELETE');
+    expectApiError(refused, 429);
+    expectRetryAfter(refused.headers);
+  });
+
+  test('two api instances over one Redis enforce one budget', async () => {
+    const user = await createUser();
+    const { id } = await createArtifact(user);
+    const instances = [RATE_LIMITED_API_URL, RATE_LIMITED_TWIN_URL];
+    for (let i = 0; i < RATE_LIMIT; i += 1) {
+      expectStatus(await api(`${instances[i % 2]}/artifacts/toggle-like/${id}`, { method: 'PATCH', token: user.token, headers: from(newClient()) }), 200);
+    }
+    for (const instance of instances) {
+      expectApiError(await api(`${instance}/artifacts/toggle-like/${id}`, { method: 'PATCH', token: user.token, headers: from(newClient()) }), 429);
+    }
+  });
+
+  test('reads and anonymous calls have a per-client budget; another client is not affected', async () => {
+    const client = from(newClient());
+    for (let i = 0; i < CLIENT_RATE_LIMIT; i += 1) expectStatus(await api(`${RATE_LIMITED_API_URL}/artifacts?limit=1`, { headers: client }), 200);
+    const refused = await api(`${RATE_LIMITED_API_URL}/artifacts?limit=1`, { headers: client });
+    expectApiError(refused, 429);
+    expectRetryAfter(refused.headers);
+    // The budget is shared by the instances, and health probes are never counted.
+    expectApiError(await api(`${RATE_LIMITED_TWIN_URL}/contributors/top`, { headers: client }), 429);
+    expectStatus(await api(`${RATE_LIMITED_API_URL}/health`, { headers: client }), 200);
+    expectStatus(await api(`${RATE_LIMITED_API_URL}/artifacts?limit=1`, { headers: from(newClient()) }), 200);
+  });
+
+  test('past its failed-authentication budget a client is refused before verification, even with a valid token', async () => {
+    const user = await createUser();
+    const client = from(newClient());
+    for (let i = 0; i < FAILED_AUTH_RATE_LIMIT; i += 1) {
+      expectApiError(await api(`${RATE_LIMITED_API_URL}/liked-artifacts`, { token: `not-a-token-${i}`, headers: client }), 401);
+    }
+    expectApiError(await api(`${RATE_LIMITED_API_URL}/liked-artifacts`, { token: user.token, headers: client }), 429);
+    // Without a token the client is still a visitor; another client's valid token works.
+    expectStatus(await api(`${RATE_LIMITED_API_URL}/artifacts?limit=1`, { headers: client }), 200);
+    expectStatus(await api(`${RATE_LIMITED_API_URL}/liked-artifacts`, { token: user.token, headers: from(newClient()) }), 200);
+  });
+
+  test('with its Redis unreachable the api keeps serving, and the limits hold on its own counters', async () => {
+    expectStatus(await api(`${NO_REDIS_API_URL}/health/ready`), 200);
+    const user = await createUser();
+    const { id } = await createArtifact(user);
+    const toggle = () => api(`${NO_REDIS_API_URL}/artifacts/toggle-like/${id}`, { method: 'PATCH', token: user.token, headers: from(newClient()) });
+    for (let i = 0; i < RATE_LIMIT; i += 1) expectStatus(await toggle(), 200);
+    expectApiError(await toggle(), 429);
+  });
+});
+

@@ -2,7 +2,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { stopProcess } from '../lib/processes.mjs';
-import { startApi } from '../lib/services.mjs';
+import { NO_RATE_LIMITS, startApi } from '../lib/services.mjs';
 import { median, ms, pct, round, row, say, settle, thousands } from './helpers.mjs';
 import { get } from './load.mjs';
 import { BUDGET } from './options.mjs';
@@ -36,7 +36,7 @@ export async function measureHome(ctx, size, index) {
     authEmulatorPort: ports.auth,
     logDir: ctx.logs,
     name: `api-home-${size}`,
-    env: { RECONCILE_ON_START: 'off', SWAGGER: 'off' },
+    env: { ...NO_RATE_LIMITS, RECONCILE_ON_START: 'off', SWAGGER: 'off' },
   });
   const base = `http://127.0.0.1:${port}`;
   const agent = new http.Agent({ keepAlive: true });

@@ -1,6 +1,6 @@
 // (c) api hot paths
 import { stopProcess } from '../lib/processes.mjs';
-import { startApi } from '../lib/services.mjs';
+import { NO_RATE_LIMITS, startApi } from '../lib/services.mjs';
 import { atMost, ms, round, row, say, settle, thousands } from './helpers.mjs';
 import { get, getJson, nodeLoad, wrkLoad } from './load.mjs';
 import { BUDGET } from './options.mjs';
@@ -36,7 +36,7 @@ export async function measureLatency(ctx, handler) {
     authEmulatorPort: ports.auth,
     logDir: ctx.logs,
     name: `api-latency-${handler}`,
-    env: { RECONCILE_ON_START: 'off', SWAGGER: 'off' },
+    env: { ...NO_RATE_LIMITS, RECONCILE_ON_START: 'off', SWAGGER: 'off' },
   });
   const base = `http://127.0.0.1:${port}`;
   const pids = [api.child.pid, ferret.entry.child.pid];

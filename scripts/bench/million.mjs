@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { stopProcess } from '../lib/processes.mjs';
-import { freshPostgresDatabase, startApi, startFerretDb } from '../lib/services.mjs';
+import { freshPostgresDatabase, NO_RATE_LIMITS, startApi, startFerretDb } from '../lib/services.mjs';
 import { atMost, commandOutput, cpuSeconds, elapsed, ms, percentile, round, row, say, sleep, thousands } from './helpers.mjs';
 import { roundLoad } from './latency.mjs';
 import { get } from './load.mjs';
@@ -51,7 +51,7 @@ export async function measureMillion(ctx) {
       authEmulatorPort: ports.auth,
       logDir: logs,
       name: 'api-million',
-      env: { RECONCILE_ON_START: 'off', SWAGGER: 'off' },
+      env: { ...NO_RATE_LIMITS, RECONCILE_ON_START: 'off', SWAGGER: 'off' },
     });
     const base = `http://127.0.0.1:${ports.apiMillion}`;
     const paths = {};

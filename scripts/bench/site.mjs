@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { stopProcess } from '../lib/processes.mjs';
-import { ROOT, seed, startApi, startAuthEmulator, startFrontEnds } from '../lib/services.mjs';
+import { NO_RATE_LIMITS, ROOT, seed, startApi, startAuthEmulator, startFrontEnds } from '../lib/services.mjs';
 import { atLeast, atMost, kb, median, round, row, runLogged, say } from './helpers.mjs';
 import { BUDGET } from './options.mjs';
 
@@ -27,7 +27,7 @@ export async function withSite(ctx, fn) {
     mediaDir,
     logDir: logs,
     name: 'api-site',
-    env: { CORS_ORIGINS: siteUrl, SWAGGER: 'off' },
+    env: { ...NO_RATE_LIMITS, CORS_ORIGINS: siteUrl, SWAGGER: 'off' },
   });
   const frontEnds = await startFrontEnds({
     basePort: ports.site,

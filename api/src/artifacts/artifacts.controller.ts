@@ -20,7 +20,6 @@ import { ValidationFailed } from '../common/errors';
 import { ArtifactIdPipe } from '../common/object-id';
 import { artifactDoc, artifactInputDoc, artifactUpdateDoc } from '../common/openapi';
 import { setPageHeaders } from '../common/page-headers';
-import { WriteThrottle } from '../common/write-throttle.guard';
 import { ZodPipe } from '../common/zod-pipe';
 import { ArtifactsService } from './artifacts.service';
 import { listQuerySchema, type ListQuery } from './list-query';
@@ -64,7 +63,7 @@ export class ArtifactsController {
 
   @Post()
   @ApiBearerAuth()
-  @UseGuards(RequireWriter, WriteThrottle)
+  @UseGuards(RequireWriter)
   @ApiBody({ schema: artifactInputDoc })
   async create(@Body() body: unknown, @CurrentUser() user: AuthUser): Promise<CreateArtifactResponse> {
     const id = await this.artifacts.create(valid(validateArtifactInput(body)), user);
@@ -73,7 +72,7 @@ export class ArtifactsController {
 
   @Patch(':id')
   @ApiBearerAuth()
-  @UseGuards(RequireWriter, WriteThrottle)
+  @UseGuards(RequireWriter)
   @ApiBody({ schema: artifactUpdateDoc })
   async update(
     @Param('id', ArtifactIdPipe) id: Types.ObjectId,
@@ -86,7 +85,7 @@ export class ArtifactsController {
   @Delete(':id')
   @HttpCode(200)
   @ApiBearerAuth()
-  @UseGuards(RequireWriter, WriteThrottle)
+  @UseGuards(RequireWriter)
   async delete(@Param('id', ArtifactIdPipe) id: Types.ObjectId, @CurrentUser() user: AuthUser): Promise<DeleteArtifactResponse> {
     return { deletedCount: await this.artifacts.delete(id, user) };
   }

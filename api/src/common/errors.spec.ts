@@ -1,5 +1,5 @@
 import { ForbiddenException, UnauthorizedException } from '@nestjs/common';
-import { ThrottlerException } from '@nestjs/throttler';
+import { TooManyRequests } from '../rate-limits/rate-limits';
 import { mongo } from 'mongoose';
 import { ArtifactNotFound, ValidationFailed, isDatabaseTimeout, isDatabaseUnavailable, toErrorBody } from './errors';
 
@@ -23,7 +23,7 @@ describe('toErrorBody', () => {
     expect(toErrorBody(new ArtifactNotFound())).toEqual({ statusCode: 404, error: 'Not Found', message: 'Artifact not found' });
     expect(toErrorBody(new ForbiddenException('Not yours'))).toMatchObject({ statusCode: 403, message: 'Not yours' });
     expect(toErrorBody(new UnauthorizedException())).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
-    expect(toErrorBody(new ThrottlerException())).toMatchObject({ statusCode: 429, message: 'Too many requests, please slow down' });
+    expect(toErrorBody(new TooManyRequests(12))).toMatchObject({ statusCode: 429, message: 'Too many requests, please slow down' });
   });
 
   it('answers 503 when the database cannot be reached', () => {

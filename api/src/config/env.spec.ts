@@ -45,4 +45,21 @@ describe('loadConfig', () => {
       'https://b.example',
     ]);
   });
+
+  const production = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/x', FIREBASE_PROJECT_ID: 'p', CORS_ORIGINS: 'https://a.example' };
+
+  it('keeps the OpenAPI explorer off in production unless asked for', () => {
+    expect(loadConfig({}).swagger).toBe(true);
+    expect(loadConfig(production).swagger).toBe(false);
+    expect(loadConfig({ ...production, SWAGGER: 'on' }).swagger).toBe(true);
+  });
+
+  it('reads the rate limits, Redis and the trusted proxy setting', () => {
+    const config = loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', TRUSTED_PROXY: '10.0.0.0/8, 192.168.1.2', CLIENT_RATE_LIMIT: '100' });
+    expect(config).toMatchObject({ redisUrl: 'redis://127.0.0.1:6379', trustedProxy: ['10.0.0.0/8', '192.168.1.2'], clientRateLimit: 100 });
+    expect(loadConfig({ TRUSTED_PROXY: '1' }).trustedProxy).toBe(1);
+    expect(loadConfig({}).trustedProxy).toBe(false);
+    expect(() => loadConfig({ REDIS_URL: 'http://redis' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ TRUSTED_PROXY: 'everyone' })).toThrow(/TRUSTED_PROXY/);
+  });
 });

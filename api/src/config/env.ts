@@ -14,10 +14,21 @@ const envSchema = z
     MEDIA_DIR: z.string().min(1).optional(),
     WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
     WRITE_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+    CLIENT_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
+    FAILED_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+    RATE_LIMIT_PREFIX: z.string().min(1).max(100).default('antiquarium:rate:'),
+    // Express's 'trust proxy': false, loopback, a hop count, or addresses/subnets (comma-separated).
+    TRUSTED_PROXY: z
+      .string()
+      .regex(/^(false|loopback|linklocal|uniquelocal|\d{1,2}|[0-9a-fA-F.:/,\s]+)$/, 'must be false, loopback, a hop count, or addresses/subnets')
+      .default('false'),
     DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
     DB_OPERATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/).default('100kb'),
-    SWAGGER: z.enum(['on', 'off']).default('on'),
+    // The OpenAPI explorer at /docs: on by default, except in production where it must be asked for.
+    SWAGGER: z.enum(['on', 'off']).optional(),
     RECONCILE_ON_START: z.enum(['on', 'off']).default('on'),
   })
   .transform((env, ctx) => {
@@ -54,14 +65,28 @@ const envSchema = z
       mediaDir: env.MEDIA_DIR,
       writeRateLimit: env.WRITE_RATE_LIMIT,
       writeRateWindowMs: env.WRITE_RATE_WINDOW_MS,
+      clientRateLimit: env.CLIENT_RATE_LIMIT,
+      failedAuthRateLimit: env.FAILED_AUTH_RATE_LIMIT,
+      rateWindowMs: env.RATE_WINDOW_MS,
+      redisUrl: env.REDIS_URL,
+      rateLimitPrefix: env.RATE_LIMIT_PREFIX,
+      trustedProxy: trustProxyValue(env.TRUSTED_PROXY),
       dbTimeoutMs: env.DB_TIMEOUT_MS,
       // The longest one database operation may take (database/operation-timeout.ts).
       dbOperationTimeoutMs: env.DB_OPERATION_TIMEOUT_MS,
       bodyLimit: env.BODY_LIMIT,
-      swagger: env.SWAGGER === 'on',
+      swagger: env.SWAGGER ? env.SWAGGER === 'on' : !production,
+      production,
       reconcileOnStart: env.RECONCILE_ON_START === 'on',
     };
   });
+
+/** TRUSTED_PROXY as Express's 'trust proxy' setting reads it. */
+function trustProxyValue(value: string): boolean | number | string[] {
+  if (value === 'false') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim()).filter(Boolean);
+}
 
 export type AppConfig = z.output<typeof envSchema>;
 

@@ -1,16 +1,20 @@
-import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Connection } from 'mongoose';
 import { errorBody } from '../common/errors';
+import { APP_CONFIG, type AppConfig } from '../config/env';
 
 const PING_TIMEOUT_MS = 2000;
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(@InjectConnection() private readonly connection: Connection) {}
+  constructor(
+    @InjectConnection() private readonly connection: Connection,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** Liveness: the process answers; it says nothing about the database on purpose. */
   @Get()
@@ -18,11 +22,16 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Readiness: this instance can serve requests, which needs the database. */
+  /**
+   * Readiness: this instance can serve requests, which needs the database. In production the answer
+   * says only ready or not: which dependency is down is for the logs and metrics, not the public.
+   */
   @Get('ready')
   async ready(@Res({ passthrough: true }) response: Response) {
-    if (await this.databaseAnswers()) return { status: 'ok', database: 'up' };
-    response.status(HttpStatus.SERVICE_UNAVAILABLE);
+    const up = await this.databaseAnswers();
+    if (!up) response.status(HttpStatus.SERVICE_UNAVAILABLE);
+    if (this.config.production) return up ? { status: 'ok' } : { ...errorBody(503, 'Not ready'), status: 'unavailable' };
+    if (up) return { status: 'ok', database: 'up' };
     return { ...errorBody(503, 'The database is unavailable'), status: 'unavailable', database: 'down' };
   }
 

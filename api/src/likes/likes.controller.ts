@@ -10,7 +10,6 @@ import { RequireUser, RequireWriter } from '../auth/guards';
 import { ArtifactIdPipe } from '../common/object-id';
 import { artifactDoc } from '../common/openapi';
 import { setPageHeaders } from '../common/page-headers';
-import { WriteThrottle } from '../common/write-throttle.guard';
 import { ZodPipe } from '../common/zod-pipe';
 import { LikesService } from './likes.service';
 
@@ -21,7 +20,7 @@ export class LikesController {
   constructor(private readonly likes: LikesService) {}
 
   @Patch('artifacts/toggle-like/:id')
-  @UseGuards(RequireWriter, WriteThrottle)
+  @UseGuards(RequireWriter)
   @ApiOkResponse({ schema: { type: 'object', properties: { liked: { type: 'boolean' }, likes: { type: 'integer' } } } })
   toggle(@Param('id', ArtifactIdPipe) id: Types.ObjectId, @CurrentUser() user: AuthUser): Promise<ToggleLikeResponse> {
     return this.likes.toggle(id, user);

@@ -3,9 +3,16 @@ export const API_URL = (process.env['API_URL'] ?? 'http://127.0.0.1:3000').repla
 export const MONGODB_URI = process.env['MONGODB_URI'] ?? 'mongodb://127.0.0.1:27017/antiquarium';
 export const AUTH_EMULATOR_HOST = process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099';
 export const FIREBASE_PROJECT_ID = process.env['FIREBASE_PROJECT_ID'] ?? 'demo-antiquarium';
+const url = (name: string, fallback: string) => (process.env[name] ?? fallback).replace(/\/+$/, '');
 /**
- * A second api on the same database, started with WRITE_RATE_LIMIT=5 (scripts/test.mjs does), for
- * the 429 path; the main api has a high limit so the rest of the suite is never throttled.
+ * Low-limit apis on the same database for the 429 paths (scripts/test.mjs starts them with the
+ * limits below); the main api has high limits so the rest of the suite is never throttled. The
+ * first two share their counters in Redis; the third is given a Redis that is not there. All three
+ * trust the loopback proxy, so a test picks its client address with X-Forwarded-For.
  */
-export const RATE_LIMITED_API_URL = (process.env['RATE_LIMITED_API_URL'] ?? 'http://127.0.0.1:3101').replace(/\/+$/, '');
+export const RATE_LIMITED_API_URL = url('RATE_LIMITED_API_URL', 'http://127.0.0.1:3101');
+export const RATE_LIMITED_TWIN_URL = url('RATE_LIMITED_TWIN_URL', 'http://127.0.0.1:3102');
+export const NO_REDIS_API_URL = url('NO_REDIS_API_URL', 'http://127.0.0.1:3103');
 export const RATE_LIMIT = 5;
+export const CLIENT_RATE_LIMIT = 30;
+export const FAILED_AUTH_RATE_LIMIT = 4;

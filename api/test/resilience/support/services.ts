@@ -93,8 +93,10 @@ export async function startApi({
       MONGODB_URI: mongoUri,
       FIREBASE_PROJECT_ID: PROJECT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
-      // The tests write far more than a person would; the limit itself is proven by the api suite.
+      // The tests send far more than a person would; the limits themselves are proven by the api suite.
       WRITE_RATE_LIMIT: '1000000',
+      CLIENT_RATE_LIMIT: '1000000000',
+      FAILED_AUTH_RATE_LIMIT: '1000000',
       SWAGGER: 'off',
       ...env,
     },
