@@ -47,6 +47,12 @@ describe('security headers', () => {
     expect(response.headers.get('x-powered-by')).toBeNull();
   });
 
+  test('JSON answers can never run as a page: no sources, no framing, no sniffing', async () => {
+    const response = await api('/artifacts?limit=1');
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   test('JSON answers are JSON', async () => {
     const response = await api('/artifacts?limit=1');
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
