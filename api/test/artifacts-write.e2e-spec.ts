@@ -172,6 +172,16 @@ describe('POST /artifacts', () => {
       expect(body.fields?.name).toEqual(expect.any(String));
     });
 
+    test.each([
+      ['name', '\u200B\u200B', /visible/],
+      ['discoveredBy', '\u202Eynomitset', /reading direction/],
+      ['location', 'Museum \u2066of\u2069 Lies', /reading direction/],
+      ['context', 'broken \uD800 text', /not text/],
+    ])('with %s not readable as what it is (%j)', async (field, value, message) => {
+      const body = expectApiError(await post({ ...artifactInput(), [field]: value }), 400);
+      expect(body.fields?.[field]).toMatch(message);
+    });
+
     test('with malformed JSON: 400 in the error shape', async () => {
       const response = await api('/artifacts', { method: 'POST', token: writer.token, rawBody: '{"name": "Broken",' });
       expectApiError(response, 400);

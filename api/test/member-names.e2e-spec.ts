@@ -45,3 +45,11 @@ test('a disabled member’s next write is refused with 401, and nothing is store
   const after = await (await contributorsCollection()).findOne({ _id: member.uid as never });
   expect(after?.['artifacts']).toBe(before?.['artifacts']);
 });
+
+test('a member whose display name reverses the reading direction cannot write under it (400), nothing stored', async () => {
+  const member = await createUser({ name: '\u202Eyelrah ronaelE' });
+  const body = expectApiError(await api('/artifacts', { method: 'POST', token: member.token, body: artifactInput() }), 400);
+  expect(body.message).toMatch(/display name/i);
+  expect(await (await contributorsCollection()).findOne({ _id: member.uid as never })).toBeNull();
+});
+

@@ -1,4 +1,4 @@
-import { ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 import { MEMBER_ACCOUNT_TTL_MS, MemberAccounts } from './member-accounts';
 import type { MemberAccount, TokenVerifier } from './token-verifier';
 
@@ -64,4 +64,11 @@ test('an identity service that cannot be asked is a 503, and nothing is cached f
   await expect(members.writer({ uid: 'u3' })).rejects.toBeInstanceOf(ServiceUnavailableException);
   await expect(members.writer({ uid: 'u3' })).rejects.toBeInstanceOf(ServiceUnavailableException);
   expect(calls).toBe(2);
+});
+
+test('a display name that does not read as what it is cannot sign a write (400)', async () => {
+  for (const name of ['\u202Eyelrah ronaelE', '\u200B\u200B', 'half \uD800']) {
+    const { members } = setup({ disabled: false, name });
+    await expect(members.writer({ uid: 'u4' })).rejects.toBeInstanceOf(BadRequestException);
+  }
 });

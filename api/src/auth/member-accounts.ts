@@ -1,4 +1,5 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { textProblem, textProblemMessage } from '@antiquarium/contracts';
 import type { AuthUser } from './auth-user';
 import { TokenVerifier, type MemberAccount } from './token-verifier';
 
@@ -43,6 +44,10 @@ export class MemberAccounts {
     if (account.disabled) throw new UnauthorizedException(SESSION_ENDED);
     const signedInAtMs = (user.authTime ?? 0) * 1000;
     if (account.tokensValidAfterMs !== undefined && signedInAtMs < account.tokensValidAfterMs) throw new UnauthorizedException(SESSION_ENDED);
-    return { ...user, name: user.name ?? account.name };
+    const name = user.name ?? account.name;
+    // The name is shown on every artifact the member adds: it must read as what it is.
+    const problem = name ? textProblem(name) : null;
+    if (problem) throw new BadRequestException(`${textProblemMessage('Your display name', problem)}: change it in your profile`);
+    return { ...user, name };
   }
 }

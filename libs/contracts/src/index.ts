@@ -1,3 +1,4 @@
 export * from './artifact';
 export * from './password';
 export * from './search';
+export * from './text';

@@ -11,6 +11,7 @@ import {
   type FieldErrors,
   type ValidationResult,
 } from './artifact';
+import { textProblem, textProblemMessage } from './text';
 
 // The validation rules, in their own entry (`@antiquarium/contracts/validation`): they need zod
 // (about 22 KB gzipped), which only the forms and the api use; the catalog's pages import the
@@ -29,7 +30,11 @@ function requiredText(field: ArtifactField) {
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((value) => !CONTROL_CHARS.test(value), { error: `${label} contains invalid characters` });
+    .refine((value) => !CONTROL_CHARS.test(value), { error: `${label} contains invalid characters` })
+    .superRefine((value, ctx) => {
+      const problem = textProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: textProblemMessage(label, problem) });
+    });
 }
 
 export const artifactInputSchema = z.object({

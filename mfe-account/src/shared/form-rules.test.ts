@@ -3,7 +3,7 @@ import { FORM_MESSAGES, firstInvalid, isEmail, validateLogin, validateRegister }
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', photoURL: 'https://example.org/ada.png', password: 'Engine1' };
 
-test('the password rules of the spec, in order, stopping at the first failure', () => {
+test('the password rules, in order, stopping at the first failure', () => {
   const problem = (password: string) => validateRegister({ ...valid, password }).password;
   // Short AND without capitals: only the first rule is reported.
   expect(problem('abc')).toBe('Password must be at least 6 characters');
@@ -26,6 +26,13 @@ test('registration: every field is required', () => {
   });
   // Photo URL is plain text in the spec: anything non-blank is accepted.
   expect(validateRegister({ ...valid, photoURL: 'me.png' })).toEqual({});
+});
+
+test('registration: the full name must read as what it is', () => {
+  const valid = { email: 'ada@example.com', photoURL: 'https://example.org/a.png', password: 'Abcdef' };
+  expect(validateRegister({ ...valid, name: '\u200B\u200B' }).name).toBe('Full Name must contain visible characters');
+  expect(validateRegister({ ...valid, name: '\u202Eecalevol adA' }).name).toBe('Full Name must not contain characters that change the reading direction');
+  expect(validateRegister({ ...valid, name: 'Ada Lovelace' }).name).toBeUndefined();
 });
 
 test('login: email (email format) and password are required', () => {

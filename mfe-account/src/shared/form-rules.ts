@@ -1,4 +1,4 @@
-import { passwordProblem } from '@antiquarium/contracts';
+import { passwordProblem, textProblem, textProblemMessage } from '@antiquarium/contracts';
 
 /** The browser's own rule for `<input type="email">` (WHATWG HTML), so our message matches its check. */
 const EMAIL_PATTERN =
@@ -52,6 +52,10 @@ export interface RegisterValues {
 export function validateRegister({ name, email, photoURL, password }: RegisterValues): FieldErrors<keyof RegisterValues> {
   const errors: FieldErrors<keyof RegisterValues> = {};
   if (!name.trim()) errors.name = FORM_MESSAGES.nameRequired;
+  else {
+    const problem = textProblem(name);
+    if (problem) errors.name = textProblemMessage('Full Name', problem);
+  }
   const emailError = emailProblem(email);
   if (emailError) errors.email = emailError;
   if (!photoURL.trim()) errors.photoURL = FORM_MESSAGES.photoRequired;
