@@ -55,7 +55,8 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort }) {
     authEmulatorPort: authPort,
     logDir: LOGS,
     name: `api-${label}`,
-    env: { NODE_ENV: 'test', ...NO_RATE_LIMITS, CORS_ORIGINS: 'http://localhost:4200,http://127.0.0.1:4200' },
+    // JSON logs and metrics as in production, so the suite can search the one and read the other.
+    env: { NODE_ENV: 'test', ...NO_RATE_LIMITS, LOG_FORMAT: 'json', METRICS_PORT: String(PORTS.apiMetrics), CORS_ORIGINS: 'http://localhost:4200,http://127.0.0.1:4200' },
   });
   // Low limits, counters in Redis under a prefix of this run's own, the loopback proxy trusted (the
   // tests choose their client address): two instances sharing one budget, and one whose Redis is
@@ -88,6 +89,8 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort }) {
       RATE_LIMITED_API_URL: `http://127.0.0.1:${PORTS.apiLimited}`,
       RATE_LIMITED_TWIN_URL: `http://127.0.0.1:${PORTS.apiLimitedTwin}`,
       NO_REDIS_API_URL: `http://127.0.0.1:${PORTS.apiNoRedis}`,
+      METRICS_URL: `http://127.0.0.1:${PORTS.apiMetrics}/metrics`,
+      API_LOG_FILE: path.join(LOGS, `api-${label}.log`),
       API_URL: `http://127.0.0.1:${PORTS.api}`,
       MONGODB_URI: mongoUri,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,

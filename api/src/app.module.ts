@@ -6,6 +6,7 @@ import type { AppConfig } from './config/env';
 import { ContributorsModule } from './contributors/contributors.module';
 import { applyServerTimeLimit, operationTimeoutOptions } from './database/operation-timeout';
 import { HealthModule } from './health/health.module';
+import { observeDatabase } from './observability/database-metrics';
 import { LikesModule } from './likes/likes.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
@@ -24,7 +25,11 @@ export class AppModule {
           // One operation ends within DB_OPERATION_TIMEOUT_MS (a frozen database, a pathological
           // query): the per-stage timeouts here, the server's limit on the connection below.
           ...operationTimeoutOptions(config),
-          onConnectionCreate: (connection) => applyServerTimeLimit(connection, config.dbOperationTimeoutMs),
+          onConnectionCreate: (connection) => {
+            applyServerTimeLimit(connection, config.dbOperationTimeoutMs);
+            observeDatabase(connection);
+          },
+          monitorCommands: true,
           retryAttempts: 3,
           retryDelay: 1000,
         }),

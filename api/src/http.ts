@@ -7,12 +7,15 @@ import { PAGE_HEADERS } from '@antiquarium/contracts';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { toErrorBody } from './common/errors';
 import type { AppConfig } from './config/env';
+import { accessLog } from './observability/access-log';
+import type { JsonLogger } from './observability/json-logger';
 
 /** Everything about the HTTP surface that is not a route: parsers, headers, CORS, docs. */
-export function configureHttp(app: NestExpressApplication, config: AppConfig): void {
+export function configureHttp(app: NestExpressApplication, config: AppConfig, logger?: JsonLogger): void {
   app.disable('x-powered-by');
   // Who the client is (rate limits, logs): the connection's address unless a trusted proxy says.
   app.set('trust proxy', config.trustedProxy);
+  app.use(accessLog({ trustProxy: config.trustedProxy !== false, logger }));
   app.set('query parser', 'simple');
   app.use(
     helmet({

@@ -8,6 +8,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { ConfigError, loadConfig } from './config/env';
 import { configureDocs, configureHttp } from './http';
+import { JsonLogger } from './observability/json-logger';
+import { serveMetrics } from './observability/metrics';
 
 /** How long requests in flight may take to finish after SIGTERM before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -108,14 +110,17 @@ function answerClientErrorsInShape(server: Server): void {
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
+  const levels = config.nodeEnv === 'test' ? (['error', 'warn'] as const) : (['log', 'error', 'warn'] as const);
+  const jsonLogger = config.logFormat === 'json' ? new JsonLogger([...levels, 'fatal']) : undefined;
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bodyParser: false,
-    logger: config.nodeEnv === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
+    logger: jsonLogger ?? [...levels],
   });
-  configureHttp(app, config);
+  configureHttp(app, config, jsonLogger);
   if (config.swagger) configureDocs(app);
   answerClientErrorsInShape(app.getHttpServer() as Server);
   closeGracefullyOn(['SIGTERM', 'SIGINT'], app);
+  if (config.metricsPort !== undefined) await serveMetrics(config.metricsPort, config.host);
   await app.listen(config.port, config.host);
   Logger.log(`api listening on http://${config.host}:${config.port}`, 'Bootstrap');
 }

@@ -4,6 +4,7 @@ import type { QueryFilter, Model, SortOrder, Types } from 'mongoose';
 import type { ArtifactInput, ArtifactType, SortOption } from '@antiquarium/contracts';
 import { nameSortKey, queryTokens, searchTokens } from '@antiquarium/contracts';
 import { noOperationTimeout } from '../database/operation-timeout';
+import { homeListCache } from '../observability/metrics';
 import { ARTIFACT_MODEL, type ArtifactDoc } from './artifact.schema';
 
 export interface ArtifactFilter {
@@ -90,7 +91,11 @@ export class HomeListCache {
 
   get(key: string, load: () => Promise<ListResult>): Promise<ListResult> {
     const entry = this.entries.get(key);
-    if (entry && this.now() - entry.storedAt < this.ttlMs) return Promise.resolve(copy(entry.value));
+    if (entry && this.now() - entry.storedAt < this.ttlMs) {
+      homeListCache.inc({ result: 'hit' });
+      return Promise.resolve(copy(entry.value));
+    }
+    homeListCache.inc({ result: 'miss' });
     const pending = this.loading.get(key);
     if (pending) return pending.then(copy);
     const generation = this.generation;

@@ -30,6 +30,10 @@ const envSchema = z
     // The OpenAPI explorer at /docs: on by default, except in production where it must be asked for.
     SWAGGER: z.enum(['on', 'off']).optional(),
     RECONCILE_ON_START: z.enum(['on', 'off']).default('on'),
+    // json: one JSON object per line with access lines (for collectors); text: Nest's console lines.
+    LOG_FORMAT: z.enum(['json', 'text']).optional(),
+    // Prometheus metrics at /metrics on this port (on HOST), never on the public port.
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -76,6 +80,8 @@ const envSchema = z
       dbOperationTimeoutMs: env.DB_OPERATION_TIMEOUT_MS,
       bodyLimit: env.BODY_LIMIT,
       swagger: env.SWAGGER ? env.SWAGGER === 'on' : !production,
+      logFormat: env.LOG_FORMAT ?? (production ? 'json' : 'text'),
+      metricsPort: env.METRICS_PORT,
       production,
       reconcileOnStart: env.RECONCILE_ON_START === 'on',
     };

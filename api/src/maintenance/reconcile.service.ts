@@ -4,6 +4,7 @@ import { nameSortKey } from '@antiquarium/contracts';
 import { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 import { ContributorsRepository } from '../contributors/contributors.repository';
+import { reconciliationRuns } from '../observability/metrics';
 import { LikesRepository } from '../likes/likes.repository';
 
 export interface ReconcileReport {
@@ -34,8 +35,14 @@ export class ReconcileService implements OnApplicationBootstrap {
     if (!this.config.reconcileOnStart) return;
     // In the background: serving starts at once, and a database that is down only delays this.
     void this.run().then(
-      (report) => this.logger.log(`done: ${JSON.stringify(report)}`),
-      (error: unknown) => this.logger.warn(`skipped: ${error instanceof Error ? error.message : String(error)}`),
+      (report) => {
+        reconciliationRuns.inc({ outcome: 'done' });
+        this.logger.log(`done: ${JSON.stringify(report)}`);
+      },
+      (error: unknown) => {
+        reconciliationRuns.inc({ outcome: 'skipped' });
+        this.logger.warn(`skipped: ${error instanceof Error ? error.message : String(error)}`);
+      },
     );
   }
 

@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus, Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/env';
+import { rateLimitRefusals } from '../observability/metrics';
 import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './counter-store';
 
 export type Budget = 'client' | 'writes' | 'failed-auth';
@@ -38,7 +39,10 @@ export class RateLimits implements OnModuleDestroy {
   async consume(budget: Budget, who: string): Promise<void> {
     const { limit, windowMs } = this.limits[budget];
     const { count, resetInMs } = await this.store.hit(`${budget}:${who}`, windowMs);
-    if (count > limit) throw new TooManyRequests(Math.max(1, Math.ceil(resetInMs / 1000)));
+    if (count > limit) {
+      rateLimitRefusals.inc({ budget });
+      throw new TooManyRequests(Math.max(1, Math.ceil(resetInMs / 1000)));
+    }
   }
 
   /** Counts a failure without refusing it (the refusal is for the next requests). */
@@ -49,6 +53,7 @@ export class RateLimits implements OnModuleDestroy {
   /** Throws TooManyRequests when the budget is already spent, without counting this request. */
   async assertLeft(budget: Budget, who: string): Promise<void> {
     if ((await this.store.peek(`${budget}:${who}`)) >= this.limits[budget].limit) {
+      rateLimitRefusals.inc({ budget });
       throw new TooManyRequests(Math.ceil(this.limits[budget].windowMs / 1000));
     }
   }

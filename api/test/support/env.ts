@@ -16,3 +16,6 @@ export const NO_REDIS_API_URL = url('NO_REDIS_API_URL', 'http://127.0.0.1:3103')
 export const RATE_LIMIT = 5;
 export const CLIENT_RATE_LIMIT = 30;
 export const FAILED_AUTH_RATE_LIMIT = 4;
+/** The main api's metrics (METRICS_PORT) and its log file (LOG_FORMAT=json), as scripts/test.mjs starts it. */
+export const METRICS_URL = process.env['METRICS_URL'] ?? 'http://127.0.0.1:3105/metrics';
+export const API_LOG_FILE = process.env['API_LOG_FILE'];
