@@ -2,7 +2,7 @@
 // when their token predates it), renames followed, and accounts that were cut off refused.
 import { ANONYMOUS_NAME } from '@antiquarium/contracts';
 import { createArtifact, artifactInput } from './support/artifacts';
-import { createUser, disableUser, nameAfterToken, renameUser, uniqueTag } from './support/auth';
+import { anonymousToken, createUser, disableUser, nameAfterToken, renameUser, uniqueTag } from './support/auth';
 import { contributorsCollection, storedArtifact } from './support/db';
 import { api, expectApiError } from './support/http';
 
@@ -51,5 +51,12 @@ test('a member whose display name reverses the reading direction cannot write un
   const body = expectApiError(await api('/artifacts', { method: 'POST', token: member.token, body: artifactInput() }), 400);
   expect(body.message).toMatch(/display name/i);
   expect(await (await contributorsCollection()).findOne({ _id: member.uid as never })).toBeNull();
+});
+
+test('an anonymous sign-in may browse but not write (403)', async () => {
+  const token = await anonymousToken();
+  expect((await api('/artifacts?limit=1', { token })).status).toBe(200);
+  const body = expectApiError(await api('/artifacts', { method: 'POST', token, body: artifactInput() }), 403);
+  expect(body.message).toMatch(/email address or a Google account/);
 });
 

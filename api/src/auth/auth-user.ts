@@ -5,4 +5,6 @@ export interface AuthUser {
   name?: string;
   /** When the member signed in (the token's auth_time, in seconds): older sessions can be revoked. */
   authTime?: number;
+  /** How the member signed in (the token's firebase.sign_in_provider: 'password', 'google.com', ...). */
+  provider?: string;
 }

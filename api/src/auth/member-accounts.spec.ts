@@ -1,4 +1,4 @@
-import { BadRequestException, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 import { MEMBER_ACCOUNT_TTL_MS, MemberAccounts } from './member-accounts';
 import type { MemberAccount, TokenVerifier } from './token-verifier';
 
@@ -71,4 +71,10 @@ test('a display name that does not read as what it is cannot sign a write (400)'
     const { members } = setup({ disabled: false, name });
     await expect(members.writer({ uid: 'u4' })).rejects.toBeInstanceOf(BadRequestException);
   }
+});
+
+test('an anonymous sign-in may not write (403), without asking the identity service', async () => {
+  const context = setup(active);
+  await expect(context.members.writer({ uid: 'anon', provider: 'anonymous' })).rejects.toBeInstanceOf(ForbiddenException);
+  expect(context.lookups).toEqual([]);
 });

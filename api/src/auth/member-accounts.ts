@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { textProblem, textProblemMessage } from '@antiquarium/contracts';
 import type { AuthUser } from './auth-user';
 import { TokenVerifier, type MemberAccount } from './token-verifier';
@@ -40,6 +40,8 @@ export class MemberAccounts {
 
   /** The author of a write, with their current display name; 401 when their session was cut off. */
   async writer(user: AuthUser): Promise<AuthUser> {
+    // An anonymous sign-in is nobody in particular: it may browse, not contribute or like.
+    if (user.provider === 'anonymous') throw new ForbiddenException('Sign in with an email address or a Google account to contribute');
     const account = await this.account(user.uid);
     if (account.disabled) throw new UnauthorizedException(SESSION_ENDED);
     const signedInAtMs = (user.authTime ?? 0) * 1000;

@@ -103,7 +103,8 @@ export class TokenVerifier {
     // (firebase-admin lib/auth/base-auth.js), so an emulator that is down is seen here too.
     const decoded = await this.bounded(this.auth.verifyIdToken(token));
     const authTime = typeof decoded.auth_time === 'number' ? decoded.auth_time : undefined;
-    return { uid: decoded.uid, email: cleanEmail(decoded.email), name: cleanName(decoded['name']), authTime };
+    const provider = typeof decoded.firebase?.sign_in_provider === 'string' ? decoded.firebase.sign_in_provider : undefined;
+    return { uid: decoded.uid, email: cleanEmail(decoded.email), name: cleanName(decoded['name']), authTime, provider };
   }
 
   /** The member's account as the identity service holds it now (401 when it is gone). */

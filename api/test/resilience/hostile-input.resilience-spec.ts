@@ -61,6 +61,8 @@ const NASTY_TEXTS = [
   'مرحبا بالعالم',
   '🏺🗿👨‍👩‍👧‍👦🏳️‍🌈',
   'zero\u200Bwidth\uFEFF',
+  '\u200B\u200D\u2060',
+  'Eleanor\u2066 Hartley\u2069',
   'e\u0301\u0301\u0301',
   '\r\n\r\n',
   '<script>alert(1)</script>',

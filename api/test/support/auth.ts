@@ -139,3 +139,10 @@ export async function disableUser(user: TestUser): Promise<void> {
   });
   if (!response.ok) throw new Error(`Auth Emulator disable answered ${response.status}: ${await response.text()}`);
 }
+
+/** An anonymous sign-in (no email, no password): a real ID token whose provider is 'anonymous'. */
+export async function anonymousToken(): Promise<string> {
+  const answer = await identity<TokenAnswer>('accounts:signUp', { returnSecureToken: true });
+  if (!answer.idToken) throw new Error('Auth Emulator gave no idToken for an anonymous sign-up');
+  return answer.idToken;
+}
