@@ -2,7 +2,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import sharp from 'sharp';
-import { ARTIFACT_TYPES, passwordProblem } from '@antiquarium/contracts';
+import { ARTIFACT_TYPES, passwordProblem, readDate } from '@antiquarium/contracts';
 import { validateArtifactInput } from '@antiquarium/contracts/validation';
 import { DEMO_ARTIFACTS, DEMO_USERS } from './demo-data';
 import { artifactSvg, captionLines, escapeXml, imageFileNames, writeDemoImages } from './media';
@@ -14,6 +14,11 @@ function hasControlChars(text: string): boolean {
 describe('demo data', () => {
   it('has at least 64 artifacts', () => {
     expect(DEMO_ARTIFACTS.length).toBeGreaterThanOrEqual(64);
+  });
+
+  it('has a date the site can read on every artifact (each one gets a year range)', () => {
+    const unread = DEMO_ARTIFACTS.filter((artifact) => readDate(artifact.createdAt) === null).map((artifact) => artifact.createdAt);
+    expect(unread).toEqual([]);
   });
 
   it('has at least 10 artifacts of every type', () => {

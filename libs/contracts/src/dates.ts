@@ -1,0 +1,236 @@
+/**
+ * Reading the dates people write ('c. 1360-1332 BC', 'early 7th century AD', '40,000 years ago')
+ * into a year range (docs/decisions/0006-date-model.md).
+ *
+ * Years are signed with no year 0, as historians count: 1 BC is -1, AD 1 is 1 (not ISO 8601's
+ * astronomical numbering, where 0000 is 1 BC). A range is inclusive: [start, end], start <= end.
+ * Rules a reader should know:
+ * - circa widens the range on both sides: by 20 years for a year or decade, 50 for a century, 200
+ *   for a millennium, and a tenth of the distance from the present for 'years ago';
+ * - early / mid / late take the first, middle and last third of a century;
+ * - 'before X' is the century up to X, 'after X' the century from X;
+ * - 'N years ago' and 'N BP' count back from 1950 (radiocarbon's present);
+ * - 'NNN0s' is a decade, 'NN00s' a century.
+ */
+export const DATE_PRECISIONS = ['year', 'decade', 'century', 'millennium', 'more'] as const;
+export type DatePrecision = (typeof DATE_PRECISIONS)[number];
+export const DATE_QUALIFIERS = ['exact', 'circa', 'before', 'after'] as const;
+export type DateQualifier = (typeof DATE_QUALIFIERS)[number];
+
+export interface DateRange {
+  start: number;
+  end: number;
+  precision: DatePrecision;
+  qualifier: DateQualifier;
+}
+
+/** The present that 'years ago' and 'BP' count back from. */
+export const BEFORE_PRESENT_YEAR = 1950;
+
+const CIRCA_WIDTH: Record<Exclude<DatePrecision, 'more'>, number> = { year: 20, decade: 20, century: 50, millennium: 200 };
+
+const ORDINAL_WORDS: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  thirteenth: 13,
+  fourteenth: 14,
+  fifteenth: 15,
+  sixteenth: 16,
+  seventeenth: 17,
+  eighteenth: 18,
+  nineteenth: 19,
+  twentieth: 20,
+  'twenty-first': 21,
+};
+
+/** From a signed count of years (negative before Christ) to the historians' year: no year 0. */
+function fromOffset(value: number): number {
+  return value <= 0 ? value - 1 : value;
+}
+
+function yearOf(value: number, era: 'bc' | 'ad'): number {
+  return era === 'bc' ? -value : value;
+}
+
+function range(start: number, end: number, precision: DatePrecision, qualifier: DateQualifier = 'exact'): DateRange {
+  return start <= end ? { start, end, precision, qualifier } : { start: end, end: start, precision, qualifier };
+}
+
+/** Adds `years` to a historians' year, stepping over the missing year 0. */
+function shift(year: number, years: number): number {
+  const astronomical = year < 0 ? year + 1 : year;
+  return fromOffset(astronomical + years);
+}
+
+function widen(value: DateRange): DateRange {
+  const width =
+    value.precision === 'more' ? Math.round(Math.abs(BEFORE_PRESENT_YEAR - value.start) / 10) : CIRCA_WIDTH[value.precision];
+  return { ...range(shift(value.start, -width), shift(value.end, width), value.precision), qualifier: 'circa' };
+}
+
+function century(n: number, era: 'bc' | 'ad', part?: 'early' | 'mid' | 'late'): DateRange {
+  // AD: the 7th century is 601-700; BC: the 3rd century BC is 300-201 BC.
+  let [first, last] = era === 'ad' ? [(n - 1) * 100 + 1, n * 100] : [-(n * 100), -((n - 1) * 100 + 1)];
+  if (part === 'early') last = first + 32;
+  if (part === 'mid') [first, last] = [first + 33, first + 65];
+  if (part === 'late') first = first + 66;
+  return range(first, last, 'century');
+}
+
+function millennium(n: number, era: 'bc' | 'ad'): DateRange {
+  return era === 'ad' ? range((n - 1) * 1000 + 1, n * 1000, 'millennium') : range(-(n * 1000), -((n - 1) * 1000 + 1), 'millennium');
+}
+
+function number(text: string): number {
+  return Number(text.replace(/[,\s]/g, ''));
+}
+
+function ordinal(text: string): number | null {
+  const digits = /^(\d{1,2})(?:st|nd|rd|th)$/.exec(text);
+  if (digits) return Number(digits[1]);
+  return ORDINAL_WORDS[text] ?? null;
+}
+
+const ERA = String.raw`(b\.?\s?c\.?\s?e\.?|b\.?\s?c\.?|a\.?\s?d\.?|c\.?\s?e\.?)`;
+const ORD = String.raw`(\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty-first)`;
+const DASH = String.raw`\s*(?:-|–|—|to|until)\s*`;
+
+function eraOf(marker: string | undefined): 'bc' | 'ad' | undefined {
+  if (!marker) return undefined;
+  return /^b/.test(marker.replace(/[.\s]/g, '')) ? 'bc' : 'ad';
+}
+
+/** The text with its qualifier word removed, and which qualifier it was. */
+function qualifierOf(text: string): { rest: string; qualifier: DateQualifier } {
+  const circa = /^(?:c\.|ca\.|c(?=\s?\d)|circa|about|around|approximately|approx\.)\s*/.exec(text);
+  if (circa) return { rest: text.slice(circa[0].length), qualifier: 'circa' };
+  const before = /^(?:before|pre-|pre\s|by|until)\s*/.exec(text);
+  if (before) return { rest: text.slice(before[0].length), qualifier: 'before' };
+  const after = /^(?:after|post-|post\s|from|since)\s*/.exec(text);
+  if (after) return { rest: text.slice(after[0].length), qualifier: 'after' };
+  return { rest: text, qualifier: 'exact' };
+}
+
+function readPlain(text: string): DateRange | null {
+  let match: RegExpExecArray | null;
+
+  // 'c. 1.8 million years ago', '40,000 years ago', '10,000 BP', '1.2-1.4 million years ago'
+  match = new RegExp(String.raw`^([\d.,]+)(?:${DASH}([\d.,]+))?\s*(million|thousand)?\s*(?:years?\s+ago|bp|years?\s+bp)$`).exec(text);
+  if (match?.[1]) {
+    const unit = match[3] === 'million' ? 1_000_000 : match[3] === 'thousand' ? 1000 : 1;
+    const counts = [match[1], match[2] ?? match[1]].map((part) => number(part) * unit);
+    if (counts.some((count) => !Number.isFinite(count) || count <= 0)) return null;
+    const [a = 0, b = 0] = counts.map((count) => fromOffset(BEFORE_PRESENT_YEAR - Math.round(count)));
+    return range(a, b, Math.max(...counts) >= 10_000 ? 'more' : 'year');
+  }
+
+  // '3rd century BC', 'early 7th century AD', 'mid-14th century', '3rd-2nd century BC'
+  match = new RegExp(String.raw`^(?:(early|mid|late)[-\s]?)?${ORD}(?:${DASH}(?:(early|mid|late)[-\s]?)?${ORD})?\s+centur(?:y|ies)(?:\s+${ERA})?$`).exec(text);
+  if (match?.[2]) {
+    const era = eraOf(match[5]) ?? 'ad';
+    const first = ordinal(match[2]);
+    const second = match[4] ? ordinal(match[4]) : null;
+    if (!first || (match[4] && !second)) return null;
+    const from = century(first, era, match[1] as 'early' | 'mid' | 'late' | undefined);
+    if (!second) return from;
+    const to = century(second, era, match[3] as 'early' | 'mid' | 'late' | undefined);
+    return range(Math.min(from.start, to.start), Math.max(from.end, to.end), 'century');
+  }
+
+  // '2nd millennium BC'
+  match = new RegExp(String.raw`^${ORD}\s+millenni(?:um|a)(?:\s+${ERA})?$`).exec(text);
+  if (match?.[1]) {
+    const n = ordinal(match[1]);
+    return n ? millennium(n, eraOf(match[2]) ?? 'ad') : null;
+  }
+
+  // '1920s' (a decade), '1900s' (a century)
+  match = /^(\d{2,3}0)'?s$/.exec(text);
+  if (match?.[1]) {
+    const start = Number(match[1]);
+    return start % 100 === 0 ? range(start, start + 99, 'century') : range(start, start + 9, 'decade');
+  }
+
+  // 'AD 50-100', '1360-1332 BC', '1200 BC - 1100 BC', '196 BC', '1066', 'AD 79', '1500 CE'
+  match = new RegExp(String.raw`^(?:${ERA}\s*)?(\d{1,5})(?:\s*${ERA})?(?:${DASH}(?:${ERA}\s*)?(\d{1,5})(?:\s*${ERA})?)?$`).exec(text);
+  if (match?.[2]) {
+    const lastEra = eraOf(match[6]) ?? eraOf(match[4]);
+    const firstEra = eraOf(match[1]) ?? eraOf(match[3]) ?? lastEra ?? 'ad';
+    const a = Number(match[2]);
+    if (a === 0) return null;
+    const start = yearOf(a, firstEra);
+    if (!match[5]) return range(start, start, 'year');
+    let b = Number(match[5]);
+    // '1360-32 BC' or '1914-18' (the era written once): a shortened second year takes the first's
+    // leading digits, when that makes the range run forward in time.
+    if (!match[3] && !match[4] && match[5].length < match[2].length) {
+      const scale = 10 ** match[5].length;
+      const completed = Math.floor(a / scale) * scale + b;
+      if (firstEra === 'bc' ? completed < a : completed > a) b = completed;
+    }
+    if (b === 0) return null;
+    return range(start, yearOf(b, lastEra ?? firstEra), 'year');
+  }
+  return null;
+}
+
+/**
+ * A date followed by words about it ('13th century copy of a 4th-5th century original'): the
+ * longest leading run of words that reads as a date is the object's own.
+ */
+function readLeadingDate(text: string): DateRange | null {
+  const words = text.split(' ');
+  for (let count = words.length - 1; count > 0; count -= 1) {
+    const lead = words.slice(0, count).join(' ').replace(/[,;:]$/, '');
+    const found = readPlain(lead);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Full dates ('4 November 1922', '1922-11-04', 'June 1503') are read as their year. */
+function yearOfCalendarDate(text: string): string | null {
+  const iso = /^(\d{4})-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/.exec(text);
+  if (iso?.[1]) return iso[1];
+  const months = 'january|february|march|april|may|june|july|august|september|october|november|december';
+  const written = new RegExp(String.raw`^(?:\d{1,2}\s+)?(?:${months})\s+(?:\d{1,2},?\s+)?(\d{3,4})$`).exec(text);
+  return written?.[1] ?? null;
+}
+
+/**
+ * The year range a written date means, or null when it cannot be read (kept as written and shown
+ * as 'Undated', never refused).
+ */
+export function readDate(text: string): DateRange | null {
+  const normal = text.trim().toLowerCase().replace(/\s+/g, ' ').replace(/[‐‑‒]/g, '-');
+  if (normal.length === 0 || normal.length > 80) return null;
+  const { rest, qualifier } = qualifierOf(normal);
+  const plain = readPlain(yearOfCalendarDate(rest) ?? rest) ?? readLeadingDate(rest);
+  if (!plain) return null;
+  if (qualifier === 'circa') return widen(plain);
+  if (qualifier === 'before') return range(shift(plain.start, -100), plain.start, plain.precision, 'before');
+  if (qualifier === 'after') return range(plain.end, shift(plain.end, 100), plain.precision, 'after');
+  return plain;
+}
+
+/** '1360 BC', 'AD 50', '1500': AD is written only for the first millennium, where it helps. */
+export function formatYear(year: number): string {
+  const digits = (value: number) => (value >= 10_000 ? value.toLocaleString('en-US') : String(value));
+  if (year < 0) return `${digits(-year)} BC`;
+  return year < 1000 ? `AD ${year}` : String(year);
+}
+
+/** '1360 BC - 1332 BC'; a one-year range is written once. */
+export function formatDateRange(value: Pick<DateRange, 'start' | 'end'>): string {
+  return value.start === value.end ? formatYear(value.start) : `${formatYear(value.start)} - ${formatYear(value.end)}`;
+}
