@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { log, onInterrupt, stopAll } from './lib/processes.mjs';
-import { NO_RATE_LIMITS, ROOT, ensureFerretDb, seed, startApi, startAuthEmulator, startFerretDb } from './lib/services.mjs';
+import { NO_RATE_LIMITS, PROJECT_ID, ROOT, ensureFerretDb, seed, startApi, startAuthEmulator, startFerretDb } from './lib/services.mjs';
 import { portsOf } from './lib/workspace.mjs';
 
 const { values: args } = parseArgs({
@@ -43,7 +43,14 @@ async function identity(call, body) {
 
 async function makeUser(index) {
   const email = `soak-${index}-${Date.now()}@soak.antiquarium.test`;
-  await identity('accounts:signUp', { email, password: 'Soak-1234', returnSecureToken: true });
+  const { localId } = await identity('accounts:signUp', { email, password: 'Soak-1234', returnSecureToken: true });
+  // Writes need a verified address: verify it as an administrator would (the emulator's owner credential).
+  const verified = await fetch(`${IDENTITY}/projects/${PROJECT_ID}/accounts:update`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId, emailVerified: true }),
+  });
+  if (!verified.ok) throw new Error(`emulator accounts:update: ${verified.status}`);
   const { idToken } = await identity('accounts:signInWithPassword', { email, password: 'Soak-1234', returnSecureToken: true });
   return idToken;
 }

@@ -2,7 +2,7 @@
 // when their token predates it), renames followed, and accounts that were cut off refused.
 import { ANONYMOUS_NAME } from '@antiquarium/contracts';
 import { createArtifact, artifactInput } from './support/artifacts';
-import { anonymousToken, createUser, disableUser, nameAfterToken, renameUser, uniqueTag } from './support/auth';
+import { adminUpdate, anonymousToken, createUser, disableUser, googleToken, nameAfterToken, renameUser, uniqueTag } from './support/auth';
 import { contributorsCollection, storedArtifact } from './support/db';
 import { api, expectApiError } from './support/http';
 
@@ -60,3 +60,42 @@ test('an anonymous sign-in may browse but not write (403)', async () => {
   expect(body.message).toMatch(/email address or a Google account/);
 });
 
+
+test('a member whose email is not verified may browse but not write or like (403), nothing stored; once verified, the same session writes', async () => {
+  const member = await createUser({ verified: false });
+  const liked = await createArtifact(await createUser());
+  expect((await api('/artifacts?limit=1', { token: member.token })).status).toBe(200);
+  const body = expectApiError(await api('/artifacts', { method: 'POST', token: member.token, body: artifactInput() }), 403);
+  expect(body.message).toMatch(/verify your email/i);
+  expectApiError(await api(`/artifacts/toggle-like/${liked.id}`, { method: 'PATCH', token: member.token }), 403);
+  expect(await (await contributorsCollection()).findOne({ _id: member.uid as never })).toBeNull();
+  // The member opens the link in their mailbox; the token they hold was minted before it.
+  await adminUpdate(member.uid, { emailVerified: true });
+  expect((await api('/artifacts', { method: 'POST', token: member.token, body: artifactInput() })).status).toBe(201);
+});
+
+test('a Google account needs no verification link: its address is verified by Google', async () => {
+  const token = await googleToken(`Google Member ${uniqueTag('g')}`);
+  expect((await api('/artifacts', { method: 'POST', token, body: artifactInput() })).status).toBe(201);
+});
+
+test('nobody can write under a name that reads like another member’s (409, nothing stored); the holder can', async () => {
+  const tag = uniqueTag('lk');
+  const holder = await createUser({ name: `Ada Lovelace ${tag}` });
+  await createArtifact(holder);
+  // A Cyrillic А, a digit 0 for an o, 'rn' for an m: each passes for the holder's name on a card.
+  for (const lookAlike of [`Аda Lovelace ${tag}`, `Ada L0velace ${tag}`, `ada  lovelace ${tag.toUpperCase()}`]) {
+    const impostor = await createUser({ name: lookAlike });
+    const body = expectApiError(await api('/artifacts', { method: 'POST', token: impostor.token, body: artifactInput() }), 409);
+    expect(body.message).toMatch(/reads like another member’s/);
+    expect(await (await contributorsCollection()).findOne({ _id: impostor.uid as never })).toBeNull();
+  }
+  // The holder writes on, and a member whose name a reader tells apart is not held back.
+  await createArtifact(holder);
+  await createArtifact(await createUser({ name: `Ava Lovelace ${tag}` }));
+});
+
+test('a display name that reads as the placeholder for nameless members is refused (409)', async () => {
+  const member = await createUser({ name: 'Anonym0us' });
+  expectApiError(await api('/artifacts', { method: 'POST', token: member.token, body: artifactInput() }), 409);
+});

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { apiGet, apiSend, type ArtifactSummary } from './api';
-import { API_URL, AUTH_EMULATOR_URL } from './env';
+import { API_URL, AUTH_EMULATOR_URL, FIREBASE_PROJECT_ID } from './env';
 import type { TestUser } from './users';
 
 /** A toast (antd's message at the top of the page) with exactly this text. */
@@ -60,15 +60,19 @@ interface OobCode {
   oobLink: string;
 }
 
-/** The newest password-reset code the Auth Emulator "sent" to `email` (it keeps them instead of mailing). */
-export async function passwordResetCode(email: string): Promise<OobCode> {
-  const response = await fetch(`${AUTH_EMULATOR_URL}/emulator/v1/projects/demo-antiquarium/oobCodes`);
+/** The newest code of this kind the Auth Emulator "sent" to `email` (it keeps them instead of mailing). */
+export async function emailedCode(email: string, requestType: 'PASSWORD_RESET' | 'VERIFY_EMAIL'): Promise<OobCode> {
+  const response = await fetch(`${AUTH_EMULATOR_URL}/emulator/v1/projects/${FIREBASE_PROJECT_ID}/oobCodes`);
   if (!response.ok) throw new Error(`oobCodes: ${response.status}`);
   const { oobCodes } = (await response.json()) as { oobCodes: OobCode[] };
-  const mine = oobCodes.filter((code) => code.email === email && code.requestType === 'PASSWORD_RESET');
+  const mine = oobCodes.filter((code) => code.email === email && code.requestType === requestType);
   const latest = mine[mine.length - 1];
-  if (!latest) throw new Error(`no password reset code for ${email}`);
+  if (!latest) throw new Error(`no ${requestType} code for ${email}`);
   return latest;
+}
+
+export function passwordResetCode(email: string): Promise<OobCode> {
+  return emailedCode(email, 'PASSWORD_RESET');
 }
 
 /**

@@ -1,6 +1,8 @@
 export const SITE_URL = process.env['SITE_URL'] ?? 'http://localhost:4200';
 export const API_URL = process.env['API_URL'] ?? 'http://localhost:3000';
 export const AUTH_EMULATOR_URL = process.env['AUTH_EMULATOR_URL'] ?? 'http://127.0.0.1:9099';
+/** The Auth Emulator's project (a demo-* id: nothing leaves the machine). */
+export const FIREBASE_PROJECT_ID = process.env['FIREBASE_PROJECT_ID'] ?? 'demo-antiquarium';
 export const MONGODB_URI = process.env['MONGODB_URI'] ?? 'mongodb://127.0.0.1:27017/antiquarium';
 
 /** A seeded demo account (api/src/seed/demo-data.ts). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AUTH_EMULATOR_URL } from './env';
+import { AUTH_EMULATOR_URL, FIREBASE_PROJECT_ID } from './env';
 
 const IDENTITY = `${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1`;
 
@@ -21,12 +21,26 @@ async function identity<T>(path: string, body: unknown): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** A fresh account in the Auth Emulator, with a display name, and an ID token carrying it. */
+/** Changes an account as an administrator would (the emulator's owner credential). */
+export async function adminUpdate(uid: string, fields: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/projects/${FIREBASE_PROJECT_ID}/accounts:update`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: uid, ...fields }),
+  });
+  if (!response.ok) throw new Error(`emulator accounts:update: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * A fresh account in the Auth Emulator, with a display name and a verified email (as after opening
+ * the verification link: writes need it), and an ID token carrying both.
+ */
 export async function createUser(name = `Explorer ${randomUUID().slice(0, 6)}`): Promise<TestUser> {
   const email = `e2e-${randomUUID()}@test.antiquarium.example`;
   const password = 'Secret-123';
   const created = await identity<{ idToken: string; localId: string }>('accounts:signUp', { email, password, returnSecureToken: true });
   await identity('accounts:update', { idToken: created.idToken, displayName: name, returnSecureToken: true });
+  await adminUpdate(created.localId, { emailVerified: true });
   const signedIn = await identity<{ idToken: string }>('accounts:signInWithPassword', { email, password, returnSecureToken: true });
   return { uid: created.localId, email, password, name, token: signedIn.idToken };
 }

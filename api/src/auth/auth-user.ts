@@ -7,4 +7,6 @@ export interface AuthUser {
   authTime?: number;
   /** How the member signed in (the token's firebase.sign_in_provider: 'password', 'google.com', ...). */
   provider?: string;
+  /** The token's email_verified claim: the member proved they own the address (Google accounts always have). */
+  emailVerified?: boolean;
 }

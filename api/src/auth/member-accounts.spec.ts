@@ -1,5 +1,5 @@
 import { BadRequestException, ForbiddenException, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
-import { MEMBER_ACCOUNT_TTL_MS, MemberAccounts } from './member-accounts';
+import { MEMBER_ACCOUNT_TTL_MS, MemberAccounts, VERIFY_EMAIL_MESSAGE } from './member-accounts';
 import type { MemberAccount, TokenVerifier } from './token-verifier';
 
 // The identity service stands in as a function: what matters here is what a write is allowed to do
@@ -24,7 +24,7 @@ function setup(initial: MemberAccount) {
   };
 }
 
-const active: MemberAccount = { disabled: false, name: 'Probe Person' };
+const active: MemberAccount = { disabled: false, name: 'Probe Person', emailVerified: true };
 
 test('a token without a name gets the account’s display name; a token with one keeps it', async () => {
   const { members } = setup(active);
@@ -68,7 +68,7 @@ test('an identity service that cannot be asked is a 503, and nothing is cached f
 
 test('a display name that does not read as what it is cannot sign a write (400)', async () => {
   for (const name of ['\u202Eyelrah ronaelE', '\u200B\u200B', 'half \uD800']) {
-    const { members } = setup({ disabled: false, name });
+    const { members } = setup({ ...active, name });
     await expect(members.writer({ uid: 'u4' })).rejects.toBeInstanceOf(BadRequestException);
   }
 });
@@ -77,4 +77,18 @@ test('an anonymous sign-in may not write (403), without asking the identity serv
   const context = setup(active);
   await expect(context.members.writer({ uid: 'anon', provider: 'anonymous' })).rejects.toBeInstanceOf(ForbiddenException);
   expect(context.lookups).toEqual([]);
+});
+
+test('a member whose email is not verified cannot write (403), and is let through as soon as it is', async () => {
+  const context = setup({ ...active, emailVerified: false });
+  await expect(context.members.writer({ uid: 'u5' })).rejects.toThrow(new ForbiddenException(VERIFY_EMAIL_MESSAGE));
+  // The member opens the link: the next write asks the identity service again, cache or not.
+  context.change(active);
+  await expect(context.members.writer({ uid: 'u5' })).resolves.toMatchObject({ uid: 'u5' });
+});
+
+test('a token that says the email is verified is believed without asking again', async () => {
+  const context = setup({ ...active, emailVerified: false });
+  await expect(context.members.writer({ uid: 'u6', emailVerified: true })).resolves.toMatchObject({ uid: 'u6' });
+  expect(context.lookups).toHaveLength(1);
 });

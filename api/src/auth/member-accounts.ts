@@ -13,6 +13,8 @@ export const MEMBER_ACCOUNT_TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 
 const SESSION_ENDED = 'Your session is not valid, please sign in again';
+/** The 403 of a write by a member whose email address is not verified yet. */
+export const VERIFY_EMAIL_MESSAGE = 'Verify your email address to contribute: open the link we sent you, then try again';
 
 /**
  * What a write needs to know about its author beyond the token: that the account still may write
@@ -28,9 +30,9 @@ export class MemberAccounts {
     private readonly now: () => number = Date.now,
   ) {}
 
-  private async account(uid: string): Promise<MemberAccount> {
+  private async account(uid: string, fresh = false): Promise<MemberAccount> {
     const cached = this.cache.get(uid);
-    if (cached && this.now() - cached.readAt < MEMBER_ACCOUNT_TTL_MS) return cached.account;
+    if (!fresh && cached && this.now() - cached.readAt < MEMBER_ACCOUNT_TTL_MS) return cached.account;
     const account = await this.verifier.account(uid);
     this.cache.delete(uid);
     if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);
@@ -42,10 +44,16 @@ export class MemberAccounts {
   async writer(user: AuthUser): Promise<AuthUser> {
     // An anonymous sign-in is nobody in particular: it may browse, not contribute or like.
     if (user.provider === 'anonymous') throw new ForbiddenException('Sign in with an email address or a Google account to contribute');
-    const account = await this.account(user.uid);
+    let account = await this.account(user.uid);
+    // A member who opened their verification link a moment ago still holds a token (and maybe a
+    // cached account) from before: ask the identity service again before refusing. Writes are
+    // budgeted per member, so this cannot be turned into a flood of lookups.
+    if (!user.emailVerified && !account.emailVerified) account = await this.account(user.uid, true);
     if (account.disabled) throw new UnauthorizedException(SESSION_ENDED);
     const signedInAtMs = (user.authTime ?? 0) * 1000;
     if (account.tokensValidAfterMs !== undefined && signedInAtMs < account.tokensValidAfterMs) throw new UnauthorizedException(SESSION_ENDED);
+    // Writes carry a name and an email to the public: the address must be the member's own.
+    if (!user.emailVerified && !account.emailVerified) throw new ForbiddenException(VERIFY_EMAIL_MESSAGE);
     const name = user.name ?? account.name;
     // The name is shown on every artifact the member adds: it must read as what it is.
     const problem = name ? textProblem(name) : null;

@@ -66,6 +66,8 @@ export interface MemberAccount {
   /** Sessions that began before this moment were revoked (signed out everywhere). */
   tokensValidAfterMs?: number;
   name?: string;
+  /** The address was verified (by its link, or by Google for a Google account). */
+  emailVerified: boolean;
 }
 
 @Injectable()
@@ -104,7 +106,8 @@ export class TokenVerifier {
     const decoded = await this.bounded(this.auth.verifyIdToken(token));
     const authTime = typeof decoded.auth_time === 'number' ? decoded.auth_time : undefined;
     const provider = typeof decoded.firebase?.sign_in_provider === 'string' ? decoded.firebase.sign_in_provider : undefined;
-    return { uid: decoded.uid, email: cleanEmail(decoded.email), name: cleanName(decoded['name']), authTime, provider };
+    const emailVerified = decoded.email_verified === true;
+    return { uid: decoded.uid, email: cleanEmail(decoded.email), name: cleanName(decoded['name']), authTime, provider, emailVerified };
   }
 
   /** The member's account as the identity service holds it now (401 when it is gone). */
@@ -115,6 +118,7 @@ export class TokenVerifier {
       disabled: record.disabled,
       tokensValidAfterMs: Number.isFinite(validSince) ? validSince : undefined,
       name: cleanName(record.displayName),
+      emailVerified: record.emailVerified,
     };
   }
 

@@ -10,6 +10,8 @@ export const contributorSchema = new Schema(
   {
     _id: { type: String, required: true },
     name: { type: String, required: true },
+    /** The name's look-alike key (name-key.ts): no other member may write under a name with it. */
+    nameKey: { type: String },
     artifacts: { type: Number, required: true, default: 0 },
     likes: { type: Number, required: true, default: 0 },
   },
@@ -17,5 +19,6 @@ export const contributorSchema = new Schema(
 );
 
 contributorSchema.index({ likes: -1, artifacts: -1, _id: 1 });
+contributorSchema.index({ nameKey: 1 });
 
 export type ContributorDoc = InferSchemaType<typeof contributorSchema> & { _id: string };

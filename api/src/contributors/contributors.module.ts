@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ArtifactRecordsModule } from '../artifacts/artifact-records.module';
 import { CONTRIBUTOR_MODEL, contributorSchema } from './contributor.schema';
+import { ContributorNames } from './contributor-names';
 import { ContributorTotals } from './contributor-totals';
 import { ContributorsController } from './contributors.controller';
 import { ContributorsRepository } from './contributors.repository';
@@ -10,7 +11,7 @@ import { ContributorsRepository } from './contributors.repository';
 @Module({
   imports: [MongooseModule.forFeature([{ name: CONTRIBUTOR_MODEL, schema: contributorSchema }]), ArtifactRecordsModule],
   controllers: [ContributorsController],
-  providers: [ContributorsRepository, ContributorTotals],
-  exports: [ContributorsRepository, ContributorTotals],
+  providers: [ContributorsRepository, ContributorTotals, ContributorNames],
+  exports: [ContributorsRepository, ContributorTotals, ContributorNames],
 })
 export class ContributorsModule {}

@@ -4,6 +4,7 @@ import type { Model } from 'mongoose';
 import { ANONYMOUS_NAME } from '@antiquarium/contracts';
 import { noOperationTimeout } from '../database/operation-timeout';
 import { CONTRIBUTOR_MODEL, type ContributorDoc } from './contributor.schema';
+import { nameKey } from './name-key';
 
 /** The only code that reads or writes the contributors collection. */
 @Injectable()
@@ -12,9 +13,15 @@ export class ContributorsRepository {
 
   async set(uid: string, totals: { artifacts: number; likes: number; name?: string }): Promise<void> {
     const update: Record<string, unknown> = { $set: { artifacts: totals.artifacts, likes: totals.likes } };
-    if (totals.name !== undefined) (update['$set'] as Record<string, unknown>)['name'] = totals.name;
-    else update['$setOnInsert'] = { name: ANONYMOUS_NAME };
+    if (totals.name !== undefined) Object.assign(update['$set'] as Record<string, unknown>, { name: totals.name, nameKey: nameKey(totals.name) });
+    else update['$setOnInsert'] = { name: ANONYMOUS_NAME, nameKey: nameKey(ANONYMOUS_NAME) };
     await this.model.updateOne({ _id: uid }, update, { upsert: true }).exec();
+  }
+
+  /** Whether a member other than `uid` is shown under a name with this look-alike key. */
+  async nameKeyHeldByOther(key: string, uid: string): Promise<boolean> {
+    const holder = await this.model.findOne({ nameKey: key, _id: { $ne: uid } }, { _id: 1 }).lean().exec();
+    return holder !== null;
   }
 
   async totalsOf(uid: string): Promise<{ artifacts: number; likes: number } | null> {
@@ -41,15 +48,16 @@ export class ContributorsRepository {
     const seen = new Set<string>();
     for (const doc of stored) {
       seen.add(doc._id);
-      const want = totals.get(doc._id) ?? { name: doc.name, artifacts: 0, likes: 0 };
-      if (doc.artifacts !== want.artifacts || doc.likes !== want.likes || doc.name !== want.name) {
+      const total = totals.get(doc._id) ?? { name: doc.name, artifacts: 0, likes: 0 };
+      const want = { ...total, nameKey: nameKey(total.name) };
+      if (doc.artifacts !== want.artifacts || doc.likes !== want.likes || doc.name !== want.name || doc.nameKey !== want.nameKey) {
         await this.model.updateOne({ _id: doc._id }, { $set: want }, noOperationTimeout()).exec();
         changed += 1;
       }
     }
     for (const [uid, want] of totals) {
       if (seen.has(uid)) continue;
-      await this.model.updateOne({ _id: uid }, { $set: want }, { upsert: true, ...noOperationTimeout() }).exec();
+      await this.model.updateOne({ _id: uid }, { $set: { ...want, nameKey: nameKey(want.name) } }, { upsert: true, ...noOperationTimeout() }).exec();
       changed += 1;
     }
     return changed;

@@ -41,10 +41,13 @@ interface TokenAnswer {
 }
 
 /**
- * A new user in the Auth Emulator with a real ID token. With a name, the display name is set and a
- * token issued after that, so the token carries the `name` claim the api reads.
+ * A new user in the Auth Emulator with a real ID token. With a name, the display name is set; unless
+ * `verified: false`, the email is verified as its link would (writes need it); the token is issued
+ * after both, so it carries the `name` and `email_verified` claims the api reads.
  */
-export async function createUser(options: { name?: string | null; email?: string; password?: string } = {}): Promise<TestUser> {
+export async function createUser(
+  options: { name?: string | null; email?: string; password?: string; verified?: boolean } = {},
+): Promise<TestUser> {
   counter += 1;
   const email = options.email ?? `${uniqueTag('user')}-${counter}@test.antiquarium.example`;
   const password = options.password ?? `Secret-${randomBytes(4).toString('hex')}A`;
@@ -53,17 +56,26 @@ export async function createUser(options: { name?: string | null; email?: string
   const signUp = await identity<TokenAnswer>('accounts:signUp', { email, password, returnSecureToken: true });
   let token = signUp.idToken;
   if (!token) throw new Error('Auth Emulator signUp gave no idToken');
-  if (name !== null) {
-    const updated = await identity<TokenAnswer>('accounts:update', { idToken: token, displayName: name, returnSecureToken: true });
-    // The emulator answers an update without a new token: sign in again to get one with the name.
-    token =
-      updated.idToken ??
-      (await identity<TokenAnswer>('accounts:signInWithPassword', { email, password, returnSecureToken: true })).idToken;
-    if (!token) throw new Error('Auth Emulator gave no idToken after the name update');
+  if (name !== null) await identity<TokenAnswer>('accounts:update', { idToken: token, displayName: name, returnSecureToken: true });
+  if (options.verified !== false) await adminUpdate(signUp.localId, { emailVerified: true });
+  if (name !== null || options.verified !== false) {
+    // The emulator answers an update without a new token: sign in again to get one with the changes.
+    token = (await identity<TokenAnswer>('accounts:signInWithPassword', { email, password, returnSecureToken: true })).idToken;
+    if (!token) throw new Error('Auth Emulator gave no idToken after the profile update');
   }
   const user: TestUser = { uid: signUp.localId, email, name, password, token };
   createdUsers.push(user);
   return user;
+}
+
+/** Changes an account as an administrator would (the emulator's owner credential). */
+export async function adminUpdate(uid: string, fields: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${FIREBASE_PROJECT_ID}/accounts:update`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: uid, ...fields }),
+  });
+  if (!response.ok) throw new Error(`Auth Emulator accounts:update answered ${response.status}: ${await response.text()}`);
 }
 
 export async function createUsers(count: number): Promise<TestUser[]> {
@@ -131,18 +143,29 @@ export async function nameAfterToken(user: TestUser, name: string): Promise<void
 }
 
 /** Disables the account as an administrator would (the emulator's owner credential). */
-export async function disableUser(user: TestUser): Promise<void> {
-  const response = await fetch(`http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${FIREBASE_PROJECT_ID}/accounts:update`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: user.uid, disableUser: true }),
-  });
-  if (!response.ok) throw new Error(`Auth Emulator disable answered ${response.status}: ${await response.text()}`);
+export function disableUser(user: TestUser): Promise<void> {
+  return adminUpdate(user.uid, { disableUser: true });
 }
 
 /** An anonymous sign-in (no email, no password): a real ID token whose provider is 'anonymous'. */
 export async function anonymousToken(): Promise<string> {
   const answer = await identity<TokenAnswer>('accounts:signUp', { returnSecureToken: true });
   if (!answer.idToken) throw new Error('Auth Emulator gave no idToken for an anonymous sign-up');
+  return answer.idToken;
+}
+
+/**
+ * A Google sign-in through the emulator (signInWithIdp with the emulator's unsigned Google ID token,
+ * as its fake Google page produces): the token's provider is google.com and its email verified.
+ */
+export async function googleToken(name: string): Promise<string> {
+  const googleIdToken = JSON.stringify({ sub: uniqueTag('g'), email: `${uniqueTag('google')}@gmail.example`, email_verified: true, name });
+  const answer = await identity<TokenAnswer & { localId: string }>('accounts:signInWithIdp', {
+    postBody: `id_token=${encodeURIComponent(googleIdToken)}&providerId=google.com`,
+    requestUri: 'http://localhost',
+    returnSecureToken: true,
+    returnIdpCredential: true,
+  });
+  if (!answer.idToken) throw new Error('Auth Emulator gave no idToken for a Google sign-in');
   return answer.idToken;
 }

@@ -8,6 +8,7 @@ import {
   createUserWithEmailAndPassword,
   initializeAuth,
   onAuthStateChanged,
+  sendEmailVerification,
   sendPasswordResetEmail,
   setPersistence,
   signInWithEmailAndPassword,
@@ -20,7 +21,7 @@ import type { AuthBackend, AuthUser, FirebaseWebConfig } from './types';
 
 function toAuthUser(user: User | null): AuthUser | null {
   if (!user) return null;
-  return { uid: user.uid, displayName: user.displayName, photoURL: user.photoURL, email: user.email };
+  return { uid: user.uid, displayName: user.displayName, photoURL: user.photoURL, email: user.email, emailVerified: user.emailVerified };
 }
 
 /**
@@ -75,6 +76,18 @@ export function createFirebaseBackend(config: FirebaseWebConfig, emulatorUrl?: s
       return toAuthUser(credential.user) as AuthUser;
     },
     resetPassword: (email) => sendPasswordResetEmail(auth, email),
+    sendVerificationEmail: async () => {
+      if (!auth.currentUser) throw new Error('Sign in before asking for a verification link.');
+      await sendEmailVerification(auth.currentUser);
+    },
+    refreshUser: async () => {
+      const user = auth.currentUser;
+      if (!user) return null;
+      await user.reload();
+      // The token keeps the email_verified it was minted with: take a new one for the next write.
+      await user.getIdToken(true);
+      return toAuthUser(auth.currentUser);
+    },
     logOut: () => signOut(auth),
     getIdToken: async () => (auth.currentUser ? auth.currentUser.getIdToken() : null),
   };

@@ -16,7 +16,7 @@ function fakeBackend(initial: AuthUser | null = null) {
       return () => listeners.delete(listener);
     },
     createUser: async (email) => {
-      current = { uid: 'new', displayName: null, photoURL: null, email };
+      current = { uid: 'new', displayName: null, photoURL: null, email, emailVerified: false };
       emit();
       return current;
     },
@@ -26,7 +26,7 @@ function fakeBackend(initial: AuthUser | null = null) {
     },
     signIn: jest.fn(async (email: string, password: string) => {
       if (password !== 'Secret1') throw new Error('Firebase: Error (auth/wrong-password).');
-      current = { uid: 'u1', displayName: 'Ada', photoURL: null, email };
+      current = { uid: 'u1', displayName: 'Ada', photoURL: null, email, emailVerified: true };
       emit();
       return current;
     }),
@@ -34,13 +34,20 @@ function fakeBackend(initial: AuthUser | null = null) {
       throw new Error('Firebase: Error (auth/popup-closed-by-user).');
     }),
     resetPassword: jest.fn(async () => undefined),
+    sendVerificationEmail: jest.fn(async () => undefined),
+    // The provider's copy of the member changes when they open the link (see `verifyElsewhere`).
+    refreshUser: async () => current,
     logOut: async () => {
       current = null;
       emit();
     },
     getIdToken: async () => (current ? `token-of-${current.uid}` : null),
   };
-  return backend;
+  return Object.assign(backend, {
+    verifyElsewhere: () => {
+      if (current) current = { ...current, emailVerified: true };
+    },
+  });
 }
 
 const config: AuthConfig = {
@@ -54,7 +61,7 @@ afterEach(() => {
 });
 
 test('starts loading; a returning user is restored from the provider', async () => {
-  const ada = { uid: 'u1', displayName: 'Ada', photoURL: null, email: 'ada@example.com' };
+  const ada = { uid: 'u1', displayName: 'Ada', photoURL: null, email: 'ada@example.com', emailVerified: true };
   const load = jest.fn(async () => fakeBackend(ada));
   const store = createAuthStore(load, { hasSession: () => true });
   expect(store.getState()).toMatchObject({ user: null, loading: true });
@@ -77,7 +84,7 @@ test('a first-time visitor is signed out at once, without downloading the SDK', 
   const signedIn = await store.getState().signIn('ada@example.com', 'Secret1', false);
   expect(load).toHaveBeenCalledTimes(1);
   expect(signedIn.email).toBe('ada@example.com');
-  expect(store.getState()).toMatchObject({ user: { email: 'ada@example.com' }, loading: false });
+  expect(store.getState()).toMatchObject({ user: { email: 'ada@example.com', emailVerified: true }, loading: false });
 });
 
 test('loading is on during a sign-in, and off again when it fails', async () => {
@@ -137,4 +144,19 @@ test('the stored Firebase session is found in localStorage or sessionStorage', (
   localStorage.setItem('firebase:authUser:demo-api-key:[DEFAULT]', '{}');
   expect(hasPersistedSession('demo-api-key')).toBe(true);
   expect(hasPersistedSession('another-key')).toBe(false);
+});
+
+test('a new member starts unverified; refreshUser shows the verification they made in their mailbox', async () => {
+  const backend = fakeBackend();
+  const store = createAuthStore(async () => backend, { hasSession: () => true });
+  await store.getState().init(config);
+  await store.getState().createUser('new@example.com', 'Secret1');
+  await store.getState().sendVerificationEmail();
+  expect(backend.sendVerificationEmail).toHaveBeenCalledTimes(1);
+  expect(store.getState().user).toMatchObject({ email: 'new@example.com', emailVerified: false });
+  backend.verifyElsewhere();
+  // Nothing tells the page by itself (the provider fires no event for it) until it asks again.
+  expect(store.getState().user?.emailVerified).toBe(false);
+  await store.getState().refreshUser();
+  expect(store.getState().user?.emailVerified).toBe(true);
 });

@@ -15,6 +15,10 @@ export interface AuthState {
   /** remember, when given, applies "Remember me" to the Google session too (as for signIn). */
   signInWithGoogle(remember?: boolean): Promise<AuthUser>;
   resetPassword(email: string): Promise<void>;
+  /** Mails the signed-in member their verification link again. */
+  sendVerificationEmail(): Promise<void>;
+  /** Reads the member again, e.g. once they opened the verification link in another tab. */
+  refreshUser(): Promise<void>;
   logOut(): Promise<void>;
   /**
    * The current user's ID token, or null. It never waits for the SDK: public lists are the same for
@@ -96,6 +100,11 @@ export function createAuthStore(loadBackend: BackendLoader, options: AuthStoreOp
       signInWithGoogle: (remember) => withLoading((auth) => auth.signInWithGoogle(remember)),
       // Sending a reset email changes no auth state, so it leaves `loading` alone.
       resetPassword: async (email) => (await connect()).resetPassword(email),
+      sendVerificationEmail: async () => (await connect()).sendVerificationEmail(),
+      refreshUser: async () => {
+        const user = await (await connect()).refreshUser();
+        set({ user });
+      },
       logOut: () => withLoading((auth) => auth.logOut()),
       getIdToken: async () => (loaded ? loaded.getIdToken() : null),
     };

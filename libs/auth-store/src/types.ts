@@ -4,6 +4,8 @@ export interface AuthUser {
   displayName: string | null;
   photoURL: string | null;
   email: string | null;
+  /** The member opened the verification link (Google accounts come verified): writes need it. */
+  emailVerified: boolean;
 }
 
 /** The Firebase web config of the runtime configuration (public values, not secrets). */
@@ -28,6 +30,10 @@ export interface AuthBackend {
   signIn(email: string, password: string, remember: boolean): Promise<AuthUser>;
   signInWithGoogle(remember?: boolean): Promise<AuthUser>;
   resetPassword(email: string): Promise<void>;
+  /** Mails the signed-in member the link that verifies their address. */
+  sendVerificationEmail(): Promise<void>;
+  /** Reads the signed-in member again (after they verified elsewhere) with a fresh ID token. */
+  refreshUser(): Promise<AuthUser | null>;
   logOut(): Promise<void>;
   getIdToken(): Promise<string | null>;
 }

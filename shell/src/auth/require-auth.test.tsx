@@ -38,14 +38,14 @@ test('sends a visitor to /login with the original path and query', async () => {
 });
 
 test('treats a user without an email as signed out', async () => {
-  useAuthStore.setState({ user: { uid: 'u1', displayName: 'Anon', photoURL: null, email: null }, loading: false });
+  useAuthStore.setState({ user: { uid: 'u1', displayName: 'Anon', photoURL: null, email: null, emailVerified: false }, loading: false });
   renderAt('/my-artifacts');
   expect(await screen.findByText('login page, from /my-artifacts')).toBeInTheDocument();
 });
 
 test('shows the page to a signed-in user', () => {
   useAuthStore.setState({
-    user: { uid: 'u1', displayName: 'Ada', photoURL: null, email: 'ada@example.com' },
+    user: { uid: 'u1', displayName: 'Ada', photoURL: null, email: 'ada@example.com', emailVerified: true },
     loading: false,
   });
   renderAt('/my-artifacts');

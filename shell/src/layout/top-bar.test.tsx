@@ -7,7 +7,7 @@ import { LOGOUT_TEXTS } from './logout-button';
 import { TopBar } from './top-bar';
 
 const initial = useAuthStore.getState();
-const ada = { uid: 'u1', displayName: 'Ada Lovelace', photoURL: null, email: 'ada@example.com' };
+const ada = { uid: 'u1', displayName: 'Ada Lovelace', photoURL: null, email: 'ada@example.com', emailVerified: true };
 
 function renderTopBar() {
   const router = createMemoryRouter([{ path: '*', element: <TopBar /> }], { initialEntries: ['/'] });

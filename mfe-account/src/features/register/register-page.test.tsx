@@ -20,8 +20,9 @@ async function fillValid(password = 'Engine1') {
 function fakeProvider() {
   const createUser = jest.fn(async (email: string) => ({ ...ada, displayName: null, email }));
   const updateUserProfile = jest.fn(async () => undefined);
-  fakeAuth({ createUser, updateUserProfile });
-  return { createUser, updateUserProfile };
+  const sendVerificationEmail = jest.fn(async () => undefined);
+  fakeAuth({ createUser, updateUserProfile, sendVerificationEmail });
+  return { createUser, updateUserProfile, sendVerificationEmail };
 }
 
 test('shows the spec’s fields, a Google button and a link to login', () => {
@@ -71,14 +72,26 @@ test('the password rules show one message at a time, in the spec’s order', asy
 });
 
 test('success: account created, name and photo set, the toast, then back to the origin', async () => {
-  const { createUser, updateUserProfile } = fakeProvider();
+  const { createUser, updateUserProfile, sendVerificationEmail } = fakeProvider();
   const router = renderAt('/register', <RegisterPage />, { state: { from: { pathname: '/add-artifact' } } });
   await fillValid('Engine1');
   await submit();
   expect(await findToast('User registered successfully')).toBeInTheDocument();
   expect(createUser).toHaveBeenCalledWith('ada@example.com', 'Engine1');
   expect(updateUserProfile).toHaveBeenCalledWith('Ada Lovelace', 'https://example.org/ada.png');
+  // Writes need a verified address: the link is mailed at once, after the name is set.
+  expect(sendVerificationEmail).toHaveBeenCalledTimes(1);
   await waitFor(() => expect(router.state.location.pathname).toBe('/add-artifact'));
+});
+
+test('a verification link that cannot be sent does not undo the registration', async () => {
+  const { sendVerificationEmail } = fakeProvider();
+  sendVerificationEmail.mockRejectedValueOnce(firebaseError('auth/too-many-requests'));
+  const router = renderAt('/register', <RegisterPage />);
+  await fillValid();
+  await submit();
+  expect(await findToast('User registered successfully')).toBeInTheDocument();
+  await waitFor(() => expect(router.state.location.pathname).toBe('/'));
 });
 
 test('success without an origin goes home', async () => {

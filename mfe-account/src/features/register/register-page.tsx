@@ -30,6 +30,7 @@ const EMPTY: RegisterValues = { name: '', email: '', photoURL: '', password: '' 
 export default function RegisterPage() {
   const createUser = useAuthStore((state) => state.createUser);
   const updateUserProfile = useAuthStore((state) => state.updateUserProfile);
+  const sendVerificationEmail = useAuthStore((state) => state.sendVerificationEmail);
   const location = useLocation();
   const navigate = useNavigate();
   const returnTo = returnPath(location.state);
@@ -40,6 +41,8 @@ export default function RegisterPage() {
     submit: async (values) => {
       await createUser(values.email.trim(), values.password);
       await updateUserProfile(values.name.trim(), values.photoURL.trim());
+      // Writes need a verified address; the Add page offers the link again if this one is lost.
+      await sendVerificationEmail().catch(() => undefined);
       void toast('success', REGISTER_TEXTS.success);
       navigate(returnTo, { replace: true });
     },

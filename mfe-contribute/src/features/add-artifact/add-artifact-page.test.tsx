@@ -244,3 +244,48 @@ test('texts are the spec’s, exactly', () => {
     errorText: 'Something went wrong!',
   });
 });
+
+describe('a member whose email is not verified yet', () => {
+  const unverified = { ...ada, emailVerified: false };
+
+  test('is told to verify before contributing, and the notice goes once the provider says it is done', async () => {
+    const refreshUser = jest.fn(async () => useAuthStore.setState({ user: { ...unverified, emailVerified: true } }));
+    useAuthStore.setState({ user: unverified, refreshUser });
+    renderPage();
+    const notice = screen.getByRole('region', { name: 'Verify your email to contribute' });
+    expect(notice).toHaveTextContent(`We sent a link to ${ada.email}.`);
+    await userEvent.click(within(notice).getByRole('button', { name: 'I have verified' }));
+    expect(refreshUser).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Verify your email to contribute' })).not.toBeInTheDocument());
+  });
+
+  test('hears "not verified yet" when the link was not opened, and can ask for another one', async () => {
+    const refreshUser = jest.fn(async () => undefined);
+    const sendVerificationEmail = jest.fn(async () => undefined);
+    useAuthStore.setState({ user: unverified, refreshUser, sendVerificationEmail });
+    renderPage();
+    const notice = screen.getByRole('region', { name: 'Verify your email to contribute' });
+    await userEvent.click(within(notice).getByRole('button', { name: 'I have verified' }));
+    expect(await within(notice).findByText('Not verified yet: open the link in the email we sent, then try again.')).toBeInTheDocument();
+    await userEvent.click(within(notice).getByRole('button', { name: 'Send the link again' }));
+    expect(sendVerificationEmail).toHaveBeenCalledTimes(1);
+  });
+
+  test('a verified member sees no notice', () => {
+    renderPage();
+    expect(screen.queryByRole('region', { name: 'Verify your email to contribute' })).not.toBeInTheDocument();
+  });
+});
+
+test('the created-at field says, as the member types, how the date will be read', async () => {
+  const user = userEvent.setup();
+  renderPage();
+  const field = control('Created at');
+  await user.type(field, 'c. 1360-1332 BC');
+  expect(field).toHaveAccessibleDescription(expect.stringContaining('Read as 1380 BC - 1312 BC'));
+  await user.clear(field);
+  await user.type(field, 'when the moon was young');
+  expect(field).toHaveAccessibleDescription(expect.stringContaining('Not understood: it will show as Undated'));
+  await user.clear(field);
+  expect(field).not.toHaveAccessibleDescription(expect.stringContaining('Read as'));
+});

@@ -9,6 +9,7 @@ import { EMPTY_VALUES } from '../../shared/artifact-form/form-values';
 import { useArtifactForm } from '../../shared/artifact-form/use-artifact-form';
 import { useSubmission } from '../../shared/artifact-form/use-submission';
 import { adderOf } from '../../shared/adder';
+import { VerifyEmailNotice } from '../../shared/verify-email-notice';
 
 /** This screen's texts, exactly as users see them (the tests assert each one). */
 export const ADD_TEXTS = {
@@ -53,6 +54,7 @@ export default function AddArtifactPage() {
         <h1 id="add-artifact-title">{ADD_TEXTS.title}</h1>
         <p>{ADD_TEXTS.intro}</p>
       </header>
+      <VerifyEmailNotice />
       <div role="status" aria-live="polite">
         {added ? (
           <div className="ctb-notice">
