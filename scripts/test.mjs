@@ -49,6 +49,9 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort }) {
     logDir: LOGS,
   });
   const mongoUri = `mongodb://127.0.0.1:${mongoPort}/antiquarium_test`;
+  // Every instance of this suite tells the others about its writes on a channel of this run's own.
+  const run = `antiquarium-test:${OFFSET}:${label}:${Date.now()}:`;
+  const changes = { REDIS_URL: 'redis://127.0.0.1:6379', CHANGES_CHANNEL: `${run}changes` };
   const api = await startApi({
     port: PORTS.api,
     mongoUri,
@@ -56,7 +59,7 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort }) {
     logDir: LOGS,
     name: `api-${label}`,
     // JSON logs and metrics as in production, so the suite can search the one and read the other.
-    env: { NODE_ENV: 'test', ...NO_RATE_LIMITS, LOG_FORMAT: 'json', METRICS_PORT: String(PORTS.apiMetrics), CORS_ORIGINS: 'http://localhost:4200,http://127.0.0.1:4200' },
+    env: { NODE_ENV: 'test', ...NO_RATE_LIMITS, ...changes, RATE_LIMIT_PREFIX: `${run}main:`, LOG_FORMAT: 'json', METRICS_PORT: String(PORTS.apiMetrics), CORS_ORIGINS: 'http://localhost:4200,http://127.0.0.1:4200' },
   });
   // Low limits, counters in Redis under a prefix of this run's own, the loopback proxy trusted (the
   // tests choose their client address): two instances sharing one budget, and one whose Redis is
@@ -70,7 +73,7 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort }) {
     RECONCILE_ON_START: 'off',
     SWAGGER: 'off',
   };
-  const shared = { ...limits, REDIS_URL: 'redis://127.0.0.1:6379', RATE_LIMIT_PREFIX: `antiquarium-test:${OFFSET}:${label}:${Date.now()}:` };
+  const shared = { ...limits, ...changes, RATE_LIMIT_PREFIX: `${run}rate:` };
   const limited = [
     await startApi({ port: PORTS.apiLimited, mongoUri, authEmulatorPort: authPort, logDir: LOGS, name: `api-limited-${label}`, env: shared }),
     await startApi({ port: PORTS.apiLimitedTwin, mongoUri, authEmulatorPort: authPort, logDir: LOGS, name: `api-limited-twin-${label}`, env: shared }),

@@ -39,7 +39,7 @@ test('one JSON access line per request, by route template, with a hashed member 
   for (const secret of [user.token, user.email, user.uid, secretText, 'query-text', 'cookie-secret', id]) expect(log).not.toContain(secret);
 });
 
-test('Prometheus metrics on their own port: requests by route, database, cache, limits, reconciliation, process', async () => {
+test('Prometheus metrics on their own port: requests by route, database, catalog, limits, reconciliation, process', async () => {
   await api('/artifacts?limit=8&sort=likes');
   await api('/artifacts?limit=8&sort=likes');
   const response = await fetch(METRICS_URL);
@@ -48,7 +48,11 @@ test('Prometheus metrics on their own port: requests by route, database, cache, 
   const text = await response.text();
   expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/artifacts",status="200"\} [1-9]/);
   expect(text).toMatch(/db_operation_duration_seconds_count\{command="find",outcome="ok"\} [1-9]/);
-  expect(text).toMatch(/home_list_cache_total\{result="hit"\} [1-9]/);
+  // Lists come from the in-process catalog (loaded once, refreshed after each write); the home-list
+  // cache serves only when the database path does.
+  expect(text).toMatch(/catalog_events_total\{event="load"\} [1-9]/);
+  expect(text).toMatch(/catalog_events_total\{event="refresh"\} [1-9]/);
+  expect(text).toContain('# TYPE home_list_cache_total');
   expect(text).toMatch(/reconciliation_runs_total\{outcome="done"\} 1/);
   for (const name of ['rate_limit_refusals_total', 'db_operation_timeouts_total', 'nodejs_eventloop_lag_seconds', 'process_resident_memory_bytes']) {
     expect(text).toContain(`# TYPE ${name}`);

@@ -14,8 +14,8 @@ test.describe('All Artifacts', () => {
     await page.goto('/all-artifacts');
     await expect(page.getByRole('heading', { level: 1, name: 'All Artifacts' })).toBeVisible();
     await expect(page.getByLabel('Type')).toHaveValue('');
-    await expect(page.getByLabel('Type').locator('option')).toHaveText(['All Types', 'Tools', 'Weapons', 'Documents', 'Writings', 'Others']);
-    await expect(page.getByLabel('Sort By').locator('option')).toHaveText(['Name A-Z', 'Latest', 'Oldest', 'Most Liked']);
+    await expect(page.getByLabel('Type', { exact: true }).locator('option')).toHaveText(['All Types', 'Tools', 'Weapons', 'Documents', 'Writings', 'Others']);
+    await expect(page.getByLabel('Sort By').locator('option')).toHaveText(['Name A-Z', 'Latest', 'Oldest', 'Most Liked', 'Era: earliest first', 'Era: latest first']);
     expect(await cardNames(page)).toEqual(expected.map((artifact) => artifact.name));
     expect(Number(headers.get('x-total-count'))).toBeGreaterThan(expected.length);
 

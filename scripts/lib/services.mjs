@@ -104,7 +104,8 @@ export async function startApi({ port, mongoUri, authEmulatorPort, mediaDir, log
       ...env,
     },
   });
-  await waitFor(entry, `the api on ${port}`, () => httpOk(`http://127.0.0.1:${port}/health`), 60000);
+  // Ready, not just alive: the database answers and the catalog has loaded (lists served from it).
+  await waitFor(entry, `the api on ${port}`, () => httpOk(`http://127.0.0.1:${port}/health/ready`), 60000);
   log(`api on http://127.0.0.1:${port}`);
   return entry;
 }

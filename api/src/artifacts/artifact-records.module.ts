@@ -1,12 +1,17 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { ArtifactChanges } from '../catalog/artifact-changes';
+import { CatalogService } from '../catalog/catalog.service';
 import { ARTIFACT_MODEL, artifactSchema } from './artifact.schema';
 import { ArtifactsRepository } from './artifacts.repository';
 
-/** The artifacts collection and its only door, for every module that reads or writes artifacts. */
+/**
+ * The artifacts collection and its only door, for every module that reads or writes artifacts, with
+ * the in-process catalog that serves its lists (one instance of each per process).
+ */
 @Module({
   imports: [MongooseModule.forFeature([{ name: ARTIFACT_MODEL, schema: artifactSchema }])],
-  providers: [ArtifactsRepository],
-  exports: [ArtifactsRepository],
+  providers: [ArtifactsRepository, ArtifactChanges, CatalogService],
+  exports: [ArtifactsRepository, CatalogService],
 })
 export class ArtifactRecordsModule {}

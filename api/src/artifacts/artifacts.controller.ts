@@ -6,8 +6,12 @@ import {
   ARTIFACT_TYPES,
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
+  MAX_YEAR,
+  MIN_YEAR,
+  PAGE_HEADERS,
   SORT_OPTIONS,
   type Artifact,
+  type ArtifactFacets,
   type CreateArtifactResponse,
   type DeleteArtifactResponse,
   type UpdateArtifactResponse,
@@ -22,7 +26,23 @@ import { artifactDoc, artifactInputDoc, artifactUpdateDoc } from '../common/open
 import { setPageHeaders } from '../common/page-headers';
 import { ZodPipe } from '../common/zod-pipe';
 import { ArtifactsService } from './artifacts.service';
-import { listQuerySchema, type ListQuery } from './list-query';
+import { filterQuerySchema, listQuerySchema, MAX_PLACE_LENGTH, type FilterQuery, type ListQuery } from './list-query';
+
+/** The filters both the list and its facets take (docs/api.md). */
+function FilterQueries(): MethodDecorator {
+  const decorators = [
+    ApiQuery({ name: 'search', required: false, description: 'Any word of name, short description, context, discovered by, location (accents and case folded; words ANDed)' }),
+    ApiQuery({ name: 'type', required: false, enum: ARTIFACT_TYPES }),
+    ApiQuery({ name: 'from', required: false, schema: { type: 'integer', minimum: MIN_YEAR, maximum: MAX_YEAR }, description: 'Signed year, no year 0 (-1360 is 1360 BC): ranges overlapping [from, to]' }),
+    ApiQuery({ name: 'to', required: false, schema: { type: 'integer', minimum: MIN_YEAR, maximum: MAX_YEAR } }),
+    ApiQuery({ name: 'within', required: false, schema: { type: 'boolean' }, description: 'true: ranges inside [from, to] instead of overlapping it' }),
+    ApiQuery({ name: 'place', required: false, schema: { type: 'string', maxLength: MAX_PLACE_LENGTH }, description: 'A value of the places facet' }),
+    ApiQuery({ name: 'email', required: false, description: "The caller's own email: their artifacts" }),
+  ];
+  return (target, key, descriptor) => {
+    for (const decorate of decorators) decorate(target, key, descriptor);
+  };
+}
 
 function valid<T>(result: { ok: true; value: T } | { ok: false; message: string; fields: Record<string, string | undefined> }): T {
   if (!result.ok) throw new ValidationFailed(result.message, result.fields);
@@ -36,22 +56,33 @@ export class ArtifactsController {
 
   @Get()
   @UseGuards(OptionalUser)
-  @ApiQuery({ name: 'search', required: false })
-  @ApiQuery({ name: 'type', required: false, enum: ARTIFACT_TYPES })
-  @ApiQuery({ name: 'sort', required: false, enum: SORT_OPTIONS })
-  @ApiQuery({ name: 'email', required: false, description: "The caller's own email: their artifacts" })
+  @FilterQueries()
+  @ApiQuery({ name: 'sort', required: false, enum: SORT_OPTIONS, description: 'Default: relevance while searching, name otherwise' })
   @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } })
   @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 } })
-  @ApiOkResponse({ schema: { type: 'array', items: artifactDoc }, description: 'X-Total-Count and X-Next-Page headers page the list' })
+  @ApiOkResponse({
+    schema: { type: 'array', items: artifactDoc },
+    description: 'X-Total-Count and X-Next-Page headers page the list; X-Did-You-Mean suggests words when a search found nothing',
+  })
   async list(
     @Query(new ZodPipe(listQuerySchema)) query: ListQuery,
     @CurrentUser() caller: AuthUser | undefined,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<Artifact[]> {
-    const { items, total } = await this.artifacts.list(query, caller);
+    const { items, total, didYouMean } = await this.artifacts.list(query, caller);
     setPageHeaders(request, response, query.page, query.limit, total);
+    if (didYouMean) response.setHeader(PAGE_HEADERS.didYouMean, didYouMean);
     return items;
+  }
+
+  /** Counts beside every choice, for the same filters as the list; each facet ignores its own. */
+  @Get('facets')
+  @UseGuards(OptionalUser)
+  @FilterQueries()
+  @ApiOkResponse({ description: '{ total, types, eras, centuries, places, didYouMean } (docs/api.md)' })
+  facets(@Query(new ZodPipe(filterQuerySchema)) query: FilterQuery, @CurrentUser() caller: AuthUser | undefined): Promise<ArtifactFacets> {
+    return this.artifacts.facets(query, caller);
   }
 
   @Get(':id')

@@ -2,15 +2,23 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { QueryFilter, Model, SortOrder, Types } from 'mongoose';
 import type { ArtifactInput, ArtifactType, SortOption } from '@antiquarium/contracts';
-import { nameSortKey, queryTokens, searchTokens } from '@antiquarium/contracts';
+import { queryTokens } from '@antiquarium/contracts';
+import { ArtifactChanges, type ArtifactChange } from '../catalog/artifact-changes';
+import type { CatalogDoc } from '../catalog/catalog-index';
 import { noOperationTimeout } from '../database/operation-timeout';
 import { homeListCache } from '../observability/metrics';
 import { ARTIFACT_MODEL, type ArtifactDoc } from './artifact.schema';
+import { derivedChanges, derivedFields } from './derived-fields';
 
 export interface ArtifactFilter {
   search?: string;
   type?: ArtifactType;
   adderUid?: string;
+  /** Years (signed, no year 0): the artifact's range overlaps [from, to], or lies inside it with within. */
+  from?: number;
+  to?: number;
+  within?: boolean;
+  place?: string;
 }
 
 export interface NewArtifact extends ArtifactInput {
@@ -20,25 +28,30 @@ export interface NewArtifact extends ArtifactInput {
   addedAt: Date;
 }
 
+// On the database path relevance has no score to sort by: it reads as name order. MongoDB sorts
+// null first ascending, so undated artifacts lead era-asc here (the catalog puts them last).
 const SORTS: Record<SortOption, Record<string, SortOrder>> = {
   name: { nameLower: 1, _id: 1 },
   latest: { addedAt: -1, _id: -1 },
   oldest: { addedAt: 1, _id: 1 },
   likes: { likes: -1, _id: -1 },
+  'era-asc': { yearStart: 1, _id: 1 },
+  'era-desc': { yearStart: -1, _id: -1 },
+  relevance: { nameLower: 1, _id: 1 },
 };
 
 // Server-only fields never leave the repository.
-const PUBLIC_PROJECTION = { searchTokens: 0, nameLower: 0 } as const;
+const PUBLIC_PROJECTION = { searchTokens: 0, nameLower: 0, place: 0, derivedVersion: 0 } as const;
+/** What the in-process catalog keeps of each artifact: the public fields and what it sorts and filters by. */
+const CATALOG_PROJECTION = { searchTokens: 0, derivedVersion: 0 } as const;
 
-export type StoredArtifact = Omit<ArtifactDoc, 'searchTokens' | 'nameLower'>;
+export type StoredArtifact = Omit<ArtifactDoc, 'searchTokens' | 'nameLower' | 'place' | 'derivedVersion'>;
+export type CatalogArtifact = StoredArtifact & CatalogDoc;
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }
 
-function derivedFields(name: string) {
-  return { nameLower: nameSortKey(name), searchTokens: searchTokens(name) };
-}
 
 /**
  * Every token must be among the name's tokens. The longest (the most selective) is also given as
@@ -57,6 +70,9 @@ export interface ScannedArtifact {
   adderName: string;
   name: string;
   nameLower: string;
+  createdAt: string;
+  location: string;
+  derivedVersion?: number;
 }
 
 export interface ListResult {
@@ -132,21 +148,44 @@ function copy(value: ListResult): ListResult {
 export class ArtifactsRepository {
   private readonly homeLists = new HomeListCache();
 
-  constructor(@InjectModel(ARTIFACT_MODEL) private readonly model: Model<ArtifactDoc>) {}
+  constructor(
+    @InjectModel(ARTIFACT_MODEL) private readonly model: Model<ArtifactDoc>,
+    private readonly changes: ArtifactChanges,
+  ) {}
 
-  /** Runs a write, then clears the home lists whatever its outcome (it may have applied). */
-  private async write<T>(run: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a write, then, whatever its outcome (it may have applied), clears the home lists and tells
+   * the catalog and the other instances what changed; the write answers after the catalog has it.
+   */
+  private async write<T>(run: () => Promise<T>, change: (result: T | undefined) => ArtifactChange): Promise<T> {
+    let result: T | undefined;
     try {
-      return await run();
+      result = await run();
+      return result;
     } finally {
       this.homeLists.clear();
+      await this.changes.emit(change(result));
     }
+  }
+
+  /** For writes made by another instance (the catalog hears of them). */
+  clearHomeLists(): void {
+    this.homeLists.clear();
   }
 
   private toQuery(filter: ArtifactFilter): QueryFilter<ArtifactDoc> {
     const query: QueryFilter<ArtifactDoc> = {};
     if (filter.type) query.type = filter.type;
     if (filter.adderUid) query.adderUid = filter.adderUid;
+    if (filter.place) query.place = filter.place;
+    if (filter.from !== undefined || filter.to !== undefined) {
+      const [low, high] = filter.within ? (['yearStart', 'yearEnd'] as const) : (['yearEnd', 'yearStart'] as const);
+      if (filter.from !== undefined) query[low] = { $gte: filter.from };
+      if (filter.to !== undefined) query[high] = { ...(query[high] as object | undefined), $lte: filter.to };
+      // An undated artifact matches no year filter.
+      if (filter.from === undefined) query[low] = { $ne: null };
+      if (filter.to === undefined) query[high] = { $ne: null };
+    }
     const search = filter.search?.trim();
     if (search) {
       const tokens = queryTokens(search);
@@ -194,31 +233,36 @@ export class ArtifactsRepository {
   }
 
   async insert(artifact: NewArtifact): Promise<Types.ObjectId> {
-    const created = await this.write(() => this.model.create({ ...artifact, ...derivedFields(artifact.name), likes: 0 }));
+    const created = await this.write(
+      () => this.model.create({ ...artifact, ...derivedFields(artifact), likes: 0 }),
+      (doc) => ({ ids: doc ? [doc._id.toHexString()] : [] }),
+    );
     return created._id;
   }
 
   async update(id: Types.ObjectId, fields: Partial<ArtifactInput>): Promise<number> {
-    const set: Record<string, unknown> = { ...fields };
-    if (fields.name !== undefined) Object.assign(set, derivedFields(fields.name));
-    const result = await this.write(() => this.model.updateOne({ _id: id }, { $set: set }).exec());
+    const set: Record<string, unknown> = { ...fields, ...derivedChanges(fields) };
+    const result = await this.write(() => this.model.updateOne({ _id: id }, { $set: set }).exec(), () => ({ ids: [id.toHexString()] }));
     return result.modifiedCount;
   }
 
   async delete(id: Types.ObjectId): Promise<number> {
-    const result = await this.write(() => this.model.deleteOne({ _id: id }).exec());
+    const result = await this.write(() => this.model.deleteOne({ _id: id }).exec(), () => ({ ids: [id.toHexString()] }));
     return result.deletedCount;
   }
 
   /** Shows a member's current display name on all their artifacts; the number changed. */
   async renameAdder(adderUid: string, adderName: string): Promise<number> {
-    const result = await this.write(() => this.model.updateMany({ adderUid, adderName: { $ne: adderName } }, { $set: { adderName } }).exec());
+    const result = await this.write(
+      () => this.model.updateMany({ adderUid, adderName: { $ne: adderName } }, { $set: { adderName } }).exec(),
+      (done) => (done && done.modifiedCount === 0 ? { ids: [] } : { adderUid }),
+    );
     return result.modifiedCount;
   }
 
   /** Sets the like count; false when the artifact is gone. */
   async setLikes(id: Types.ObjectId, likes: number): Promise<boolean> {
-    const result = await this.write(() => this.model.updateOne({ _id: id }, { $set: { likes } }).exec());
+    const result = await this.write(() => this.model.updateOne({ _id: id }, { $set: { likes } }).exec(), () => ({ ids: [id.toHexString()] }));
     return result.matchedCount === 1;
   }
 
@@ -241,19 +285,41 @@ export class ArtifactsRepository {
   /** Every artifact's counters and derived name key, streamed (for reconciliation). */
   scanCounters(): AsyncIterable<ScannedArtifact> {
     return this.model
-      .find({}, { likes: 1, adderUid: 1, adderName: 1, name: 1, nameLower: 1 })
+      .find({}, { likes: 1, adderUid: 1, adderName: 1, name: 1, nameLower: 1, createdAt: 1, location: 1, derivedVersion: 1 })
       .sort({ _id: 1 })
       .setOptions(noOperationTimeout())
       .lean()
       .cursor() as AsyncIterable<ScannedArtifact>;
   }
 
-  /** Rewrites a stored name key made by an older rule (for reconciliation); false when it changed meanwhile. */
-  async correctSortKey(id: Types.ObjectId, name: string): Promise<boolean> {
-    const result = await this.write(() =>
-      this.model.updateOne({ _id: id, name }, { $set: { nameLower: nameSortKey(name) } }, noOperationTimeout()).exec(),
+  /** Recomputes the derived fields of a document made by older rules (for reconciliation); false when it changed meanwhile. */
+  async correctDerived(artifact: Pick<ScannedArtifact, '_id' | 'name' | 'createdAt' | 'location'>): Promise<boolean> {
+    const { _id, name, createdAt, location } = artifact;
+    const result = await this.write(
+      () => this.model.updateOne({ _id, name, createdAt, location }, { $set: derivedFields({ name, createdAt, location }) }, noOperationTimeout()).exec(),
+      () => ({ ids: [_id.toHexString()] }),
     );
     return result.modifiedCount === 1;
+  }
+
+  /** Every artifact as the catalog keeps it, streamed in id order (loading the catalog). */
+  scanCatalog(): AsyncIterable<CatalogArtifact> {
+    return this.model.find({}, CATALOG_PROJECTION).sort({ _id: 1 }).setOptions(noOperationTimeout()).lean().cursor() as AsyncIterable<CatalogArtifact>;
+  }
+
+  /** These artifacts (or all of one adder's) as the catalog keeps them, to refresh it after a write. */
+  findForCatalog(selector: { ids: readonly string[] } | { adderUid: string }): Promise<CatalogArtifact[]> {
+    const query = 'ids' in selector ? { _id: { $in: [...selector.ids] } } : { adderUid: selector.adderUid };
+    return this.model.find(query, CATALOG_PROJECTION).lean<CatalogArtifact[]>().exec();
+  }
+
+  /** Artifacts that pass the filter's search and owner parts, as the catalog keeps them (facets on the database path). */
+  findSearchedForCatalog(filter: Pick<ArtifactFilter, 'search' | 'adderUid'>): Promise<CatalogArtifact[]> {
+    return this.model.find(this.toQuery(filter), CATALOG_PROJECTION).lean<CatalogArtifact[]>().exec();
+  }
+
+  count(): Promise<number> {
+    return this.model.estimatedDocumentCount().exec();
   }
 
   async existingIds(ids: readonly Types.ObjectId[]): Promise<Set<string>> {
@@ -263,7 +329,10 @@ export class ArtifactsRepository {
 
   /** Sets the like count only if it still holds the value that was read (no lost concurrent toggle). */
   async correctLikes(id: Types.ObjectId, from: number, to: number): Promise<boolean> {
-    const result = await this.write(() => this.model.updateOne({ _id: id, likes: from }, { $set: { likes: to } }, noOperationTimeout()).exec());
+    const result = await this.write(
+      () => this.model.updateOne({ _id: id, likes: from }, { $set: { likes: to } }, noOperationTimeout()).exec(),
+      () => ({ ids: [id.toHexString()] }),
+    );
     return result.modifiedCount === 1;
   }
 }

@@ -1,12 +1,14 @@
 import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { Types } from 'mongoose';
-import { ANONYMOUS_NAME, type Artifact, type ArtifactInput } from '@antiquarium/contracts';
+import { ANONYMOUS_NAME, DEFAULT_SORT, type Artifact, type ArtifactFacets, type ArtifactInput } from '@antiquarium/contracts';
+import { CatalogService } from '../catalog/catalog.service';
 import type { AuthUser } from '../auth/auth-user';
 import { ArtifactNotFound } from '../common/errors';
+import { ContributorNames } from '../contributors/contributor-names';
 import { ContributorTotals } from '../contributors/contributor-totals';
 import { LikesRepository } from '../likes/likes.repository';
-import { ArtifactsRepository, type StoredArtifact } from './artifacts.repository';
-import type { ListQuery } from './list-query';
+import { ArtifactsRepository, type ArtifactFilter, type StoredArtifact } from './artifacts.repository';
+import type { FilterQuery, ListQuery } from './list-query';
 import { toArtifact } from './to-artifact';
 
 export function adderNameOf(user: AuthUser): string {
@@ -19,9 +21,12 @@ export class ArtifactsService {
     private readonly artifacts: ArtifactsRepository,
     private readonly likes: LikesRepository,
     private readonly contributorTotals: ContributorTotals,
+    private readonly contributorNames: ContributorNames,
+    private readonly catalog: CatalogService,
   ) {}
 
-  async list(query: ListQuery, caller: AuthUser | undefined) {
+  /** The filter of a query; `email` narrows to the caller's own artifacts and must be theirs. */
+  private filterOf(query: FilterQuery, caller: AuthUser | undefined): ArtifactFilter {
     let adderUid: string | undefined;
     if (query.email !== undefined) {
       if (!caller) throw new UnauthorizedException('Sign in to see your artifacts');
@@ -30,13 +35,23 @@ export class ArtifactsService {
       }
       adderUid = caller.uid;
     }
-    const { items, total } = await this.artifacts.list(
-      { search: query.search, type: query.type, adderUid },
-      query.sort,
-      query.page,
-      query.limit,
-    );
-    return { items: items.map((doc) => toArtifact(doc, caller)), total };
+    const search = query.search?.trim() || undefined;
+    return { search, type: query.type, adderUid, from: query.from, to: query.to, within: query.within, place: query.place };
+  }
+
+  /** A page of the list from the catalog, or from the database when the catalog cannot serve. */
+  async list(query: ListQuery, caller: AuthUser | undefined): Promise<{ items: Artifact[]; total: number; didYouMean: string | null }> {
+    const filter = this.filterOf(query, caller);
+    const sort = query.sort ?? (filter.search ? 'relevance' : DEFAULT_SORT);
+    const page = this.catalog.list(filter, sort, query.page, query.limit) ?? {
+      ...(await this.artifacts.list(filter, sort, query.page, query.limit)),
+      didYouMean: null,
+    };
+    return { items: page.items.map((doc) => toArtifact(doc, caller)), total: page.total, didYouMean: page.didYouMean };
+  }
+
+  facets(query: FilterQuery, caller: AuthUser | undefined): Promise<ArtifactFacets> {
+    return this.catalog.facets(this.filterOf(query, caller));
   }
 
   async get(id: Types.ObjectId, caller: AuthUser | undefined): Promise<Artifact> {
@@ -52,6 +67,7 @@ export class ArtifactsService {
    * under a new display name, their earlier artifacts and their contributor entry follow.
    */
   private async followRename(user: AuthUser): Promise<void> {
+    await this.contributorNames.assertMayUse(user.uid, user.name?.trim() || undefined);
     if (user.name) await this.artifacts.renameAdder(user.uid, user.name);
   }
 

@@ -1,4 +1,4 @@
-import type { Artifact, ArtifactType } from '@antiquarium/contracts';
+import { readDate, type Artifact, type ArtifactType, type DatePrecision, type DateQualifier, type DateRange } from '@antiquarium/contracts';
 import type { AuthUser } from '../auth/auth-user';
 import type { StoredArtifact } from './artifacts.repository';
 
@@ -18,7 +18,18 @@ export function toArtifact(doc: StoredArtifact, caller: AuthUser | undefined): A
     adderName: doc.adderName,
     likes: doc.likes ?? 0,
     addedAt: new Date(doc.addedAt).toISOString(),
+    dating: datingOf(doc),
   };
   if (caller && doc.adderUid === caller.uid) artifact.adderEmail = doc.adderEmail ?? caller.email ?? '';
   return artifact;
+}
+
+/**
+ * The stored range (derived-fields.ts); a document written before ranges were stored, and not yet
+ * reached by the start-up reconciliation, is read on the fly by the same rules.
+ */
+function datingOf(doc: StoredArtifact): DateRange | null {
+  if (doc.yearStart === undefined) return readDate(doc.createdAt);
+  if (doc.yearStart === null || doc.yearEnd === null || doc.yearEnd === undefined) return null;
+  return { start: doc.yearStart, end: doc.yearEnd, precision: doc.datePrecision as DatePrecision, qualifier: doc.dateQualifier as DateQualifier };
 }

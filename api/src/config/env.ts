@@ -34,6 +34,13 @@ const envSchema = z
     LOG_FORMAT: z.enum(['json', 'text']).optional(),
     // Prometheus metrics at /metrics on this port (on HOST), never on the public port.
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    // The in-process catalog (docs/decisions/0007-discovery-search.md): lists are served from it up
+    // to this many artifacts (0: never, the database serves them), and without Redis it re-reads
+    // the collection this often to see other instances' writes.
+    CATALOG_MAX_ARTIFACTS: z.coerce.number().int().min(0).max(5_000_000).default(200_000),
+    CATALOG_REFRESH_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+    // The Redis channel on which instances tell each other about writes (with REDIS_URL).
+    CHANGES_CHANNEL: z.string().min(1).max(100).default('antiquarium:changes'),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -84,6 +91,9 @@ const envSchema = z
       metricsPort: env.METRICS_PORT,
       production,
       reconcileOnStart: env.RECONCILE_ON_START === 'on',
+      catalogMaxArtifacts: env.CATALOG_MAX_ARTIFACTS,
+      catalogRefreshMs: env.CATALOG_REFRESH_MS,
+      changesChannel: env.CHANGES_CHANNEL,
     };
   });
 

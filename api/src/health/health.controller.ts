@@ -3,6 +3,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Connection } from 'mongoose';
+import { CatalogService } from '../catalog/catalog.service';
 import { errorBody } from '../common/errors';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 
@@ -14,6 +15,7 @@ export class HealthController {
   constructor(
     @InjectConnection() private readonly connection: Connection,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly catalog: CatalogService,
   ) {}
 
   /** Liveness: the process answers; it says nothing about the database on purpose. */
@@ -23,16 +25,19 @@ export class HealthController {
   }
 
   /**
-   * Readiness: this instance can serve requests, which needs the database. In production the answer
-   * says only ready or not: which dependency is down is for the logs and metrics, not the public.
+   * Readiness: this instance can serve requests, which needs the database and the catalog loaded
+   * (docs/decisions/0007). In production the answer says only ready or not: which dependency is
+   * down is for the logs and metrics, not the public.
    */
   @Get('ready')
   async ready(@Res({ passthrough: true }) response: Response) {
     const up = await this.databaseAnswers();
-    if (!up) response.status(HttpStatus.SERVICE_UNAVAILABLE);
-    if (this.config.production) return up ? { status: 'ok' } : { ...errorBody(503, 'Not ready'), status: 'unavailable' };
-    if (up) return { status: 'ok', database: 'up' };
-    return { ...errorBody(503, 'The database is unavailable'), status: 'unavailable', database: 'down' };
+    const catalog = this.catalog.ready;
+    if (!up || !catalog) response.status(HttpStatus.SERVICE_UNAVAILABLE);
+    if (this.config.production) return up && catalog ? { status: 'ok' } : { ...errorBody(503, 'Not ready'), status: 'unavailable' };
+    if (up && catalog) return { status: 'ok', database: 'up', catalog: this.catalog.state };
+    const message = up ? 'The catalog is loading' : 'The database is unavailable';
+    return { ...errorBody(503, message), status: 'unavailable', database: up ? 'up' : 'down', catalog: this.catalog.state };
   }
 
   private async databaseAnswers(): Promise<boolean> {

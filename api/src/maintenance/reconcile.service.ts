@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { Types } from 'mongoose';
 import { nameSortKey } from '@antiquarium/contracts';
 import { ArtifactsRepository } from '../artifacts/artifacts.repository';
+import { DERIVED_VERSION } from '../artifacts/derived-fields';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 import { ContributorsRepository } from '../contributors/contributors.repository';
 import { reconciliationRuns } from '../observability/metrics';
@@ -11,14 +12,16 @@ export interface ReconcileReport {
   likeCountsFixed: number;
   orphanLikesRemoved: number;
   contributorsFixed: number;
-  sortKeysFixed: number;
+  /** Artifacts whose derived fields (sort key, dates, place) were made by older rules, recomputed. */
+  derivedFixed: number;
 }
 
 /**
  * Without transactions, a crash between writing a like record and moving its counter (or between
  * deleting an artifact and its likes) can leave them apart. This pass recomputes the counters from
  * the records, which are the truth (docs/decisions/0002-likes-without-transactions.md). The same scan
- * brings name sort keys written by an older rule up to date (nameSortKey in libs/contracts).
+ * brings derived fields written by older rules up to date (derived-fields.ts: the name sort key, the
+ * date range read from the created-at text, the place): idempotent, one pass, in the background.
  */
 @Injectable()
 export class ReconcileService implements OnApplicationBootstrap {
@@ -50,7 +53,7 @@ export class ReconcileService implements OnApplicationBootstrap {
     const counts = await this.likes.countsByArtifact();
     const totals = new Map<string, { name: string; artifacts: number; likes: number }>();
     let likeCountsFixed = 0;
-    let sortKeysFixed = 0;
+    let derivedFixed = 0;
     for await (const artifact of this.artifacts.scanCounters()) {
       const id = artifact._id.toHexString();
       const expected = counts.get(id) ?? 0;
@@ -58,8 +61,8 @@ export class ReconcileService implements OnApplicationBootstrap {
       if ((artifact.likes ?? 0) !== expected && (await this.artifacts.correctLikes(artifact._id, artifact.likes ?? 0, expected))) {
         likeCountsFixed += 1;
       }
-      if (artifact.nameLower !== nameSortKey(artifact.name) && (await this.artifacts.correctSortKey(artifact._id, artifact.name))) {
-        sortKeysFixed += 1;
+      if ((artifact.derivedVersion !== DERIVED_VERSION || artifact.nameLower !== nameSortKey(artifact.name)) && (await this.artifacts.correctDerived(artifact))) {
+        derivedFixed += 1;
       }
       const total = totals.get(artifact.adderUid) ?? { name: artifact.adderName, artifacts: 0, likes: 0 };
       total.artifacts += 1;
@@ -72,6 +75,6 @@ export class ReconcileService implements OnApplicationBootstrap {
     const existing = await this.artifacts.existingIds(candidates);
     const orphanLikesRemoved = await this.likes.removeForArtifacts(candidates.filter((id) => !existing.has(id.toHexString())));
     const contributorsFixed = await this.contributors.replaceAll(totals);
-    return { likeCountsFixed, orphanLikesRemoved, contributorsFixed, sortKeysFixed };
+    return { likeCountsFixed, orphanLikesRemoved, contributorsFixed, derivedFixed };
   }
 }

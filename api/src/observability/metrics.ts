@@ -46,6 +46,13 @@ export const homeListCache = new Counter({
   registers: [registry],
 });
 
+export const catalogEvents = new Counter({
+  name: 'catalog_events_total',
+  help: 'The in-process catalog: loads, refreshes after writes, and their failures',
+  labelNames: ['event'] as const,
+  registers: [registry],
+});
+
 export const reconciliationRuns = new Counter({
   name: 'reconciliation_runs_total',
   help: 'Start-up reconciliations of counters and keys, by outcome',

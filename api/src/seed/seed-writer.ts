@@ -1,7 +1,9 @@
 import { Types, type Connection } from 'mongoose';
-import { nameSortKey, searchTokens, type ArtifactInput } from '@antiquarium/contracts';
+import type { ArtifactInput } from '@antiquarium/contracts';
+import { derivedFields } from '../artifacts/derived-fields';
 import { artifactSchema, ARTIFACT_MODEL } from '../artifacts/artifact.schema';
 import { contributorSchema, CONTRIBUTOR_MODEL } from '../contributors/contributor.schema';
+import { nameKey } from '../contributors/name-key';
 import { likeSchema, LIKE_MODEL } from '../likes/like.schema';
 
 export interface SeedArtifact extends ArtifactInput {
@@ -36,8 +38,7 @@ export async function writeArtifacts(connection: Connection, artifacts: readonly
     const batch = artifacts.slice(start, start + batchSize).map((artifact) => ({
       ...artifact,
       _id: new Types.ObjectId(),
-      nameLower: nameSortKey(artifact.name),
-      searchTokens: searchTokens(artifact.name),
+      ...derivedFields(artifact),
     }));
     await artifactModel.insertMany(batch, { ordered: true, lean: true });
     const likeRecords = batch.flatMap((artifact) =>
@@ -57,7 +58,7 @@ export async function writeArtifacts(connection: Connection, artifacts: readonly
   }
   for (const [uid, total] of totals) {
     await contributors
-      .updateOne({ _id: uid }, { $inc: { artifacts: total.artifacts, likes: total.likes }, $set: { name: total.name } }, { upsert: true })
+      .updateOne({ _id: uid }, { $inc: { artifacts: total.artifacts, likes: total.likes }, $set: { name: total.name, nameKey: nameKey(total.name) } }, { upsert: true })
       .exec();
   }
 }

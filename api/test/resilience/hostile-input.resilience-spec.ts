@@ -118,7 +118,7 @@ const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) 
   ),
 })).value;
 
-const STRAY_KEYS = ['likes', 'adderEmail', 'adderName', 'adderUid', '_id', 'addedAt', 'nameLower', 'searchTokens', '__proto__', 'constructor', 'prototype', '$where', '$set', '$gt', 'a.b', 'liked'];
+const STRAY_KEYS = ['likes', 'adderEmail', 'adderName', 'adderUid', '_id', 'addedAt', 'nameLower', 'searchTokens', 'yearStart', 'yearEnd', 'place', 'dating', '__proto__', 'constructor', 'prototype', '$where', '$set', '$gt', 'a.b', 'liked'];
 
 /** A valid input with some fields dropped or replaced and stray keys added. */
 const mutatedInput = fc
@@ -217,7 +217,7 @@ const idSegment = fc.oneof(
   { weight: 1, arbitrary: rawPercent },
 );
 
-const KNOWN_QUERY_KEYS = ['search', 'type', 'sort', 'email', 'limit', 'page'];
+const KNOWN_QUERY_KEYS = ['search', 'type', 'sort', 'email', 'limit', 'page', 'from', 'to', 'within', 'place'];
 const queryKey = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...KNOWN_QUERY_KEYS) },
   {
@@ -233,6 +233,9 @@ const queryKey = fc.oneof(
 );
 const queryValue = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom('1', '2', '100', '101', '0', '-1', '1.5', '1e2', '0x10', ' 1', '99999999999999999999', 'Tools', 'tools', 'name', 'latest', 'likes', 'LIKES', 'lamp', 'a@b.c', 'Rosetta') },
+  // Years, eras, places and the new sorts: edges of the signed-year range, year 0, words.
+  { weight: 2, arbitrary: fc.constantFrom('-10000000', '-10000001', '9999', '10000', '-0', '+5', '-1360', '1360 BC', 'true', 'false', 'TRUE', 'era-asc', 'era-desc', 'relevance', 'Egypt', 'Unknown', '') },
+  { weight: 1, arbitrary: fc.integer({ min: -20_000_000, max: 20_000 }).map(String) },
   { weight: 3, arbitrary: hostileText.filter((text) => text.length < 500) },
   { weight: 1, arbitrary: fc.constantFrom('{"$gt":""}', '[$gt]=', '$where', 'x'.repeat(101), 'x'.repeat(5000)) },
 );
@@ -307,6 +310,7 @@ interface HostileRequest {
 
 const request: fc.Arbitrary<HostileRequest> = fc.oneof(
   fc.record({ kind: fc.constant('GET /artifacts'), method: fc.constant('GET'), path: query.map((q) => `/artifacts${q}`), auth }),
+  fc.record({ kind: fc.constant('GET /artifacts/facets'), method: fc.constant('GET'), path: query.map((q) => `/artifacts/facets${q}`), auth }),
   fc.record({ kind: fc.constant('GET /artifacts/:id'), method: fc.constant('GET'), path: fc.tuple(idSegment, query).map(([id, q]) => ({ id, q })).map(pathWith('/artifacts/')), auth }),
   {
     weight: 3,
@@ -396,7 +400,7 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
   // and reaches the write paths, not only the guards.
   if (process.env['FC_SEED'] === undefined) {
     expect(RUNS).toBeGreaterThanOrEqual(500);
-    expect(byKind.size).toBe(10);
+    expect(byKind.size).toBe(11);
     for (const count of byKind.values()) expect(count).toBeGreaterThanOrEqual(10);
     expect(byStatus.get(201) ?? 0).toBeGreaterThan(0);
     expect(byStatus.get(400) ?? 0).toBeGreaterThan(0);
@@ -419,7 +423,8 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
 
   // Nothing polluted the api's objects: its answers carry only the public fields.
   const list = await call<Record<string, unknown>[]>(api.url, '/artifacts?limit=100', { token: owner.token });
-  const publicKeys = new Set(['_id', ...ARTIFACT_FIELDS, 'adderName', 'adderEmail', 'likes', 'addedAt', 'liked']);
+  // 'dating' is the server's reading of createdAt (libs/contracts readDate), never a client's value.
+  const publicKeys = new Set(['_id', ...ARTIFACT_FIELDS, 'adderName', 'adderEmail', 'likes', 'addedAt', 'liked', 'dating']);
   expect(list.body.flatMap((item) => Object.keys(item).filter((key) => !publicKeys.has(key)))).toEqual([]);
   expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
 }, 240_000);

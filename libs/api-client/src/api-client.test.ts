@@ -5,6 +5,7 @@ import {
   configureApiClient,
   errorMessage,
   getArtifact,
+  getArtifactFacets,
   listArtifacts,
   toggleLike,
   topContributors,
@@ -55,7 +56,20 @@ test('lists with the query sent and the page read from the headers', async () =>
     });
   const page = await listArtifacts({ type: 'Tools', sort: 'likes', search: 'gold mask', page: 2, limit: 24 });
   expect(seen[0]?.url).toBe('/artifacts?type=Tools&sort=likes&search=gold+mask&page=2&limit=24');
-  expect(page).toEqual({ items: [{ _id: 'a1', name: 'Mask' }], total: 61, page: 2, pageSize: 24, nextPage: 3 });
+  expect(page).toEqual({ items: [{ _id: 'a1', name: 'Mask' }], total: 61, page: 2, pageSize: 24, nextPage: 3, didYouMean: null });
+});
+
+test('a search that found nothing brings the server’s suggestion; facets take the same filters', async () => {
+  handler = (request, response) =>
+    request.url?.startsWith('/artifacts/facets')
+      ? json(response, 200, { total: 0, types: [], eras: [], centuries: [], places: [], didYouMean: 'rosetta stone' })
+      : json(response, 200, [], { 'X-Total-Count': '0', 'X-Page': '1', 'X-Page-Size': '24', 'X-Did-You-Mean': 'rosetta stone' });
+  const page = await listArtifacts({ search: 'roseta stnoe', from: -200, to: 100, within: true, place: 'Egypt' });
+  expect(seen[0]?.url).toBe('/artifacts?search=roseta+stnoe&from=-200&to=100&within=true&place=Egypt');
+  expect(page.didYouMean).toBe('rosetta stone');
+  const facets = await getArtifactFacets({ search: 'roseta stnoe', type: 'Tools' });
+  expect(seen[1]?.url).toBe('/artifacts/facets?search=roseta+stnoe&type=Tools');
+  expect(facets.didYouMean).toBe('rosetta stone');
 });
 
 test('the last page has no next page; empty parameters are not sent', async () => {

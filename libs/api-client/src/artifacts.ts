@@ -1,8 +1,9 @@
 import {
   PAGE_HEADERS,
   type Artifact,
+  type ArtifactFacets,
+  type ArtifactFilters,
   type ArtifactInput,
-  type ArtifactType,
   type CreateArtifactResponse,
   type DeleteArtifactResponse,
   type SortOption,
@@ -10,9 +11,7 @@ import {
 } from '@antiquarium/contracts';
 import { ApiRequestError, send } from './client';
 
-export interface ListArtifactsParams {
-  search?: string;
-  type?: ArtifactType;
+export interface ListArtifactsParams extends ArtifactFilters {
   sort?: SortOption;
   /** Only the caller's own email is accepted by the api. */
   email?: string;
@@ -28,6 +27,8 @@ export interface ArtifactPage {
   pageSize: number;
   /** The next page number, or null on the last page. */
   nextPage: number | null;
+  /** When a search found nothing: the closest words the collection contains (X-Did-You-Mean). */
+  didYouMean: string | null;
 }
 
 export interface CallOptions {
@@ -60,6 +61,7 @@ export async function readArtifactPage(response: Response): Promise<ArtifactPage
     page: headerNumber(headers, PAGE_HEADERS.page) ?? 1,
     pageSize: headerNumber(headers, PAGE_HEADERS.pageSize) ?? items.length,
     nextPage: headerNumber(headers, PAGE_HEADERS.nextPage),
+    didYouMean: headers.get(PAGE_HEADERS.didYouMean) || null,
   };
 }
 
@@ -67,6 +69,12 @@ export async function readArtifactPage(response: Response): Promise<ArtifactPage
 export async function listArtifacts(params: ListArtifactsParams = {}, options: CallOptions = {}) {
   const response = await send('artifacts', { searchParams: searchParams(params), signal: options.signal });
   return readArtifactPage(response);
+}
+
+/** GET /artifacts/facets: counts beside every choice, for the same filters as the list. */
+export async function getArtifactFacets(filters: ArtifactFilters = {}, options: CallOptions = {}): Promise<ArtifactFacets> {
+  const response = await send('artifacts/facets', { searchParams: searchParams(filters), signal: options.signal });
+  return response.json<ArtifactFacets>();
 }
 
 /** GET /artifacts/:id (with `liked` when signed in); a missing artifact throws status 404. */

@@ -11,6 +11,7 @@ export {
   createArtifact,
   deleteArtifact,
   getArtifact,
+  getArtifactFacets,
   listArtifacts,
   updateArtifact,
   type ArtifactPage,

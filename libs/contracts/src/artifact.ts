@@ -1,7 +1,9 @@
+import type { DateRange } from './dates';
+
 export const ARTIFACT_TYPES = ['Tools', 'Weapons', 'Documents', 'Writings', 'Others'] as const;
 export type ArtifactType = (typeof ARTIFACT_TYPES)[number];
 
-export const SORT_OPTIONS = ['name', 'latest', 'oldest', 'likes'] as const;
+export const SORT_OPTIONS = ['name', 'latest', 'oldest', 'likes', 'era-asc', 'era-desc', 'relevance'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
 /** Labels of the All Artifacts "Sort By" select, in the order the select shows them. */
@@ -10,6 +12,9 @@ export const SORT_LABELS: Record<SortOption, string> = {
   latest: 'Latest',
   oldest: 'Oldest',
   likes: 'Most Liked',
+  'era-asc': 'Era: earliest first',
+  'era-desc': 'Era: latest first',
+  relevance: 'Best match',
 };
 
 export const DEFAULT_SORT: SortOption = 'name';
@@ -75,6 +80,11 @@ export interface Artifact {
   addedAt: string;
   /** Present on GET /artifacts/:id for a signed-in caller. */
   liked?: boolean;
+  /**
+   * The created-at text read as a year range (readDate in dates.ts), computed by the server on every
+   * write; null when the text could not be read (shown as 'Undated').
+   */
+  dating: DateRange | null;
 }
 
 export type ArtifactInput = Pick<Artifact, ArtifactField>;
@@ -112,6 +122,8 @@ export const PAGE_HEADERS = {
   page: 'X-Page',
   pageSize: 'X-Page-Size',
   nextPage: 'X-Next-Page',
+  /** On a list answer whose search found nothing: the closest words the collection contains. */
+  didYouMean: 'X-Did-You-Mean',
 } as const;
 
 /**

@@ -234,3 +234,11 @@ export function formatYear(year: number): string {
 export function formatDateRange(value: Pick<DateRange, 'start' | 'end'>): string {
   return value.start === value.end ? formatYear(value.start) : `${formatYear(value.start)} - ${formatYear(value.end)}`;
 }
+
+/** How an artifact whose date could not be read is shown. */
+export const UNDATED = 'Undated';
+
+/** The range the server read from an artifact's date, as shown beside the text ('Undated' when none). */
+export function datingLabel(dating: Pick<DateRange, 'start' | 'end'> | null | undefined): string {
+  return dating ? formatDateRange(dating) : UNDATED;
+}

@@ -3,3 +3,4 @@ export * from './password';
 export * from './dates';
 export * from './search';
 export * from './text';
+export * from './discovery';

@@ -1,9 +1,9 @@
 import type { ArtifactPage } from '@antiquarium/api-client';
 import type { AuthUser } from '@antiquarium/auth-store';
-import { DEFAULT_PAGE_SIZE, type Artifact, type ArtifactInput } from '@antiquarium/contracts';
+import { DEFAULT_PAGE_SIZE, readDate, type Artifact, type ArtifactInput } from '@antiquarium/contracts';
 
 /** The signed-in member of the component tests. */
-export const ada: AuthUser = { uid: 'u-ada', displayName: 'Ada Lovelace', photoURL: null, email: 'ada@example.com' };
+export const ada: AuthUser = { uid: 'u-ada', displayName: 'Ada Lovelace', photoURL: null, email: 'ada@example.com', emailVerified: true };
 
 /** A complete, valid form input; tests override what they are about. */
 export function artifactInput(overrides: Partial<ArtifactInput> = {}): ArtifactInput {
@@ -32,6 +32,8 @@ export function artifact(overrides: Partial<Artifact> = {}): Artifact {
     adderName: 'Ada',
     likes: 3,
     addedAt: '2025-01-01T00:00:00.000Z',
+    // As the server reads it (the created-at of artifactInput, unless overridden).
+    dating: readDate(overrides.createdAt ?? artifactInput().createdAt),
     ...overrides,
   };
 }
@@ -42,5 +44,5 @@ export function ownArtifact(overrides: Partial<Artifact> = {}): Artifact {
 }
 
 export function artifactPage(items: Artifact[], overrides: Partial<ArtifactPage> = {}): ArtifactPage {
-  return { items, total: items.length, page: 1, pageSize: DEFAULT_PAGE_SIZE, nextPage: null, ...overrides };
+  return { items, total: items.length, page: 1, pageSize: DEFAULT_PAGE_SIZE, nextPage: null, didYouMean: null, ...overrides };
 }

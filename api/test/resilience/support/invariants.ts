@@ -1,12 +1,14 @@
 // What the database must hold whatever happened to the api: valid artifacts only, and counters
 // equal to the records they count (docs/decisions/0002-likes-without-transactions.md).
 import type { mongo } from 'mongoose';
-import { ARTIFACT_FIELDS, nameSortKey } from '@antiquarium/contracts';
+import { ARTIFACT_FIELDS, nameSortKey, readDate } from '@antiquarium/contracts';
 import { validateArtifactInput } from '@antiquarium/contracts/validation';
 
-const ARTIFACT_KEYS = new Set<string>(['_id', ...ARTIFACT_FIELDS, 'adderName', 'adderEmail', 'adderUid', 'likes', 'addedAt', 'nameLower', 'searchTokens']);
+// Derived by the server (api/src/artifacts/derived-fields.ts): never taken from a body.
+const DERIVED_KEYS = ['nameLower', 'searchTokens', 'yearStart', 'yearEnd', 'datePrecision', 'dateQualifier', 'place', 'derivedVersion'];
+const ARTIFACT_KEYS = new Set<string>(['_id', ...ARTIFACT_FIELDS, 'adderName', 'adderEmail', 'adderUid', 'likes', 'addedAt', ...DERIVED_KEYS]);
 const LIKE_KEYS = new Set(['_id', 'artifactId', 'uid', 'likedAt']);
-const CONTRIBUTOR_KEYS = new Set(['_id', 'name', 'artifacts', 'likes']);
+const CONTRIBUTOR_KEYS = new Set(['_id', 'name', 'nameKey', 'artifacts', 'likes']);
 const DANGEROUS_KEY = /^\$|^(__proto__|constructor|prototype)$|\./;
 // eslint-disable-next-line no-control-regex -- control characters must never be stored
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
@@ -51,6 +53,11 @@ export function artifactProblems(doc: mongo.Document, ownerUids: ReadonlySet<str
   if (!(doc['addedAt'] instanceof Date) || Number.isNaN(doc['addedAt'].getTime())) problems.push(`artifact ${id}: addedAt is not a date`);
   if (!Number.isInteger(doc['likes']) || (doc['likes'] as number) < 0) problems.push(`artifact ${id}: likes ${String(doc['likes'])} is not a count`);
   if (doc['nameLower'] !== (typeof doc['name'] === 'string' ? nameSortKey(doc['name']) : undefined)) problems.push(`artifact ${id}: nameLower does not follow name`);
+  // The stored range is what the server reads from the stored text (no value a client chose).
+  const range = typeof doc['createdAt'] === 'string' ? readDate(doc['createdAt']) : null;
+  if ((doc['yearStart'] ?? null) !== (range?.start ?? null) || (doc['yearEnd'] ?? null) !== (range?.end ?? null)) {
+    problems.push(`artifact ${id}: yearStart/yearEnd ${String(doc['yearStart'])}..${String(doc['yearEnd'])} do not follow createdAt ${JSON.stringify(doc['createdAt'])}`);
+  }
   return problems;
 }
 

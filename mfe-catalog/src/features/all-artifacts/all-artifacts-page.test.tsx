@@ -1,4 +1,5 @@
-import { listArtifacts } from '@antiquarium/api-client';
+import { getArtifactFacets, listArtifacts } from '@antiquarium/api-client';
+import type { ArtifactFacets } from '@antiquarium/contracts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -9,8 +10,38 @@ import { artifact, artifactPage } from '@antiquarium/testing';
 jest.mock('@antiquarium/api-client', () => ({
   ...jest.requireActual('@antiquarium/api-client'),
   listArtifacts: jest.fn(),
+  getArtifactFacets: jest.fn(),
 }));
 const list = jest.mocked(listArtifacts);
+const facets = jest.mocked(getArtifactFacets);
+
+const FACETS: ArtifactFacets = {
+  total: 7,
+  types: [
+    { value: 'Tools', count: 2 },
+    { value: 'Weapons', count: 3 },
+    { value: 'Documents', count: 0 },
+    { value: 'Writings', count: 2 },
+    { value: 'Others', count: 0 },
+  ],
+  eras: [
+    { value: 'prehistory', from: -10_000_000, to: -3001, count: 1 },
+    { value: 'ancient', from: -3000, to: 500, count: 4 },
+    { value: 'medieval', from: 501, to: 1500, count: 2 },
+    { value: 'early-modern', from: 1501, to: 1800, count: 0 },
+    { value: 'modern', from: 1801, to: 9999, count: 0 },
+  ],
+  centuries: [
+    { from: -1400, count: 2 },
+    { from: -200, count: 1 },
+    { from: 1301, count: 3 },
+  ],
+  places: [
+    { value: 'United Kingdom', count: 4 },
+    { value: 'Egypt', count: 2 },
+  ],
+  didYouMean: null,
+};
 
 function renderAt(url: string) {
   const router = createMemoryRouter([{ path: '/all-artifacts', element: <AllArtifactsPage /> }], {
@@ -22,7 +53,11 @@ function renderAt(url: string) {
 
 const lastParams = () => list.mock.calls[list.mock.calls.length - 1]?.[0];
 
-beforeEach(() => list.mockReset());
+beforeEach(() => {
+  list.mockReset();
+  facets.mockReset();
+  facets.mockResolvedValue(FACETS);
+});
 
 test('reads its filters from the URL and sends them to the server', async () => {
   list.mockResolvedValue(artifactPage([artifact({ name: 'Iron sword', type: 'Weapons' })]));
@@ -52,6 +87,8 @@ test('offers the spec’s types and sort options', async () => {
     'Latest',
     'Oldest',
     'Most Liked',
+    'Era: earliest first',
+    'Era: latest first',
   ]);
   expect(await screen.findByText('No artifacts match your criteria.')).toBeInTheDocument();
 });
@@ -71,11 +108,11 @@ test('changing type, sort and search updates the URL and asks the server again',
   await userEvent.type(screen.getByLabelText('Search'), '  scroll ');
   expect(router.state.location.search).toBe('?type=Documents&sort=latest');
   await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-  await waitFor(() => expect(router.state.location.search).toBe('?type=Documents&sort=latest&search=scroll'));
+  await waitFor(() => expect(router.state.location.search).toBe('?search=scroll&type=Documents&sort=latest'));
   await waitFor(() => expect(lastParams()).toEqual({ type: 'Documents', sort: 'latest', search: 'scroll', page: 1 }));
 
   await userEvent.selectOptions(screen.getByLabelText('Type'), '');
-  await waitFor(() => expect(router.state.location.search).toBe('?sort=latest&search=scroll'));
+  await waitFor(() => expect(router.state.location.search).toBe('?search=scroll&sort=latest'));
 });
 
 test('shows a spinner while searching, then the cards', async () => {
@@ -103,4 +140,110 @@ test('a failed list shows the "Failed to fetch artifacts" toast', async () => {
   renderAt('/all-artifacts');
   expect(await screen.findByText('Failed to fetch artifacts')).toBeInTheDocument();
   expect(screen.getByText('The artifacts could not be loaded.')).toBeInTheDocument();
+});
+
+describe('refining by time and place, with counts', () => {
+  // Queries stay inside the refine panel: the whole page is large for jsdom's role queries.
+  const panel = async () => (await screen.findByText('Refine')).closest('aside') as HTMLElement;
+
+  test('every choice shows its count, types too (the select keeps the spec’s texts)', async () => {
+    list.mockResolvedValue(artifactPage([artifact()]));
+    renderAt('/all-artifacts');
+    expect(await within(await panel()).findByRole('button', { name: 'Ancient (4 artifacts)' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(await panel()).getByRole('button', { name: 'United Kingdom (4 artifacts)' })).toBeInTheDocument();
+    expect(within(await panel()).getByRole('button', { name: 'Weapons (3 artifacts)' })).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Type')).getByRole('option', { name: 'Weapons' })).toBeInTheDocument();
+    expect(within(await panel()).getByRole('button', { name: '14th century BC: 2 artifacts' })).toBeInTheDocument();
+    expect(facets).toHaveBeenCalledWith(expect.objectContaining({ search: undefined, type: undefined }), expect.anything());
+  });
+
+  test('an era, then years, then a type: the URL holds each choice and the server gets them', async () => {
+    list.mockResolvedValue(artifactPage([artifact()]));
+    const router = renderAt('/all-artifacts');
+    await userEvent.click(await within(await panel()).findByRole('button', { name: /^Ancient/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?from=-3000&to=500'));
+    await waitFor(() => expect(lastParams()).toMatchObject({ from: -3000, to: 500 }));
+    expect(within(await panel()).getByRole('button', { name: /^Ancient/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('From year')).toHaveValue('3000');
+    expect(screen.getByLabelText('From year: BC or AD')).toHaveValue('BC');
+
+    await userEvent.clear(screen.getByLabelText('From year'));
+    await userEvent.type(screen.getByLabelText('From year'), '1400');
+    await userEvent.clear(screen.getByLabelText('To year'));
+    await userEvent.type(screen.getByLabelText('To year'), '1300');
+    await userEvent.selectOptions(screen.getByLabelText('To year: BC or AD'), 'BC');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply years' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?from=-1400&to=-1300'));
+
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'Writings');
+    await waitFor(() => expect(router.state.location.search).toBe('?type=Writings&from=-1400&to=-1300'));
+    await waitFor(() => expect(lastParams()).toMatchObject({ type: 'Writings', from: -1400, to: -1300, sort: 'name' }));
+  });
+
+  test('a year that is not one is explained, and nothing changes', async () => {
+    list.mockResolvedValue(artifactPage([artifact()]));
+    const router = renderAt('/all-artifacts');
+    await userEvent.type(await screen.findByLabelText('From year'), '12a');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply years' }));
+    expect(await screen.findByText('Enter a year from 1 to 9999, or leave it empty.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  test('the timeline chooses a century by keyboard, and Shift+arrow widens the choice', async () => {
+    list.mockResolvedValue(artifactPage([artifact()]));
+    const router = renderAt('/all-artifacts');
+    const first = await within(await panel()).findByRole('button', { name: '14th century BC: 2 artifacts' });
+    first.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(within(await panel()).getByRole('button', { name: '2nd century BC: 1 artifact' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?from=-200&to=-101'));
+    await userEvent.keyboard('{Shift>}{ArrowRight}{/Shift}');
+    await waitFor(() => expect(router.state.location.search).toBe('?from=-200&to=1400'));
+    expect(within(await panel()).getByRole('button', { name: '14th century: 3 artifacts' })).toHaveFocus();
+  });
+
+  test('active filters are chips that remove themselves, and Clear all removes every one', async () => {
+    list.mockResolvedValue(artifactPage([artifact()]));
+    const router = renderAt('/all-artifacts?search=axe&type=Tools&from=-3000&to=500&place=Egypt');
+    const chips = await screen.findByRole('group', { name: 'Active filters' });
+    await userEvent.click(within(chips).getByRole('button', { name: 'Remove Ancient' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=axe&type=Tools&place=Egypt'));
+    await userEvent.click(within(chips).getByRole('button', { name: 'Remove Egypt' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=axe&type=Tools'));
+    await userEvent.click(within(chips).getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('group', { name: 'Active filters' })).not.toBeInTheDocument();
+  });
+
+  test('a search that found nothing offers the suggestion as a link to that search', async () => {
+    list.mockResolvedValue(artifactPage([], { didYouMean: 'rosetta stone' }));
+    const router = renderAt('/all-artifacts?search=roseta+stnoe');
+    const link = await screen.findByRole('link', { name: 'rosetta stone' });
+    expect(link.closest('p')).toHaveTextContent('Did you mean rosetta stone?');
+    list.mockResolvedValue(artifactPage([artifact({ name: 'Rosetta Stone' })]));
+    await userEvent.click(link);
+    await waitFor(() => expect(router.state.location.search).toBe('?search=rosetta+stone'));
+    expect(await screen.findByRole('heading', { name: 'Rosetta Stone' })).toBeInTheDocument();
+  });
+
+  test('a failed facets call leaves the list as it is', async () => {
+    facets.mockRejectedValue(new Error('boom'));
+    list.mockResolvedValue(artifactPage([artifact({ name: 'Iron sword' })]));
+    renderAt('/all-artifacts');
+    expect(await screen.findByRole('heading', { name: 'Iron sword' })).toBeInTheDocument();
+    expect(within(await panel()).getByRole('button', { name: 'Ancient' })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to fetch artifacts')).not.toBeInTheDocument();
+  });
+
+  test('on a phone the refine panel opens and closes as a drawer from its button', async () => {
+    list.mockResolvedValue(artifactPage([artifact()]));
+    renderAt('/all-artifacts');
+    const toggle = await screen.findByRole('button', { name: 'Filters' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', 'refine-panel');
+    await userEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Close filters' })).toHaveAttribute('aria-expanded', 'true');
+    expect(document.querySelector('.cat-refine')).toHaveClass('cat-refine--open');
+  });
 });

@@ -1,9 +1,13 @@
-import { listArtifacts, useApiData } from '@antiquarium/api-client';
+import { getArtifactFacets, listArtifacts, useApiData } from '@antiquarium/api-client';
+import type { ArtifactFacets } from '@antiquarium/contracts';
 import { Pagination, Spinner, toast } from '@antiquarium/ui';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { ActiveFilters, DidYouMean } from './active-filters';
 import { ArtifactListCard } from './artifact-list-card';
-import { queryKey, readQuery, writeQuery, type ArtifactQuery } from './artifact-query';
+import { effectiveSort, filtersKey, filtersOf, queryKey, readQuery, writeQuery, type ArtifactQuery } from './artifact-query';
 import { FilterForm } from './filter-form';
+import { REFINE_TEXTS, RefinePanel } from './refine-panel';
 import '../../shared/catalog.css';
 import './all-artifacts.css';
 
@@ -12,18 +16,19 @@ export const ALL_ARTIFACTS_TEXTS = {
   fetchFailed: 'Failed to fetch artifacts',
 } as const;
 
-/** Exposed as 'catalog/AllArtifacts'. Type, sort, search and page are sent to the server. */
+/**
+ * Exposed as 'catalog/AllArtifacts'. Every choice (search, type, era or years, place, sort, page)
+ * lives in the URL and is sent to the server; the facets call, made alongside the list, gives the
+ * count beside each choice. On a phone the refine panel folds into a drawer.
+ */
 export default function AllArtifactsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = readQuery(searchParams);
+  const [drawerOpen, setDrawerOpen] = useState(false);
 
   const result = useApiData(
     queryKey(query),
-    (signal) =>
-      listArtifacts(
-        { type: query.type || undefined, sort: query.sort, search: query.search || undefined, page: query.page },
-        { signal },
-      ),
+    (signal) => listArtifacts({ ...filtersOf(query), sort: effectiveSort(query), page: query.page }, { signal }),
     (error) => {
       // Spec: a failed search is only logged; any other failed list gets the toast.
       if (query.search) console.error('Search failed', error);
@@ -31,48 +36,77 @@ export default function AllArtifactsPage() {
     },
   );
 
+  // Counts are a help, not the page: a failed facets call leaves the list as it is.
+  const facets = useApiData(filtersKey(query), (signal) => getArtifactFacets(filtersOf(query), { signal }), () => undefined);
+  // While new counts load, the last ones stay: the panel keeps its shape and the timeline its focus.
+  const [kept, setKept] = useState<ArtifactFacets | null>(null);
+  if (facets.status === 'ready' && kept !== facets.data) setKept(facets.data);
+  const counts = facets.status === 'ready' ? facets.data : kept;
+  const suggestion = result.status === 'ready' ? result.data.didYouMean : null;
+
   const onChange = (next: ArtifactQuery) => setSearchParams(writeQuery(next));
 
   return (
     <div className="aq-container cat-all">
       <div className="cat-all__head">
         <h1>All Artifacts</h1>
-        <p>Browse the whole collection. Filter by type, sort it, or search by name.</p>
+        <p>Browse the whole collection. Filter by type, era, years and place, sort it, or search any word.</p>
       </div>
       <FilterForm query={query} onChange={onChange} />
-      <div role="status" className="cat-all__status">
-        {result.status === 'ready' ? `${result.data.total} ${result.data.total === 1 ? 'artifact' : 'artifacts'} found` : ''}
-      </div>
-      {result.status === 'loading' ? <Spinner label={query.search ? 'Searching…' : 'Loading artifacts…'} /> : null}
-      {result.status === 'error' ? (
-        <div className="cat-message">
-          <p>The artifacts could not be loaded.</p>
-          <button type="button" className="aq-button" onClick={result.retry}>
-            Try again
-          </button>
+      <div className="cat-all__layout">
+        <aside className={`cat-refine${drawerOpen ? ' cat-refine--open' : ''}`} aria-labelledby="refine-title">
+          <div className="cat-refine__head">
+            <h2 id="refine-title">{REFINE_TEXTS.title}</h2>
+            <button
+              type="button"
+              className="aq-button cat-refine__toggle"
+              aria-expanded={drawerOpen}
+              aria-controls="refine-panel"
+              onClick={() => setDrawerOpen(!drawerOpen)}
+            >
+              {drawerOpen ? 'Close filters' : 'Filters'}
+            </button>
+          </div>
+          <div id="refine-panel" className="cat-refine__panel">
+            <RefinePanel query={query} facets={counts} onChange={onChange} />
+          </div>
+        </aside>
+        <div className="cat-all__results">
+          <ActiveFilters query={query} onChange={onChange} />
+          <div role="status" className="cat-all__status">
+            {result.status === 'ready' ? `${result.data.total} ${result.data.total === 1 ? 'artifact' : 'artifacts'} found` : ''}
+          </div>
+          <DidYouMean query={query} suggestion={suggestion} />
+          {result.status === 'loading' ? <Spinner label={query.search ? 'Searching…' : 'Loading artifacts…'} /> : null}
+          {result.status === 'error' ? (
+            <div className="cat-message">
+              <p>The artifacts could not be loaded.</p>
+              <button type="button" className="aq-button" onClick={result.retry}>
+                Try again
+              </button>
+            </div>
+          ) : null}
+          {result.status === 'ready' && result.data.items.length === 0 ? <p className="cat-message">{ALL_ARTIFACTS_TEXTS.empty}</p> : null}
+          {result.status === 'ready' && result.data.items.length > 0 ? (
+            <>
+              <ul className="aq-grid cat-all__grid">
+                {result.data.items.map((artifact, index) => (
+                  <li key={artifact._id}>
+                    <ArtifactListCard artifact={artifact} eager={index < 3} />
+                  </li>
+                ))}
+              </ul>
+              <Pagination
+                page={query.page}
+                hrefOf={(page) => ({ search: writeQuery({ ...query, page }).toString() })}
+                total={result.data.total}
+                pageSize={result.data.pageSize}
+                nextPage={result.data.nextPage}
+              />
+            </>
+          ) : null}
         </div>
-      ) : null}
-      {result.status === 'ready' && result.data.items.length === 0 ? (
-        <p className="cat-message">{ALL_ARTIFACTS_TEXTS.empty}</p>
-      ) : null}
-      {result.status === 'ready' && result.data.items.length > 0 ? (
-        <>
-          <ul className="aq-grid">
-            {result.data.items.map((artifact, index) => (
-              <li key={artifact._id}>
-                <ArtifactListCard artifact={artifact} eager={index < 3} />
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={query.page}
-            hrefOf={(page) => ({ search: writeQuery({ ...query, page }).toString() })}
-            total={result.data.total}
-            pageSize={result.data.pageSize}
-            nextPage={result.data.nextPage}
-          />
-        </>
-      ) : null}
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { createdDateLabel, type Artifact } from '@antiquarium/contracts';
+import { createdDateLabel, datingLabel, type Artifact } from '@antiquarium/contracts';
 import { ArtifactCard, HeartIcon, likeCount } from '@antiquarium/ui';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,7 +9,7 @@ export function ArtifactListCard({ artifact, eager = false }: { artifact: Artifa
     <ArtifactCard
       artifact={artifact}
       eager={eager}
-      sizes="(min-width: 1200px) 380px, (min-width: 960px) 33vw, (min-width: 640px) 50vw, 100vw"
+      sizes="(min-width: 1200px) 300px, (min-width: 768px) 40vw, (min-width: 640px) 50vw, 100vw"
       badges={
         <span className="aq-badge">
           <span className="aq-visually-hidden">Type: </span>
@@ -27,6 +27,10 @@ export function ArtifactListCard({ artifact, eager = false }: { artifact: Artifa
         <div>
           <dt>Created:</dt>
           <dd>{createdDateLabel(artifact.createdAt)}</dd>
+        </div>
+        <div>
+          <dt>Dated:</dt>
+          <dd>{datingLabel(artifact.dating)}</dd>
         </div>
         <div>
           <dt>

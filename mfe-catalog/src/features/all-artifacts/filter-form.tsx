@@ -1,6 +1,6 @@
 import { ARTIFACT_TYPES, MAX_SEARCH_LENGTH, SORT_LABELS, SORT_OPTIONS } from '@antiquarium/contracts';
 import { useState, type FormEvent } from 'react';
-import { isArtifactType, isSortOption, type ArtifactQuery } from './artifact-query';
+import { effectiveSort, isArtifactType, isSortOption, type ArtifactQuery } from './artifact-query';
 
 interface FilterFormProps {
   query: ArtifactQuery;
@@ -8,6 +8,7 @@ interface FilterFormProps {
   onChange: (query: ArtifactQuery) => void;
 }
 
+/** The spec's form: Type, Sort By and Search (their counts are in the refine panel beside it). */
 export function FilterForm({ query, onChange }: FilterFormProps) {
   const [search, setSearch] = useState(query.search);
   const [shownSearch, setShownSearch] = useState(query.search);
@@ -21,6 +22,8 @@ export function FilterForm({ query, onChange }: FilterFormProps) {
     event.preventDefault();
     onChange({ ...query, search: search.trim(), page: 1 });
   };
+  // Best match orders search results only.
+  const sorts = SORT_OPTIONS.filter((option) => option !== 'relevance' || query.search);
 
   return (
     <form className="cat-filters" role="search" aria-label="Filter artifacts" onSubmit={onSubmit}>
@@ -48,13 +51,13 @@ export function FilterForm({ query, onChange }: FilterFormProps) {
         <select
           id="filter-sort"
           className="aq-select"
-          value={query.sort}
+          value={effectiveSort(query)}
           onChange={(event) => {
             const value = event.target.value;
             if (isSortOption(value)) onChange({ ...query, sort: value, page: 1 });
           }}
         >
-          {SORT_OPTIONS.map((option) => (
+          {sorts.map((option) => (
             <option key={option} value={option}>
               {SORT_LABELS[option]}
             </option>
@@ -68,7 +71,7 @@ export function FilterForm({ query, onChange }: FilterFormProps) {
             id="filter-search"
             type="search"
             className="aq-input"
-            placeholder="Search by name"
+            placeholder="Search names, descriptions, places"
             maxLength={MAX_SEARCH_LENGTH}
             value={search}
             onChange={(event) => setSearch(event.target.value)}

@@ -15,7 +15,7 @@ jest.mock('@antiquarium/api-client', () => ({
 const get = jest.mocked(getArtifact);
 const toggle = jest.mocked(toggleLike);
 
-const ada = { uid: 'u1', displayName: 'Ada', photoURL: null, email: 'ada@example.com' };
+const ada = { uid: 'u1', displayName: 'Ada', photoURL: null, email: 'ada@example.com', emailVerified: true };
 
 function renderDetails(id = 'a1') {
   const router = createMemoryRouter([{ path: '/artifacts/:id', element: <ArtifactDetailsPage /> }], {
@@ -51,6 +51,7 @@ test('shows every field, with Unknown for a missing period or location', async (
   expect(screen.getByText('7 likes')).toBeInTheDocument();
   const value = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
   expect(value('Period')).toBe('Unknown');
+  expect(value('Dated')).toBe('Undated');
   expect(value('Location')).toBe('Unknown');
   expect(value('Type')).toBe('Writings');
   expect(value('Context')).toBe('Ptolemaic Egypt');
@@ -61,6 +62,15 @@ test('shows every field, with Unknown for a missing period or location', async (
   expect(screen.getByRole('img', { name: 'Rosetta Stone' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Back to All Artifacts' })).toHaveAttribute('href', '/all-artifacts');
   expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+});
+
+test('the date as written, and the range the server read from it', async () => {
+  get.mockResolvedValue(artifact({ _id: 'a1', createdAt: 'c. 1360-1332 BC', dating: { start: -1380, end: -1312, precision: 'year', qualifier: 'circa' } }));
+  renderDetails();
+  await screen.findByRole('heading', { level: 1 });
+  const value = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+  expect(value('Period')).toBe('c. 1360-1332 BC');
+  expect(value('Dated')).toBe('1380 BC - 1312 BC');
 });
 
 test('like then unlike: count, button and messages follow the server', async () => {

@@ -1,5 +1,5 @@
 import { ApiRequestError, getArtifact, useApiData } from '@antiquarium/api-client';
-import type { Artifact } from '@antiquarium/contracts';
+import { datingLabel, type Artifact } from '@antiquarium/contracts';
 import { useAuthStore } from '@antiquarium/auth-store';
 import { ArtifactImage, HeartIcon, likeCount, likesLabel, NotFound, Spinner, toast } from '@antiquarium/ui';
 import { useState } from 'react';
@@ -45,6 +45,10 @@ function ArtifactDetails({ artifact }: { artifact: Artifact }) {
           <div>
             <dt>Period</dt>
             <dd>{orUnknown(artifact.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>Dated</dt>
+            <dd>{datingLabel(artifact.dating)}</dd>
           </div>
           <div>
             <dt>Location</dt>

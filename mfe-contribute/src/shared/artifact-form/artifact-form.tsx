@@ -1,4 +1,4 @@
-import { ARTIFACT_TYPES, FIELD_LABELS, type ArtifactField } from '@antiquarium/contracts';
+import { ARTIFACT_TYPES, FIELD_LABELS, formatDateRange, readDate, type ArtifactField } from '@antiquarium/contracts';
 import type { FormEvent, ReactNode } from 'react';
 import { controlId, FORM_ORDER } from './form-values';
 import { ImagePreview } from './image-preview';
@@ -24,6 +24,16 @@ export const FIELD_HINTS: Partial<Record<ArtifactField, string>> = {
   location: "Where it is kept today, e.g. 'British Museum, London'.",
 };
 
+/**
+ * How the server will read a created-at text (the same reader, libs/contracts dates.ts), shown as
+ * the member types; empty while the field is.
+ */
+export function dateReading(text: string): string {
+  if (!text.trim()) return '';
+  const range = readDate(text);
+  return range ? `Read as ${formatDateRange(range)}` : 'Not understood: it will show as Undated';
+}
+
 type Control = 'text' | 'url' | 'select' | 'textarea';
 
 const CONTROLS: Partial<Record<ArtifactField, Control>> = { type: 'select', image: 'url', shortDescription: 'textarea' };
@@ -44,7 +54,9 @@ function Field({ field, control, wide, form }: FieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const previewId = `${id}-preview`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const readingId = `${id}-reading`;
+  const reading = field === 'createdAt' ? dateReading(form.values.createdAt) : null;
+  const describedBy = [hint ? hintId : null, reading !== null ? readingId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
     name: field,
@@ -100,6 +112,11 @@ function Field({ field, control, wide, form }: FieldProps) {
         <>
           {input}
           {hint ? <p id={hintId} className="ctb-hint">{hint}</p> : null}
+          {reading !== null ? (
+            <p id={readingId} className="ctb-hint ctb-reading" aria-live="polite">
+              {reading}
+            </p>
+          ) : null}
           {error ? <p id={errorId} className="aq-field__error">{error}</p> : null}
         </>
       )}

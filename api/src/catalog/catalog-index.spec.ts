@@ -1,0 +1,119 @@
+import { Types } from 'mongoose';
+import { nameSortKey, readDate, type ArtifactType } from '@antiquarium/contracts';
+import { DEMO_ARTIFACTS } from '../seed/demo-data';
+import { CatalogIndex, type CatalogDoc } from './catalog-index';
+import { placeOf } from './places';
+
+let clock = Date.UTC(2025, 0, 1);
+
+function doc(overrides: Partial<CatalogDoc> & { createdAt?: string } = {}): CatalogDoc {
+  const name = overrides.name ?? `Relic ${clock}`;
+  const range = readDate(overrides.createdAt ?? 'Unknown');
+  clock += 1000;
+  return {
+    _id: new Types.ObjectId(),
+    name,
+    type: 'Tools',
+    shortDescription: 'A thing.',
+    context: 'Somewhere.',
+    discoveredBy: 'Someone',
+    location: 'British Museum, London',
+    adderUid: 'u1',
+    likes: 0,
+    addedAt: new Date(clock),
+    nameLower: nameSortKey(name),
+    yearStart: range?.start ?? null,
+    yearEnd: range?.end ?? null,
+    place: placeOf(overrides.location ?? 'British Museum, London'),
+    ...overrides,
+  };
+}
+
+function seeded(): CatalogIndex {
+  const index = new CatalogIndex();
+  for (const artifact of DEMO_ARTIFACTS) {
+    index.upsert(doc({ ...artifact, nameLower: nameSortKey(artifact.name), yearStart: readDate(artifact.createdAt)?.start ?? null, yearEnd: readDate(artifact.createdAt)?.end ?? null, place: placeOf(artifact.location) }));
+  }
+  return index;
+}
+
+const names = (page: { items: CatalogDoc[] }) => page.items.map((item) => item.name);
+
+test('any word of any text, accents and case folded, words ANDed', () => {
+  const index = seeded();
+  expect(names(index.list({ search: 'mastermyr' }, 'name', 1, 10))).toEqual(['Mästermyr Tool Chest']);
+  expect(names(index.list({ search: 'ROSETTA' }, 'name', 1, 10))).toEqual(['Rosetta Stone']);
+  expect(names(index.list({ search: 'hieroglyphic' }, 'name', 1, 100))).toContain('Rosetta Stone');
+  expect(index.list({ search: 'rosetta hieroglyphic' }, 'name', 1, 10).total).toBe(1);
+  expect(index.list({ search: 'rosetta zzzqqq' }, 'name', 1, 10).total).toBe(0);
+});
+
+test('relevance puts a name match before a mention in another text', () => {
+  const index = new CatalogIndex();
+  index.upsert(doc({ name: 'Plain Bowl', context: 'Found beside the Amber Necklace.' }));
+  index.upsert(doc({ name: 'Amber Necklace' }));
+  expect(names(index.list({ search: 'amber' }, 'relevance', 1, 10))).toEqual(['Amber Necklace', 'Plain Bowl']);
+});
+
+test('year ranges overlap [from, to], or lie inside it with within; undated artifacts never match', () => {
+  const index = new CatalogIndex();
+  index.upsert(doc({ name: 'Bronze', createdAt: 'c. 1360-1332 BC' })); // -1380..-1312
+  index.upsert(doc({ name: 'Medieval', createdAt: 'mid-14th century' })); // 1334..1366
+  index.upsert(doc({ name: 'Undated', createdAt: 'Unknown' }));
+  expect(names(index.list({ from: -1400, to: -1350 }, 'name', 1, 10))).toEqual(['Bronze']);
+  expect(names(index.list({ from: -1400, to: -1350, within: true }, 'name', 1, 10))).toEqual([]);
+  expect(names(index.list({ from: 1000 }, 'name', 1, 10))).toEqual(['Medieval']);
+  expect(names(index.list({ to: 1 }, 'name', 1, 10))).toEqual(['Bronze']);
+});
+
+test('era order: by the start of the range, undated last in both directions', () => {
+  const index = new CatalogIndex();
+  for (const createdAt of ['1500', 'Unknown', '196 BC', 'early 7th century AD']) index.upsert(doc({ name: createdAt, createdAt }));
+  expect(names(index.list({}, 'era-asc', 1, 10))).toEqual(['196 BC', 'early 7th century AD', '1500', 'Unknown']);
+  expect(names(index.list({}, 'era-desc', 1, 10))).toEqual(['1500', 'early 7th century AD', '196 BC', 'Unknown']);
+});
+
+test('facets: totals equal the list’s, and a facet ignores its own filter', () => {
+  const index = seeded();
+  const filter = { type: 'Writings' as ArtifactType, from: -3000, to: 500 };
+  const facets = index.facets(filter);
+  expect(facets.total).toBe(index.list(filter, 'name', 1, 1).total);
+  // The types facet counts every type within the years; picking Writings does not zero the others.
+  for (const { value, count } of facets.types) expect(count).toBe(index.list({ ...filter, type: value as ArtifactType }, 'name', 1, 1).total);
+  // The eras count within the type, whatever years are chosen.
+  for (const era of facets.eras) expect(era.count).toBe(index.list({ type: 'Writings', from: era.from, to: era.to }, 'name', 1, 1).total);
+  for (const century of facets.centuries) {
+    expect(century.count).toBe(index.list({ type: 'Writings', from: century.from, to: century.from + 99 }, 'name', 1, 1).total);
+  }
+  for (const place of facets.places) expect(place.count).toBe(index.list({ ...filter, place: place.value }, 'name', 1, 1).total);
+});
+
+test('a misspelt search that finds nothing gets the closest words; nothing close, no suggestion', () => {
+  const index = seeded();
+  const missed = index.list({ search: 'roseta stnoe' }, 'relevance', 1, 10);
+  expect(missed.total).toBe(0);
+  expect(missed.didYouMean).toBe('rosetta stone');
+  expect(index.facets({ search: 'roseta stnoe' }).didYouMean).toBe('rosetta stone');
+  expect(index.list({ search: 'qqxqqxzz' }, 'relevance', 1, 10).didYouMean).toBeNull();
+  expect(index.list({ search: 'rosetta' }, 'relevance', 1, 10).didYouMean).toBeNull();
+});
+
+test('changes show at once: an update moves an artifact, a removal takes it out of lists and counts', () => {
+  const index = new CatalogIndex();
+  const item = doc({ name: 'Copper Axe', createdAt: '3rd century BC' });
+  index.upsert(item);
+  index.upsert({ ...item, name: 'Iron Axe', nameLower: 'iron axe' });
+  expect(index.list({ search: 'copper' }, 'name', 1, 10).total).toBe(0);
+  expect(names(index.list({ search: 'iron' }, 'name', 1, 10))).toEqual(['Iron Axe']);
+  index.remove(item._id.toHexString());
+  expect(index.list({}, 'name', 1, 10).total).toBe(0);
+  expect(index.facets({}).total).toBe(0);
+});
+
+test('punctuation-only searches are literal text, never patterns', () => {
+  const index = new CatalogIndex();
+  index.upsert(doc({ name: 'Bowl (restored)' }));
+  index.upsert(doc({ name: 'Jar' }));
+  expect(names(index.list({ search: '(' }, 'name', 1, 10))).toEqual(['Bowl (restored)']);
+  expect(index.list({ search: '.*' }, 'name', 1, 10).total).toBe(0);
+});

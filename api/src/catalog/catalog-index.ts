@@ -1,0 +1,308 @@
+import MiniSearch, { type SearchOptions } from 'minisearch';
+import {
+  ARTIFACT_TYPES,
+  CENTURY_FACET_FROM,
+  CENTURY_FACET_TO,
+  ERAS,
+  centuryStart,
+  normaliseText,
+  type ArtifactFacets,
+  type ArtifactType,
+  type SortOption,
+} from '@antiquarium/contracts';
+
+/** An artifact as the catalog keeps it: the public document plus what lists filter and sort by. */
+export interface CatalogDoc {
+  _id: { toHexString(): string };
+  name: string;
+  type: string;
+  shortDescription: string;
+  context: string;
+  discoveredBy: string;
+  location: string;
+  adderUid: string;
+  likes?: number | null;
+  addedAt: Date | string;
+  nameLower: string;
+  yearStart?: number | null;
+  yearEnd?: number | null;
+  place?: string | null;
+}
+
+export interface CatalogFilter {
+  search?: string;
+  type?: ArtifactType;
+  from?: number;
+  to?: number;
+  within?: boolean;
+  place?: string;
+  adderUid?: string;
+}
+
+export interface CatalogPage<T> {
+  items: T[];
+  total: number;
+  /** When a search found nothing: the closest words the collection contains. */
+  didYouMean: string | null;
+}
+
+interface Entry<T extends CatalogDoc> {
+  id: string;
+  doc: T;
+  nameKey: string;
+  addedAtMs: number;
+  likes: number;
+  start: number | null;
+  end: number | null;
+  place: string;
+}
+
+/** The fields searched, and how much a match in each weighs in the relevance order. */
+const SEARCH_FIELDS = ['name', 'shortDescription', 'context', 'discoveredBy', 'location'] as const;
+const BOOST = { name: 4, shortDescription: 2, context: 1, discoveredBy: 1, location: 1 };
+/** Places listed in the places facet at most (the most frequent first). */
+export const MAX_PLACES = 40;
+
+/** The first year of every century the centuries facet counts, oldest first (no year 0). */
+const CENTURY_STARTS: readonly number[] = (() => {
+  const starts: number[] = [];
+  for (let year = CENTURY_FACET_FROM; year <= CENTURY_FACET_TO; year = year === -100 ? 1 : year + 100) starts.push(year);
+  return starts;
+})();
+
+/**
+ * Edit distance allowed per word when looking for a suggestion: none for words of one or two
+ * letters, one for three or four, two from five (a swapped pair of letters counts two).
+ */
+export function suggestionDistance(term: string): number {
+  if (term.length <= 2) return 0;
+  return term.length <= 4 ? 1 : 2;
+}
+
+/** Levenshtein distance, to rank the library's fuzzy candidates for one word. */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length] as number;
+}
+
+function termOf(term: string): string | null {
+  const folded = normaliseText(term);
+  return folded.length > 0 ? folded : null;
+}
+
+function tokenize(text: string): string[] {
+  return text.split(/[^\p{L}\p{N}\p{M}]+/u).filter(Boolean);
+}
+
+function compareIds(a: Entry<CatalogDoc>, b: Entry<CatalogDoc>): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+const ORDERS: Record<Exclude<SortOption, 'relevance'>, (a: Entry<CatalogDoc>, b: Entry<CatalogDoc>) => number> = {
+  name: (a, b) => (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : compareIds(a, b)),
+  latest: (a, b) => b.addedAtMs - a.addedAtMs || compareIds(b, a),
+  oldest: (a, b) => a.addedAtMs - b.addedAtMs || compareIds(a, b),
+  likes: (a, b) => b.likes - a.likes || compareIds(b, a),
+  // Undated last in both directions; then by the range's start, then its end.
+  'era-asc': (a, b) => undatedLast(a, b) ?? ((a.start as number) - (b.start as number) || (a.end as number) - (b.end as number) || compareIds(a, b)),
+  'era-desc': (a, b) => undatedLast(a, b) ?? ((b.start as number) - (a.start as number) || (b.end as number) - (a.end as number) || compareIds(b, a)),
+};
+
+function undatedLast(a: Entry<CatalogDoc>, b: Entry<CatalogDoc>): number | undefined {
+  if (a.start === null && b.start === null) return compareIds(a, b);
+  if (a.start === null) return 1;
+  if (b.start === null) return -1;
+  return undefined;
+}
+
+function overlaps(entry: Entry<CatalogDoc>, from: number | undefined, to: number | undefined, within: boolean): boolean {
+  if (from === undefined && to === undefined) return true;
+  if (entry.start === null || entry.end === null) return false;
+  if (within) return (from === undefined || entry.start >= from) && (to === undefined || entry.end <= to);
+  return (from === undefined || entry.end >= from) && (to === undefined || entry.start <= to);
+}
+
+/**
+ * The catalog in memory: every artifact with a MiniSearch full-text index over its texts, serving
+ * lists (filters, sorts, counts), facets and suggestions without asking the database to sort or
+ * count (docs/decisions/0007-discovery-search.md). Fed by CatalogService from the database.
+ */
+export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private readonly text = new MiniSearch<{ id: string } & Record<(typeof SEARCH_FIELDS)[number], string>>({
+    fields: [...SEARCH_FIELDS],
+    tokenize,
+    processTerm: termOf,
+  });
+  /** Entries in each order, rebuilt on the first read after a change. */
+  private readonly sorted = new Map<string, Entry<T>[]>();
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  upsert(doc: T): void {
+    const id = doc._id.toHexString();
+    const entry: Entry<T> = {
+      id,
+      doc,
+      nameKey: doc.nameLower,
+      addedAtMs: new Date(doc.addedAt).getTime(),
+      likes: doc.likes ?? 0,
+      start: typeof doc.yearStart === 'number' ? doc.yearStart : null,
+      end: typeof doc.yearEnd === 'number' ? doc.yearEnd : null,
+      place: doc.place ?? '',
+    };
+    const textual = { id, name: doc.name, shortDescription: doc.shortDescription, context: doc.context, discoveredBy: doc.discoveredBy, location: doc.location };
+    if (this.entries.has(id)) this.text.replace(textual);
+    else this.text.add(textual);
+    this.entries.set(id, entry);
+    this.sorted.clear();
+  }
+
+  remove(id: string): void {
+    if (!this.entries.delete(id)) return;
+    this.text.discard(id);
+    this.sorted.clear();
+  }
+
+  has(id: string): boolean {
+    return this.entries.has(id);
+  }
+
+  private inOrder(sort: Exclude<SortOption, 'relevance'>): Entry<T>[] {
+    let list = this.sorted.get(sort);
+    if (!list) {
+      list = [...this.entries.values()].sort(ORDERS[sort]);
+      this.sorted.set(sort, list);
+    }
+    return list;
+  }
+
+  /** Entries whose texts hold every word of the search (the last word may be a prefix), with scores. */
+  private searched(search: string): Map<string, number> | null {
+    const query = search.trim();
+    if (!query) return null;
+    const scores = new Map<string, number>();
+    const terms = tokenize(query).map(termOf).filter((term): term is string => term !== null);
+    if (terms.length === 0) {
+      // Punctuation only ('(', '.*'): matched literally against the name, as text.
+      const literal = normaliseText(query);
+      for (const entry of this.entries.values()) if (normaliseText(entry.doc.name).includes(literal)) scores.set(entry.id, 1);
+      return scores;
+    }
+    const options: SearchOptions = { combineWith: 'AND', prefix: (_term, index, all) => index === all.length - 1, boost: BOOST };
+    for (const result of this.text.search(query, options)) scores.set(result.id as string, result.score);
+    return scores;
+  }
+
+  /** One page of the artifacts that pass the filter, in the order asked, with the total. */
+  list(filter: CatalogFilter, sort: SortOption, page: number, limit: number): CatalogPage<T> {
+    const scores = filter.search ? this.searched(filter.search) : null;
+    const keep = (entry: Entry<T>) =>
+      (!scores || scores.has(entry.id)) &&
+      (!filter.type || entry.doc.type === filter.type) &&
+      (!filter.adderUid || entry.doc.adderUid === filter.adderUid) &&
+      (!filter.place || entry.place === filter.place) &&
+      overlaps(entry, filter.from, filter.to, filter.within === true);
+    let matching: Entry<T>[];
+    if (sort === 'relevance' && scores) {
+      // Scores in whole percents of the best: near-equal matches read in name order, and pages
+      // stay put while writes elsewhere nudge the collection's statistics.
+      let best = Number.MIN_VALUE;
+      for (const score of scores.values()) best = Math.max(best, score);
+      const rank = (entry: Entry<T>) => Math.round(((scores.get(entry.id) as number) / best) * 100);
+      matching = [...scores.keys()]
+        .map((id) => this.entries.get(id) as Entry<T>)
+        .filter((entry) => entry !== undefined && keep(entry))
+        .sort((a, b) => rank(b) - rank(a) || ORDERS.name(a, b));
+    } else {
+      matching = this.inOrder(sort === 'relevance' ? 'name' : sort).filter(keep);
+    }
+    const skip = (page - 1) * limit;
+    const items = matching.slice(skip, skip + limit).map((entry) => entry.doc);
+    const didYouMean = matching.length === 0 && filter.search ? this.suggest(filter.search) : null;
+    return { items, total: matching.length, didYouMean };
+  }
+
+  /**
+   * The closest words the collection contains for a search that found nothing ('roseta stnoe' ->
+   * 'rosetta stone'), each word within suggestionDistance; null when nothing is that close.
+   */
+  suggest(search: string): string | null {
+    const terms = tokenize(search).map(termOf).filter((term): term is string => term !== null);
+    if (terms.length === 0) return null;
+    const chosen: string[] = [];
+    for (const term of terms) {
+      const distance = suggestionDistance(term);
+      // The library finds the collection's words within the distance; the nearest, then the most
+      // used, is taken.
+      const uses = new Map<string, number>();
+      for (const result of this.text.search(term, { prefix: false, fuzzy: distance || false })) {
+        for (const word of result.terms) uses.set(word, (uses.get(word) ?? 0) + 1);
+      }
+      const best = [...uses].sort((a, b) => editDistance(term, a[0]) - editDistance(term, b[0]) || b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
+      if (!best) return null;
+      chosen.push(best[0]);
+    }
+    const suggestion = chosen.join(' ');
+    if (suggestion === terms.join(' ')) return null;
+    // Only words that find something together.
+    return this.text.search(suggestion, { combineWith: 'AND', prefix: false }).length > 0 ? suggestion : null;
+  }
+
+  /** Counts beside every choice: each facet over the filter without its own part. */
+  facets(filter: CatalogFilter): ArtifactFacets {
+    const scores = filter.search ? this.searched(filter.search) : null;
+    const within = filter.within === true;
+    const counts = {
+      types: new Map<string, number>(ARTIFACT_TYPES.map((type) => [type, 0])),
+      eras: ERAS.map(() => 0),
+      centuries: CENTURY_STARTS.map(() => 0),
+      places: new Map<string, number>(),
+    };
+    let total = 0;
+    for (const entry of this.entries.values()) {
+      if (scores && !scores.has(entry.id)) continue;
+      if (filter.adderUid && entry.doc.adderUid !== filter.adderUid) continue;
+      const byType = !filter.type || entry.doc.type === filter.type;
+      const byPlace = !filter.place || entry.place === filter.place;
+      const byYears = overlaps(entry, filter.from, filter.to, within);
+      if (byType && byPlace && byYears) total += 1;
+      if (byPlace && byYears) counts.types.set(entry.doc.type, (counts.types.get(entry.doc.type) ?? 0) + 1);
+      if (byType && byYears) counts.places.set(entry.place, (counts.places.get(entry.place) ?? 0) + 1);
+      if (byType && byPlace && entry.start !== null && entry.end !== null) {
+        const { start, end } = entry;
+        ERAS.forEach((era, index) => {
+          if (start <= era.to && end >= era.from) counts.eras[index] = (counts.eras[index] ?? 0) + 1;
+        });
+        if (end >= CENTURY_FACET_FROM && start <= CENTURY_FACET_TO) {
+          const first = Math.max(CENTURY_STARTS.indexOf(centuryStart(Math.max(start, CENTURY_FACET_FROM))), 0);
+          for (let index = first; index < CENTURY_STARTS.length && (CENTURY_STARTS[index] as number) <= end; index += 1) {
+            counts.centuries[index] = (counts.centuries[index] ?? 0) + 1;
+          }
+        }
+      }
+    }
+    return {
+      total,
+      types: [...counts.types].map(([value, count]) => ({ value, count })),
+      eras: ERAS.map((era, index) => ({ value: era.value, from: era.from, to: era.to, count: counts.eras[index] as number })),
+      centuries: CENTURY_STARTS.map((from, index) => ({ from, count: counts.centuries[index] as number })).filter((century) => century.count > 0),
+      places: [...counts.places]
+        .filter(([value]) => value !== '')
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .slice(0, MAX_PLACES)
+        .map(([value, count]) => ({ value, count })),
+      didYouMean: total === 0 && filter.search ? this.suggest(filter.search) : null,
+    };
+  }
+}
+

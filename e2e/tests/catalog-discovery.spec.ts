@@ -1,0 +1,115 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { apiGet, type ArtifactSummary } from '../support/api';
+
+// Exploring the seeded collection by time, type and words (issue 14), against the real shell,
+// catalog remote and api: the counts shown must agree with what the list then holds.
+const cards = (page: Page) => page.locator('main article');
+const refine = (page: Page) => page.locator('aside.cat-refine');
+
+/** The number of artifacts the status line reports. */
+async function shownTotal(page: Page): Promise<number> {
+  const status = page.locator('.cat-all__status');
+  await expect(status).toHaveText(/\d+ artifacts? found/);
+  return Number((await status.textContent())?.match(/\d+/)?.[0]);
+}
+
+/** The count a choice announces: 'Ancient (9 artifacts)' -> 9. */
+async function countOf(page: Page, name: RegExp): Promise<number> {
+  const button = refine(page).getByRole('button', { name });
+  await expect(button).toHaveAttribute('aria-label', /\(\d+ artifacts?\)/);
+  return Number((await button.getAttribute('aria-label'))?.match(/\((\d+) /)?.[1]);
+}
+
+test.describe('Discovery', () => {
+  test('era, then years, then type: each count agrees with the list, and the URL reproduces the view', async ({ page, browser }) => {
+    await page.goto('/all-artifacts');
+    const ancient = await countOf(page, /^Ancient/);
+    expect(ancient).toBeGreaterThan(0);
+    await refine(page).getByRole('button', { name: /^Ancient/ }).click();
+    await expect(page).toHaveURL(/from=-3000&to=500/);
+    expect(await shownTotal(page)).toBe(ancient);
+    await expect(page.getByRole('group', { name: 'Active filters' }).getByRole('button', { name: 'Remove Ancient' })).toBeVisible();
+
+    // Years inside the era: 1500 BC to AD 100.
+    await page.getByLabel('From year', { exact: true }).fill('1500');
+    await page.getByLabel('From year: BC or AD').selectOption('BC');
+    await page.getByLabel('To year', { exact: true }).fill('100');
+    await page.getByLabel('To year: BC or AD').selectOption('AD');
+    await page.getByRole('button', { name: 'Apply years' }).click();
+    await expect(page).toHaveURL(/from=-1500&to=100/);
+    const inYears = await shownTotal(page);
+    const { headers } = await apiGet<ArtifactSummary[]>('/artifacts?from=-1500&to=100&limit=1');
+    expect(inYears).toBe(Number(headers.get('x-total-count')));
+
+    // The type choices count within those years; choosing one lists exactly that many.
+    const writings = await countOf(page, /^Writings/);
+    await refine(page).getByRole('button', { name: /^Writings/ }).click();
+    await expect(page).toHaveURL(/type=Writings/);
+    expect(await shownTotal(page)).toBe(writings);
+    const names = await cards(page).locator('h2').allTextContents();
+    expect(names.length).toBe(Math.min(writings, 24));
+
+    // A fresh page with the same URL shows the same view.
+    const fresh = await browser.newPage();
+    await fresh.goto(page.url());
+    expect(await shownTotal(fresh)).toBe(writings);
+    await expect(fresh.getByLabel('Type')).toHaveValue('Writings');
+    await expect(fresh.getByLabel('From year', { exact: true })).toHaveValue('1500');
+    await expect(cards(fresh).locator('h2')).toHaveText(names);
+    await fresh.close();
+
+    // Back steps through the choices.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/type=Writings/);
+    expect(await shownTotal(page)).toBe(inYears);
+  });
+
+  test('the timeline selects a century with the keyboard', async ({ page }) => {
+    await page.goto('/all-artifacts');
+    const bars = refine(page).getByRole('group', { name: 'Artifacts per century' }).getByRole('button');
+    await expect(bars.first()).toBeVisible();
+    await bars.first().focus();
+    await page.keyboard.press('ArrowRight');
+    const label = (await bars.nth(1).getAttribute('aria-label')) ?? '';
+    const count = Number(label.match(/: (\d+) artifact/)?.[1]);
+    await expect(bars.nth(1)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/from=-?\d+&to=-?\d+/);
+    expect(await shownTotal(page)).toBe(count);
+    await expect(bars.nth(1)).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('"Did you mean" recovers a misspelt search', async ({ page }) => {
+    await page.goto('/all-artifacts?search=roseta+stnoe');
+    await expect(page.getByText('No artifacts match your criteria.')).toBeVisible();
+    const suggestion = page.getByRole('link', { name: 'rosetta stone' });
+    await expect(suggestion.locator('xpath=..')).toHaveText('Did you mean rosetta stone?');
+    await suggestion.click();
+    await expect(page).toHaveURL(/search=rosetta\+stone/);
+    await expect(cards(page).first().locator('h2')).toHaveText('Rosetta Stone');
+  });
+
+  test('cards show the date as written and the range read from it', async ({ page }) => {
+    await page.goto('/all-artifacts?search=rosetta+stone');
+    const card = cards(page).first();
+    await expect(card).toContainText('196 BC');
+    await expect(card.locator('dt', { hasText: 'Dated:' }).locator('xpath=following-sibling::dd')).toHaveText('196 BC');
+  });
+
+  test('axe finds nothing serious with filters chosen; on a phone the filters fold into a drawer', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/all-artifacts?from=-3000&to=500&type=Weapons');
+    await expect(cards(page).first()).toBeVisible();
+    const toggle = page.getByRole('button', { name: 'Filters' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(refine(page).getByRole('button', { name: /^Medieval/ })).toBeHidden();
+    await toggle.click();
+    await expect(refine(page).getByRole('button', { name: /^Medieval/ })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    await context.close();
+  });
+});
