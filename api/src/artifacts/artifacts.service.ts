@@ -54,8 +54,9 @@ export class ArtifactsService {
     return this.catalog.facets(this.filterOf(query, caller));
   }
 
+  /** The details: from the catalog when it holds the artifact (no database read), else the database. */
   async get(id: Types.ObjectId, caller: AuthUser | undefined): Promise<Artifact> {
-    const doc = await this.artifacts.findById(id);
+    const doc = this.catalog.get(id.toHexString()) ?? (await this.artifacts.findById(id));
     if (!doc) throw new ArtifactNotFound();
     const artifact = toArtifact(doc, caller);
     if (caller) artifact.liked = await this.likes.exists(id, caller.uid);

@@ -117,3 +117,25 @@ test('punctuation-only searches are literal text, never patterns', () => {
   expect(names(index.list({ search: '(' }, 'name', 1, 10))).toEqual(['Bowl (restored)']);
   expect(index.list({ search: '.*' }, 'name', 1, 10).total).toBe(0);
 });
+
+test('a repeated search answers from its kept scores until the collection changes, then sees the change', () => {
+  const index = seeded();
+  expect(index.list({ search: 'zorbulan quill' }, 'relevance', 1, 10).total).toBe(0);
+  const added = doc({ name: 'Brass Zorbulan', shortDescription: 'Engraved with a quill.' });
+  index.upsert(added);
+  expect(names(index.list({ search: 'zorbulan quill' }, 'relevance', 1, 10))).toEqual(['Brass Zorbulan']);
+  index.upsert({ ...added, shortDescription: 'Engraved.' });
+  expect(index.list({ search: 'zorbulan quill' }, 'relevance', 1, 10).total).toBe(0);
+  expect(index.facets({ search: 'zorbulan' }).total).toBe(1);
+  index.remove(added._id.toHexString());
+  expect(index.facets({ search: 'zorbulan' }).total).toBe(0);
+});
+
+test('get returns the kept document of an id, and nothing once it is removed', () => {
+  const index = seeded();
+  const kept = doc({ name: 'Bone Flute' });
+  index.upsert(kept);
+  expect(index.get(kept._id.toHexString())?.name).toBe('Bone Flute');
+  index.remove(kept._id.toHexString());
+  expect(index.get(kept._id.toHexString())).toBeUndefined();
+});

@@ -7,7 +7,7 @@ import {
   centuryStart,
   normaliseText,
   type ArtifactFacets,
-  type ArtifactType,
+  type ArtifactFilters,
   type SortOption,
 } from '@antiquarium/contracts';
 
@@ -29,13 +29,8 @@ export interface CatalogDoc {
   place?: string | null;
 }
 
-export interface CatalogFilter {
-  search?: string;
-  type?: ArtifactType;
-  from?: number;
-  to?: number;
-  within?: boolean;
-  place?: string;
+/** The list's filters (libs/contracts), and the member's own artifacts. */
+export interface CatalogFilter extends ArtifactFilters {
   adderUid?: string;
 }
 
@@ -60,6 +55,8 @@ interface Entry<T extends CatalogDoc> {
 /** The fields searched, and how much a match in each weighs in the relevance order. */
 const SEARCH_FIELDS = ['name', 'shortDescription', 'context', 'discoveredBy', 'location'] as const;
 const BOOST = { name: 4, shortDescription: 2, context: 1, discoveredBy: 1, location: 1 };
+/** Searches whose scores are kept until the next change. */
+const SEARCHES_KEPT = 128;
 /** Places listed in the places facet at most (the most frequent first). */
 export const MAX_PLACES = 40;
 
@@ -143,6 +140,16 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
   });
   /** Entries in each order, rebuilt on the first read after a change. */
   private readonly sorted = new Map<string, Entry<T>[]>();
+  /**
+   * The latest searches' scores (a list, its facets and the next pages ask for the same words),
+   * dropped on every change: a word common to most artifacts costs milliseconds to score.
+   */
+  private readonly searches = new Map<string, Map<string, number>>();
+
+  private changed(): void {
+    this.sorted.clear();
+    this.searches.clear();
+  }
 
   get size(): number {
     return this.entries.size;
@@ -164,17 +171,22 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
     if (this.entries.has(id)) this.text.replace(textual);
     else this.text.add(textual);
     this.entries.set(id, entry);
-    this.sorted.clear();
+    this.changed();
   }
 
   remove(id: string): void {
     if (!this.entries.delete(id)) return;
     this.text.discard(id);
-    this.sorted.clear();
+    this.changed();
   }
 
   has(id: string): boolean {
     return this.entries.has(id);
+  }
+
+  /** One artifact as the catalog keeps it (the details page), or undefined. */
+  get(id: string): T | undefined {
+    return this.entries.get(id)?.doc;
   }
 
   private inOrder(sort: Exclude<SortOption, 'relevance'>): Entry<T>[] {
@@ -190,6 +202,15 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
   private searched(search: string): Map<string, number> | null {
     const query = search.trim();
     if (!query) return null;
+    const known = this.searches.get(query);
+    if (known) return known;
+    const scores = this.score(query);
+    if (this.searches.size >= SEARCHES_KEPT) this.searches.delete(this.searches.keys().next().value as string);
+    this.searches.set(query, scores);
+    return scores;
+  }
+
+  private score(query: string): Map<string, number> {
     const scores = new Map<string, number>();
     const terms = tokenize(query).map(termOf).filter((term): term is string => term !== null);
     if (terms.length === 0) {

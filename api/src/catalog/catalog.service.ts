@@ -96,6 +96,14 @@ export class CatalogService implements OnApplicationBootstrap, OnModuleDestroy {
     return this.state === 'ready' && this.index ? this.index.list(filter, sort, page, limit) : null;
   }
 
+  /**
+   * One artifact from memory, or null when the catalog cannot serve it (off, loading, or an id it
+   * does not hold yet: another instance's write may be on its way, so the caller asks the database).
+   */
+  get(id: string): CatalogArtifact | null {
+    return (this.state === 'ready' && this.index?.get(id)) || null;
+  }
+
   /** Facets from memory, or, when the catalog is off, over the database's searched set. */
   async facets(filter: ArtifactFilter): Promise<ArtifactFacets> {
     if (this.state === 'ready' && this.index) return this.index.facets(filter);
