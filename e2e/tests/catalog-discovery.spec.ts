@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiGet, type ArtifactSummary } from '../support/api';
 
-// Exploring the seeded collection by time, type and words (issue 14), against the real shell,
+// Exploring the seeded collection by time, type and words, against the real shell,
 // catalog remote and api: the counts shown must agree with what the list then holds.
 const cards = (page: Page) => page.locator('main article');
 const refine = (page: Page) => page.locator('aside.cat-refine');

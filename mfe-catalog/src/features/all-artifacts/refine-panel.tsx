@@ -182,6 +182,16 @@ function Count({ count }: { count: number }) {
   );
 }
 
+/** A facet's choice: pressed while chosen, its count beside it (and in its name). */
+function Choice({ label, count, active, onToggle }: { label: string; count: number | undefined; active: boolean; onToggle: () => void }) {
+  return (
+    <button type="button" className="cat-choice" aria-pressed={active} aria-label={choiceName(label, count)} onClick={onToggle}>
+      {label}
+      {count !== undefined ? <Count count={count} /> : null}
+    </button>
+  );
+}
+
 /** Era, years, places and the timeline, each choice with its count (counts ignore their own choice). */
 export function RefinePanel({ query, facets, onChange }: RefinePanelProps) {
   const era = eraOf(query);
@@ -197,16 +207,7 @@ export function RefinePanel({ query, facets, onChange }: RefinePanelProps) {
             const active = query.type === type;
             return (
               <li key={type}>
-                <button
-                  type="button"
-                  className="cat-choice"
-                  aria-pressed={active}
-                  aria-label={choiceName(type, count)}
-                  onClick={() => onChange({ ...query, type: active ? '' : type, page: 1 })}
-                >
-                  {type}
-                  {count !== undefined ? <Count count={count} /> : null}
-                </button>
+                <Choice label={type} count={count} active={active} onToggle={() => onChange({ ...query, type: active ? '' : type, page: 1 })} />
               </li>
             );
           })}
@@ -220,16 +221,12 @@ export function RefinePanel({ query, facets, onChange }: RefinePanelProps) {
             const active = era?.value === choice.value;
             return (
               <li key={choice.value}>
-                <button
-                  type="button"
-                  className="cat-choice"
-                  aria-pressed={active}
-                  aria-label={choiceName(choice.label, count)}
-                  onClick={() => onChange({ ...query, from: active ? null : choice.from, to: active ? null : choice.to, page: 1 })}
-                >
-                  {choice.label}
-                  {count !== undefined ? <Count count={count} /> : null}
-                </button>
+                <Choice
+                  label={choice.label}
+                  count={count}
+                  active={active}
+                  onToggle={() => onChange({ ...query, from: active ? null : choice.from, to: active ? null : choice.to, page: 1 })}
+                />
               </li>
             );
           })}
@@ -245,16 +242,7 @@ export function RefinePanel({ query, facets, onChange }: RefinePanelProps) {
               const active = query.place === place.value;
               return (
                 <li key={place.value}>
-                  <button
-                    type="button"
-                    className="cat-choice"
-                    aria-pressed={active}
-                    aria-label={choiceName(place.value, place.count)}
-                    onClick={() => onChange({ ...query, place: active ? '' : place.value, page: 1 })}
-                  >
-                    {place.value}
-                    <Count count={place.count} />
-                  </button>
+                  <Choice label={place.value} count={place.count} active={active} onToggle={() => onChange({ ...query, place: active ? '' : place.value, page: 1 })} />
                 </li>
               );
             })}
