@@ -40,10 +40,15 @@ async function jest(label, args, env = {}) {
   if (failure) throw failure;
 }
 
-async function apiSuite(label, { mongoPort, postgresUrl, authPort }) {
+/**
+ * The api's HTTP suite against one FerretDB. With `catalog: 'off'` the main instance serves lists
+ * from the database (CATALOG_MAX_ARTIFACTS=0: the path past the catalog's size limit) and the tests
+ * that need the catalog's own features say so (API_CATALOG=off).
+ */
+async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on' }) {
   const ferret = await startFerretDb({
     port: mongoPort,
-    dataDir: path.join(work, `ferretdb-${mongoPort}`),
+    dataDir: path.join(work, `ferretdb-${label}`),
     postgresUrl,
     debugPort: mongoPort === PORTS.sqlite ? PORTS.debug : PORTS.debugPostgres,
     logDir: LOGS,
@@ -59,7 +64,16 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort }) {
     logDir: LOGS,
     name: `api-${label}`,
     // JSON logs and metrics as in production, so the suite can search the one and read the other.
-    env: { NODE_ENV: 'test', ...NO_RATE_LIMITS, ...changes, RATE_LIMIT_PREFIX: `${run}main:`, LOG_FORMAT: 'json', METRICS_PORT: String(PORTS.apiMetrics), CORS_ORIGINS: 'http://localhost:4200,http://127.0.0.1:4200' },
+    env: {
+      NODE_ENV: 'test',
+      ...NO_RATE_LIMITS,
+      ...changes,
+      ...(catalog === 'off' ? { CATALOG_MAX_ARTIFACTS: '0' } : {}),
+      RATE_LIMIT_PREFIX: `${run}main:`,
+      LOG_FORMAT: 'json',
+      METRICS_PORT: String(PORTS.apiMetrics),
+      CORS_ORIGINS: 'http://localhost:4200,http://127.0.0.1:4200',
+    },
   });
   // Low limits, counters in Redis under a prefix of this run's own, the loopback proxy trusted (the
   // tests choose their client address): two instances sharing one budget, and one whose Redis is
@@ -98,6 +112,7 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort }) {
       MONGODB_URI: mongoUri,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
       FIREBASE_PROJECT_ID: 'demo-antiquarium',
+      API_CATALOG: catalog,
     });
   } finally {
     for (const instance of limited) await stopProcess(instance);
@@ -116,6 +131,8 @@ async function benchSmoke() {
   let failure;
   try {
     await run(process.execPath, [path.join(ROOT, 'scripts/bench.mjs'), '--smoke', '--skip-lighthouse', '--million', '--out', out, '--port-offset', String(6 + OFFSET)], { cwd: ROOT });
+    // The search engines side by side on a few artifacts: the catalog's must answer as a scan does.
+    await run(process.execPath, [path.join(ROOT, 'scripts/bench/search-engines.mjs'), '--sizes', '300', '--queries', '60', '--require-equal', 'minisearch'], { cwd: ROOT });
   } catch (error) {
     failure = error;
   }
@@ -216,6 +233,8 @@ async function main() {
       log('api suite on FerretDB (PostgreSQL handler)');
       const postgresUrl = await freshPostgresDatabase(`antiquarium_test_${OFFSET}`);
       await apiSuite('postgresql', { mongoPort: PORTS.postgres, postgresUrl, authPort: PORTS.auth });
+      log('api suite with the catalog off: lists from the database, as past CATALOG_MAX_ARTIFACTS (SQLite handler)');
+      await apiSuite('sqlite-database-path', { mongoPort: PORTS.sqlite, authPort: PORTS.auth, catalog: 'off' });
     }
     if (phases.has('bench-smoke')) {
       log('bench smoke: the benchmark\'s code paths on tiny data (no timing is judged)');

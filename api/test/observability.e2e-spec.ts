@@ -49,10 +49,15 @@ test('Prometheus metrics on their own port: requests by route, database, catalog
   expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/artifacts",status="200"\} [1-9]/);
   expect(text).toMatch(/db_operation_duration_seconds_count\{command="find",outcome="ok"\} [1-9]/);
   // Lists come from the in-process catalog (loaded once, refreshed after each write); the home-list
-  // cache serves only when the database path does.
-  expect(text).toMatch(/catalog_events_total\{event="load"\} [1-9]/);
-  expect(text).toMatch(/catalog_events_total\{event="refresh"\} [1-9]/);
-  expect(text).toContain('# TYPE home_list_cache_total');
+  // cache serves only when the database path does (API_CATALOG=off: the catalog never loads).
+  if (process.env['API_CATALOG'] === 'off') {
+    expect(text).not.toMatch(/catalog_events_total\{event="load"\}/);
+    expect(text).toMatch(/home_list_cache_total\{result="(hit|miss)"\} [1-9]/);
+  } else {
+    expect(text).toMatch(/catalog_events_total\{event="load"\} [1-9]/);
+    expect(text).toMatch(/catalog_events_total\{event="refresh"\} [1-9]/);
+    expect(text).toContain('# TYPE home_list_cache_total');
+  }
   expect(text).toMatch(/reconciliation_runs_total\{outcome="done"\} 1/);
   for (const name of ['rate_limit_refusals_total', 'db_operation_timeouts_total', 'nodejs_eventloop_lag_seconds', 'process_resident_memory_bytes']) {
     expect(text).toContain(`# TYPE ${name}`);

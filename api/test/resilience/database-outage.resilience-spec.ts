@@ -39,14 +39,16 @@ test('with FerretDB killed, every database-backed request answers 503 in the err
 
   // The client gives up after twice the promise: a hanging request fails here, it does not block.
   const bounded = { timeoutMs: 2 * ANSWER_WITHIN_MS };
-  // Lists and facets are served from the in-process catalog (docs/decisions/0007): the last state
-  // seen, without the database.
+  // Lists, facets and a visitor's details are served from the in-process catalog
+  // (docs/decisions/0007): the last state seen, without the database. A member's details need their
+  // like from the database: 503.
   const fromCatalog = {
     'GET /artifacts': await call<unknown[]>(api.url, '/artifacts?sort=likes', bounded),
     'GET /artifacts/facets': await call<{ total: number }>(api.url, '/artifacts/facets', bounded),
+    'GET /artifacts/:id': await call<{ _id: string }>(api.url, `/artifacts/${existing.id}`, bounded),
   };
   const answers: Record<string, Timed> = {
-    'GET /artifacts/:id': await call(api.url, `/artifacts/${existing.id}`, bounded),
+    'GET /artifacts/:id (signed in)': await call(api.url, `/artifacts/${existing.id}`, { ...bounded, token: user.token }),
     'POST /artifacts (signed in)': await call(api.url, '/artifacts', { ...bounded, method: 'POST', token: user.token, body: artifactInput() }),
     'PATCH /artifacts/toggle-like/:id': await call(api.url, `/artifacts/toggle-like/${existing.id}`, { ...bounded, method: 'PATCH', token: user.token }),
     'GET /liked-artifacts': await call(api.url, '/liked-artifacts', { ...bounded, token: user.token }),
@@ -60,6 +62,7 @@ test('with FerretDB killed, every database-backed request answers 503 in the err
   }
   expect(fromCatalog['GET /artifacts'].body.length).toBeGreaterThan(0);
   expect(fromCatalog['GET /artifacts/facets'].body.total).toBeGreaterThan(0);
+  expect(fromCatalog['GET /artifacts/:id'].body._id).toBe(existing.id);
   for (const [label, answer] of Object.entries(answers)) {
     expectErrorShape(answer, 503);
     expect({ label, ms: answer.ms, fast: answer.ms < ANSWER_WITHIN_MS }).toEqual({ label, ms: answer.ms, fast: true });
@@ -68,7 +71,7 @@ test('with FerretDB killed, every database-backed request answers 503 in the err
     expectErrorShape(answer, 503);
     expect(answer.ms).toBeLessThan(ANSWER_WITHIN_MS);
   }
-  expect((answers['GET /artifacts/:id']?.body as { message: string }).message).toMatch(/database is unavailable/i);
+  expect((answers['GET /artifacts/:id (signed in)']?.body as { message: string }).message).toMatch(/database is unavailable/i);
 
   const live = await call<{ status: string }>(api.url, '/health', bounded);
   expect(live.status).toBe(200);
@@ -92,8 +95,8 @@ test('when FerretDB is back on the same port and data, the same api process serv
   ferret = await startFerretDb({ port: FERRET_PORT, dataDir: ferret.dataDir });
   const ferretUpMs = Date.now() - started;
   await waitUntil(
-    'the api to serve GET /artifacts again',
-    async () => (await call(api.url, `/artifacts/${existing.id}`, { timeoutMs: 5000 })).status === 200,
+    'the api to serve a member the details again (their like is read from the database)',
+    async () => (await call(api.url, `/artifacts/${existing.id}`, { timeoutMs: 5000, token: user.token })).status === 200,
     RECOVER_WITHIN_MS,
     api.proc,
     250,
