@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
-import { nameSortKey, readDate, type ArtifactType } from '@antiquarium/contracts';
+import { CENTURY_FACET_FROM, CENTURY_FACET_TO, centuryStart, nameSortKey, readDate, type ArtifactType } from '@antiquarium/contracts';
 import { DEMO_ARTIFACTS } from '../seed/demo-data';
-import { CatalogIndex, type CatalogDoc } from './catalog-index';
+import { CatalogIndex, centuryIndex, type CatalogDoc } from './catalog-index';
 import { placeOf } from './places';
 
 let clock = Date.UTC(2025, 0, 1);
@@ -138,4 +138,24 @@ test('get returns the kept document of an id, and nothing once it is removed', (
   expect(index.get(kept._id.toHexString())?.name).toBe('Bone Flute');
   index.remove(kept._id.toHexString());
   expect(index.get(kept._id.toHexString())).toBeUndefined();
+});
+
+test('a century is found by arithmetic at its place among the counted centuries, across the missing year 0', () => {
+  const starts: number[] = [];
+  for (let year = CENTURY_FACET_FROM; year <= CENTURY_FACET_TO; year += 1) {
+    if (year === 0) continue;
+    const start = centuryStart(year);
+    if (starts.at(-1) !== start) starts.push(start);
+  }
+  starts.forEach((start, position) => expect([start, centuryIndex(start)]).toEqual([start, position]));
+  expect(centuryIndex(-100)).toBe(centuryIndex(1) - 1);
+});
+
+test('facets of the same filters are counted again after a change, and a caller cannot alter the kept counts', () => {
+  const index = seeded();
+  const first = index.facets({ type: 'Tools' });
+  first.types.length = 0;
+  expect(index.facets({ type: 'Tools' }).types.length).toBeGreaterThan(0);
+  index.upsert(doc({ name: 'Counted Adze', type: 'Tools' }));
+  expect(index.facets({ type: 'Tools' }).total).toBe(first.total + 1);
 });

@@ -55,7 +55,12 @@ interface Entry<T extends CatalogDoc> {
 /** The fields searched, and how much a match in each weighs in the relevance order. */
 const SEARCH_FIELDS = ['name', 'shortDescription', 'context', 'discoveredBy', 'location'] as const;
 const BOOST = { name: 4, shortDescription: 2, context: 1, discoveredBy: 1, location: 1 };
-/** Searches whose scores are kept until the next change. */
+/**
+ * Lists kept until the next change: each holds up to the whole collection's entries (8 bytes
+ * each), so fewer of them than of searches and facets.
+ */
+const LISTS_KEPT = 32;
+/** Searches (and facets) kept until the next change. */
 const SEARCHES_KEPT = 128;
 /** Places listed in the places facet at most (the most frequent first). */
 export const MAX_PLACES = 40;
@@ -66,6 +71,14 @@ const CENTURY_STARTS: readonly number[] = (() => {
   for (let year = CENTURY_FACET_FROM; year <= CENTURY_FACET_TO; year = year === -100 ? 1 : year + 100) starts.push(year);
   return starts;
 })();
+
+/** BC centuries before AD ones in CENTURY_STARTS (there is no year 0 between -100 and 1). */
+const BC_CENTURIES = CENTURY_STARTS.filter((start) => start < 0).length;
+
+/** The position of a century's first year in CENTURY_STARTS, by arithmetic rather than a search. */
+export function centuryIndex(start: number): number {
+  return start < 0 ? (start - CENTURY_FACET_FROM) / 100 : BC_CENTURIES + (start - 1) / 100;
+}
 
 /**
  * Edit distance allowed per word when looking for a suggestion: none for words of one or two
@@ -96,6 +109,11 @@ function termOf(term: string): string | null {
 
 function tokenize(text: string): string[] {
   return text.split(/[^\p{L}\p{N}\p{M}]+/u).filter(Boolean);
+}
+
+/** The same filters give the same key, whatever the order or absence of their parts. */
+function filterKey(filter: CatalogFilter): string {
+  return JSON.stringify([filter.search?.trim() ?? '', filter.type ?? '', filter.from ?? null, filter.to ?? null, filter.within === true, filter.place ?? '', filter.adderUid ?? '']);
 }
 
 function compareIds(a: Entry<CatalogDoc>, b: Entry<CatalogDoc>): number {
@@ -146,9 +164,15 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
    */
   private readonly searches = new Map<string, Map<string, number>>();
 
+  /** Facets of the latest filters, and the entries of the latest lists, dropped on every change. */
+  private readonly facetsKept = new Map<string, ArtifactFacets>();
+  private readonly listsKept = new Map<string, Entry<T>[]>();
+
   private changed(): void {
     this.sorted.clear();
     this.searches.clear();
+    this.facetsKept.clear();
+    this.listsKept.clear();
   }
 
   get size(): number {
@@ -226,6 +250,21 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
 
   /** One page of the artifacts that pass the filter, in the order asked, with the total. */
   list(filter: CatalogFilter, sort: SortOption, page: number, limit: number): CatalogPage<T> {
+    const key = `${sort}|${filterKey(filter)}`;
+    let matching = this.listsKept.get(key);
+    if (!matching) {
+      matching = this.matching(filter, sort);
+      if (this.listsKept.size >= LISTS_KEPT) this.listsKept.delete(this.listsKept.keys().next().value as string);
+      this.listsKept.set(key, matching);
+    }
+    const skip = (page - 1) * limit;
+    const items = matching.slice(skip, skip + limit).map((entry) => entry.doc);
+    const didYouMean = matching.length === 0 && filter.search ? this.suggest(filter.search) : null;
+    return { items, total: matching.length, didYouMean };
+  }
+
+  /** Every entry that passes the filter, in the order asked. */
+  private matching(filter: CatalogFilter, sort: SortOption): Entry<T>[] {
     const scores = filter.search ? this.searched(filter.search) : null;
     const keep = (entry: Entry<T>) =>
       (!scores || scores.has(entry.id)) &&
@@ -247,10 +286,7 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
     } else {
       matching = this.inOrder(sort === 'relevance' ? 'name' : sort).filter(keep);
     }
-    const skip = (page - 1) * limit;
-    const items = matching.slice(skip, skip + limit).map((entry) => entry.doc);
-    const didYouMean = matching.length === 0 && filter.search ? this.suggest(filter.search) : null;
-    return { items, total: matching.length, didYouMean };
+    return matching;
   }
 
   /**
@@ -279,8 +315,22 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
     return this.text.search(suggestion, { combineWith: 'AND', prefix: false }).length > 0 ? suggestion : null;
   }
 
-  /** Counts beside every choice: each facet over the filter without its own part. */
+  /**
+   * Counts beside every choice: each facet over the filter without its own part. The same filters
+   * answer from the last count until the collection changes (a copy: callers may not share it).
+   */
   facets(filter: CatalogFilter): ArtifactFacets {
+    const key = filterKey(filter);
+    let counted = this.facetsKept.get(key);
+    if (!counted) {
+      counted = this.countFacets(filter);
+      if (this.facetsKept.size >= SEARCHES_KEPT) this.facetsKept.delete(this.facetsKept.keys().next().value as string);
+      this.facetsKept.set(key, counted);
+    }
+    return structuredClone(counted);
+  }
+
+  private countFacets(filter: CatalogFilter): ArtifactFacets {
     const scores = filter.search ? this.searched(filter.search) : null;
     const within = filter.within === true;
     const counts = {
@@ -305,7 +355,7 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
           if (start <= era.to && end >= era.from) counts.eras[index] = (counts.eras[index] ?? 0) + 1;
         });
         if (end >= CENTURY_FACET_FROM && start <= CENTURY_FACET_TO) {
-          const first = Math.max(CENTURY_STARTS.indexOf(centuryStart(Math.max(start, CENTURY_FACET_FROM))), 0);
+          const first = centuryIndex(centuryStart(Math.max(start, CENTURY_FACET_FROM)));
           for (let index = first; index < CENTURY_STARTS.length && (CENTURY_STARTS[index] as number) <= end; index += 1) {
             counts.centuries[index] = (counts.centuries[index] ?? 0) + 1;
           }
