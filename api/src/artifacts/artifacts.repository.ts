@@ -318,10 +318,6 @@ export class ArtifactsRepository {
     return this.model.find(this.toQuery(filter), CATALOG_PROJECTION).lean<CatalogArtifact[]>().exec();
   }
 
-  count(): Promise<number> {
-    return this.model.estimatedDocumentCount().exec();
-  }
-
   async existingIds(ids: readonly Types.ObjectId[]): Promise<Set<string>> {
     const docs = await this.model.find({ _id: { $in: ids } }, { _id: 1 }).setOptions(noOperationTimeout()).lean<{ _id: Types.ObjectId }[]>().exec();
     return new Set(docs.map((doc) => doc._id.toHexString()));

@@ -8,6 +8,8 @@ import { catalogEvents } from '../observability/metrics';
 import { ArtifactChanges, type ArtifactChange, type ChangeOrigin } from './artifact-changes';
 import { CatalogIndex, type CatalogPage } from './catalog-index';
 
+/** How soon a failed load is tried again (at most; CATALOG_REFRESH_MS when that is shorter). */
+const LOAD_RETRY_MS = 5000;
 /** How many loaded documents the loader hands the index at a time (it yields between batches). */
 const LOAD_BATCH = 1000;
 
@@ -46,6 +48,7 @@ export class CatalogService implements OnApplicationBootstrap, OnModuleDestroy {
   private subscriber: Redis | null = null;
   private subscribed = false;
   private timer: NodeJS.Timeout | null = null;
+  private retry: NodeJS.Timeout | null = null;
   private stopped = false;
   /** Why the catalog is off, when it is (for readiness details and logs). */
   state: 'loading' | 'ready' | 'off' | 'failed' = 'loading';
@@ -74,6 +77,7 @@ export class CatalogService implements OnApplicationBootstrap, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.retry) clearTimeout(this.retry);
     await Promise.all([this.publisher?.quit().catch(() => undefined), this.subscriber?.quit().catch(() => undefined)]);
   }
 
@@ -117,17 +121,18 @@ export class CatalogService implements OnApplicationBootstrap, OnModuleDestroy {
     const started = Date.now();
     this.pending = [];
     try {
-      const count = await this.artifacts.count();
-      if (count > this.config.catalogMaxArtifacts) {
-        this.logger.warn(`${count} artifacts exceed CATALOG_MAX_ARTIFACTS (${this.config.catalogMaxArtifacts}): the database serves lists`);
-        this.index = null;
-        this.state = 'off';
-        return;
-      }
+      // Counted while reading (FerretDB counts by reading every document anyway, and a separate
+      // count of a large collection would meet the operation timeout the scan is exempt from).
       const fresh = new CatalogIndex<CatalogArtifact>();
       let batch = 0;
       for await (const doc of this.artifacts.scanCatalog()) {
         if (this.stopped) return;
+        if (fresh.size >= this.config.catalogMaxArtifacts) {
+          this.logger.warn(`more than CATALOG_MAX_ARTIFACTS (${this.config.catalogMaxArtifacts}) artifacts: the database serves lists`);
+          this.index = null;
+          this.state = 'off';
+          return;
+        }
         fresh.upsert(doc);
         batch += 1;
         if (batch % LOAD_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -140,14 +145,25 @@ export class CatalogService implements OnApplicationBootstrap, OnModuleDestroy {
       catalogEvents.inc({ event: 'load' });
       this.logger.log(`catalog loaded: ${fresh.size} artifacts in ${Date.now() - started} ms`);
     } catch (error) {
-      // Lists fall back to the database until the next load (timer) succeeds.
+      // Lists fall back to the database until a load succeeds: the next one is tried soon (not
+      // only at the next full re-read, which may be far off).
       if (this.state !== 'ready') this.state = 'failed';
       catalogEvents.inc({ event: 'load-failed' });
       this.logger.warn(`catalog load failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.retryLater();
     } finally {
       this.pending = null;
       this.loading = null;
     }
+  }
+
+  private retryLater(): void {
+    if (this.stopped || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (!this.stopped && this.loading === null && this.state !== 'ready') this.loading = this.load();
+    }, Math.min(LOAD_RETRY_MS, this.config.catalogRefreshMs));
+    this.retry.unref();
   }
 
   /** Applies a change to the index; a local one is also passed on to the other instances. */
