@@ -1,4 +1,5 @@
 // `npm test`: every check and test suite of the workspace, against real local services.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,8 @@ const PORTS = portsOf('test', OFFSET);
 const work = mkdtempSync(path.join(os.tmpdir(), 'antiquarium-test-'));
 const LOGS = path.join(work, 'logs');
 const results = [];
+// The main api's release deploy token, new every run (the suite sends it; the low-limit apis have none).
+const RELEASE_DEPLOY_TOKEN = randomBytes(24).toString('hex');
 // `node scripts/test.mjs --only=unit,api` runs some phases (static, unit, api, bench-smoke, resilience, browser, deploy); all by default.
 const ALL_PHASES = ['static', 'unit', 'api', 'bench-smoke', 'resilience', 'browser', 'deploy'];
 const { values: args } = parseArgs({ options: { only: { type: 'string' } } });
@@ -73,6 +76,7 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
       LOG_FORMAT: 'json',
       METRICS_PORT: String(PORTS.apiMetrics),
       CORS_ORIGINS: 'http://localhost:4200,http://127.0.0.1:4200',
+      RELEASE_DEPLOY_TOKEN,
     },
   });
   // Low limits, counters in Redis under a prefix of this run's own, the loopback proxy trusted (the
@@ -102,7 +106,9 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
     }),
   ];
   try {
-    await jest(`api over HTTP (${label})`, ['-c', 'api/jest.e2e.config.cjs'], {
+    // API_TEST_PATH runs only the spec files whose path matches (while working on some of them).
+    const only = process.env.API_TEST_PATH ? [process.env.API_TEST_PATH] : [];
+    await jest(`api over HTTP (${label})`, ['-c', 'api/jest.e2e.config.cjs', ...only], {
       RATE_LIMITED_API_URL: `http://127.0.0.1:${PORTS.apiLimited}`,
       RATE_LIMITED_TWIN_URL: `http://127.0.0.1:${PORTS.apiLimitedTwin}`,
       NO_REDIS_API_URL: `http://127.0.0.1:${PORTS.apiNoRedis}`,
@@ -113,6 +119,7 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
       FIREBASE_PROJECT_ID: 'demo-antiquarium',
       API_CATALOG: catalog,
+      RELEASE_DEPLOY_TOKEN,
     });
   } finally {
     for (const instance of limited) await stopProcess(instance);
@@ -228,13 +235,21 @@ async function main() {
   });
   try {
     if (phases.has('api')) {
-      log('api suite on FerretDB (SQLite handler)');
-      await apiSuite('sqlite', { mongoPort: PORTS.sqlite, authPort: PORTS.auth });
-      log('api suite on FerretDB (PostgreSQL handler)');
-      const postgresUrl = await freshPostgresDatabase(`antiquarium_test_${OFFSET}`);
-      await apiSuite('postgresql', { mongoPort: PORTS.postgres, postgresUrl, authPort: PORTS.auth });
-      log('api suite with the catalog off: lists from the database, as past CATALOG_MAX_ARTIFACTS (SQLite handler)');
-      await apiSuite('sqlite-database-path', { mongoPort: PORTS.sqlite, authPort: PORTS.auth, catalog: 'off' });
+      // API_SUITES=sqlite,postgresql,sqlite-database-path picks some of the three (all by default).
+      const suites = new Set((process.env.API_SUITES ?? 'sqlite,postgresql,sqlite-database-path').split(','));
+      if (suites.has('sqlite')) {
+        log('api suite on FerretDB (SQLite handler)');
+        await apiSuite('sqlite', { mongoPort: PORTS.sqlite, authPort: PORTS.auth });
+      }
+      if (suites.has('postgresql')) {
+        log('api suite on FerretDB (PostgreSQL handler)');
+        const postgresUrl = await freshPostgresDatabase(`antiquarium_test_${OFFSET}`);
+        await apiSuite('postgresql', { mongoPort: PORTS.postgres, postgresUrl, authPort: PORTS.auth });
+      }
+      if (suites.has('sqlite-database-path')) {
+        log('api suite with the catalog off: lists from the database, as past CATALOG_MAX_ARTIFACTS (SQLite handler)');
+        await apiSuite('sqlite-database-path', { mongoPort: PORTS.sqlite, authPort: PORTS.auth, catalog: 'off' });
+      }
     }
     if (phases.has('bench-smoke')) {
       log('bench smoke: the benchmark\'s code paths on tiny data (no timing is judged)');

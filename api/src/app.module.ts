@@ -10,6 +10,7 @@ import { observeDatabase } from './observability/database-metrics';
 import { LikesModule } from './likes/likes.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
+import { ReleasesModule } from './releases/releases.module';
 
 @Module({})
 export class AppModule {
@@ -39,6 +40,7 @@ export class AppModule {
         ContributorsModule,
         HealthModule,
         MaintenanceModule,
+        ReleasesModule,
       ],
     };
   }

@@ -9,6 +9,7 @@ import { toErrorBody } from './common/errors';
 import type { AppConfig } from './config/env';
 import { accessLog } from './observability/access-log';
 import type { JsonLogger } from './observability/json-logger';
+import { TELEMETRY_PATH, telemetryBodyParser } from './releases/telemetry-body';
 
 /** Everything about the HTTP surface that is not a route: parsers, headers, CORS, docs. */
 export function configureHttp(app: NestExpressApplication, config: AppConfig, logger?: JsonLogger): void {
@@ -41,6 +42,9 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, lo
   if (config.mediaDir) {
     app.use('/media', express.static(config.mediaDir, { maxAge: '7d', fallthrough: true, index: false }));
   }
+  // The release telemetry's beacons arrive as text/plain (releases/telemetry-body.ts): that route
+  // reads its body itself, before the JSON parser, which then leaves it alone.
+  app.use(TELEMETRY_PATH, telemetryBodyParser());
   app.use(express.json({ limit: config.bodyLimit }));
   // Parser failures (bad JSON, too large) never reach Nest's filters: answer them in the same shape.
   app.use((error: unknown, _request: Request, response: Response, next: NextFunction) => {
@@ -56,9 +60,10 @@ export function configureDocs(app: INestApplication): void {
     app,
     new DocumentBuilder()
       .setTitle('Antiquarium api')
-      .setDescription('Artifacts, likes and contributors. Errors share one shape: { statusCode, error, message, fields? }.')
+      .setDescription('Artifacts, likes, contributors and the release registry. Errors share one shape: { statusCode, error, message, fields? }.')
       .setVersion('1')
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' })
+      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'RELEASE_DEPLOY_TOKEN: the release registry\'s changes' }, 'deploy-token')
       .build(),
   );
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });

@@ -9,4 +9,9 @@ export interface AuthUser {
   provider?: string;
   /** The token's email_verified claim: the member proved they own the address (Google accounts always have). */
   emailVerified?: boolean;
+  /**
+   * The custom claim `operator: true`, set by an administrator (firebase-admin setCustomUserClaims):
+   * may read the release registry (docs/api.md "Releases"). Changing it stays with the deploy token.
+   */
+  operator?: boolean;
 }

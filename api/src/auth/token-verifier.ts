@@ -107,7 +107,11 @@ export class TokenVerifier {
     const authTime = typeof decoded.auth_time === 'number' ? decoded.auth_time : undefined;
     const provider = typeof decoded.firebase?.sign_in_provider === 'string' ? decoded.firebase.sign_in_provider : undefined;
     const emailVerified = decoded.email_verified === true;
-    return { uid: decoded.uid, email: cleanEmail(decoded.email), name: cleanName(decoded['name']), authTime, provider, emailVerified };
+    const user: AuthUser = { uid: decoded.uid, email: cleanEmail(decoded.email), name: cleanName(decoded['name']), authTime, provider, emailVerified };
+    // Only `true` counts, from a verified token: only an administrator can set it (with the Auth
+    // Emulator, which production refuses, tokens are unsigned and anyone could).
+    if (decoded['operator'] === true) user.operator = true;
+    return user;
   }
 
   /** The member's account as the identity service holds it now (401 when it is gone). */

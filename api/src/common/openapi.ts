@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { artifactInputSchema, artifactUpdateSchema } from '@antiquarium/contracts/validation';
 
 /** OpenAPI schemas generated from the same zod schemas that validate requests. */
-function fromZod(schema: z.ZodType, io: 'input' | 'output' = 'input'): SchemaObject {
+export function fromZod(schema: z.ZodType, io: 'input' | 'output' = 'input'): SchemaObject {
   const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   return json as SchemaObject;
 }

@@ -62,4 +62,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REDIS_URL: 'http://redis' })).toThrow(/REDIS_URL/);
     expect(() => loadConfig({ TRUSTED_PROXY: 'everyone' })).toThrow(/TRUSTED_PROXY/);
   });
+
+  it('reads the release deploy token (at least 32 characters, never in a message) and the pruning window', () => {
+    const token = 'f'.repeat(48);
+    expect(loadConfig({ RELEASE_DEPLOY_TOKEN: token })).toMatchObject({ releaseDeployToken: token, releaseKeepLiveMs: 7 * 86_400_000 });
+    expect(loadConfig({}).releaseDeployToken).toBeUndefined();
+    expect(loadConfig({ RELEASE_DEPLOY_TOKEN: '' }).releaseDeployToken).toBeUndefined();
+    expect(loadConfig({ RELEASE_KEEP_LIVE_MS: '0' }).releaseKeepLiveMs).toBe(0);
+    const short = 'secret-but-short-31-characters!';
+    let message = '';
+    try {
+      loadConfig({ RELEASE_DEPLOY_TOKEN: short });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/RELEASE_DEPLOY_TOKEN: must be at least 32 characters/);
+    expect(message).not.toContain(short);
+    expect(() => loadConfig({ RELEASE_DEPLOY_TOKEN: `${'a'.repeat(32)} b` })).toThrow(/RELEASE_DEPLOY_TOKEN/);
+    expect(() => loadConfig({ RELEASE_KEEP_LIVE_MS: '-1' })).toThrow(/RELEASE_KEEP_LIVE_MS/);
+  });
 });

@@ -41,6 +41,19 @@ const envSchema = z
     CATALOG_REFRESH_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
     // The Redis channel on which instances tell each other about writes (with REDIS_URL).
     CHANGES_CHANNEL: z.string().min(1).max(100).default('antiquarium:changes'),
+    // The credential of `npm run release` (docs/api.md "Releases"): without it release changes are
+    // turned off. Empty counts as unset. Zod's messages never quote the value, so it is never logged.
+    RELEASE_DEPLOY_TOKEN: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .string()
+        .min(32, 'must be at least 32 characters')
+        .max(512, 'must be at most 512 characters')
+        .regex(/^[\x21-\x7E]+$/, 'must be printable ASCII without spaces (it is sent in a header)')
+        .optional(),
+    ),
+    // Pruning (DELETE /releases/:remote/:version) keeps every release that was live within this long.
+    RELEASE_KEEP_LIVE_MS: z.coerce.number().int().min(0).max(365 * 86_400_000).default(7 * 86_400_000),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -94,6 +107,8 @@ const envSchema = z
       catalogMaxArtifacts: env.CATALOG_MAX_ARTIFACTS,
       catalogRefreshMs: env.CATALOG_REFRESH_MS,
       changesChannel: env.CHANGES_CHANNEL,
+      releaseDeployToken: env.RELEASE_DEPLOY_TOKEN,
+      releaseKeepLiveMs: env.RELEASE_KEEP_LIVE_MS,
     };
   });
 

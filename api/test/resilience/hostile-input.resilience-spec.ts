@@ -2,13 +2,14 @@
 // must be a 2xx or a 4xx in the one error shape, never a 5xx, and afterwards the database must hold
 // only valid artifacts with counters equal to their records. The seed is printed; FC_SEED=<seed>
 // replays a run (FC_RUNS changes its length).
+import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { mongo } from 'mongoose';
-import { ARTIFACT_FIELDS, type ArtifactInput } from '@antiquarium/contracts';
+import { ARTIFACT_FIELDS, RELEASE_REMOTES, TELEMETRY_KINDS, TELEMETRY_MAX_BYTES, type ArtifactInput } from '@antiquarium/contracts';
 import { artifactInput } from '../support/artifacts';
 import { createUser, deleteUser, tokenClaims, unsignedToken, type TestUser } from '../support/auth';
 import { call, errorShapeProblem } from './support/http';
-import { artifactProblems, counterProblems } from './support/invariants';
+import { artifactProblems, counterProblems, releaseProblems, RELEASE_COLLECTION_NAMES } from './support/invariants';
 import { removeTempDirs, stopAll, tempDir } from './support/processes';
 import { type Api, connect, resiliencePorts, startApi, startFerretDb } from './support/services';
 
@@ -16,6 +17,10 @@ const FERRET_PORT = resiliencePorts(1).ferret;
 const API_PORT = resiliencePorts(1).api;
 const RUNS = Number(process.env['FC_RUNS'] ?? 1000);
 const SEED = process.env['FC_SEED'] !== undefined ? Number(process.env['FC_SEED']) : Math.floor(Math.random() * 0x7fffffff);
+
+// The release registry's changes need the deploy token: this api has one, and the generated
+// requests send it most of the time, so that they reach the registry's rules, not only its guard.
+const DEPLOY_TOKEN = randomBytes(24).toString('hex');
 
 let api: Api;
 let client: mongo.MongoClient;
@@ -25,7 +30,7 @@ const knownIds: string[] = [];
 
 beforeAll(async () => {
   const ferret = await startFerretDb({ port: FERRET_PORT, dataDir: tempDir('hostile-ferretdb') });
-  api = await startApi({ port: API_PORT, mongoUri: ferret.uri });
+  api = await startApi({ port: API_PORT, mongoUri: ferret.uri, env: { RELEASE_DEPLOY_TOKEN: DEPLOY_TOKEN } });
   client = await connect(ferret.uri);
   owner = await createUser();
   other = await createUser({ name: null });
@@ -252,7 +257,7 @@ const query: fc.Arbitrary<string> = fc
   .chain((parts) => fc.boolean().map((repeat) => (repeat && parts.length > 0 ? [...parts, ...parts] : parts)))
   .map((parts) => (parts.length > 0 ? `?${parts.join('&')}` : ''));
 
-type Auth = 'none' | 'owner' | 'other' | { header: string } | { forged: { who: string; overrides: [string, unknown][] } };
+type Auth = 'none' | 'owner' | 'other' | 'deploy' | { header: string } | { forged: { who: string; overrides: [string, unknown][] } };
 
 const forgedClaims = fc
   .tuple(
@@ -300,6 +305,102 @@ const writeBody: fc.Arbitrary<Body | undefined> = fc.oneof(
   { weight: 4, arbitrary: body },
 );
 
+// ---------- the release registry ----------
+
+/** A few versions that keep coming back, so publish, promote, rollback and prune meet each other. */
+const VERSION_POOL = ['0.1.0-000000000001', '0.1.0-000000000002', '0.2.0-00000000000a', '1.0.0-abcdefabcdef', '9999.9999.9999-ffffffffffff'];
+const MANIFESTS = ['https://cdn.example.org/remotes/mf-manifest.json', '/remotes/catalog/mf-manifest.json', 'http://127.0.0.1:4201/mf-manifest.json'];
+
+const remoteSegment = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom<string>(...RELEASE_REMOTES) },
+  { weight: 2, arbitrary: fc.constantFrom('checkout', 'CATALOG', 'Catalog', '__proto__', 'constructor', 'telemetry', 'routing', 'promote', '%00', '%2e%2e', 'catalog%00', '..') },
+  { weight: 1, arbitrary: hostileText.filter((text) => text.length > 0 && text.length < 200).map(encode) },
+);
+const versionText = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...VERSION_POOL) },
+  { weight: 1, arbitrary: fc.stringMatching(/^\d{1,4}\.\d{1,4}\.\d{1,4}-[0-9a-f]{12}$/) },
+  { weight: 2, arbitrary: fc.constantFrom('1.0.0', '0.1.0-3F9A2B1C4D5E', '0.1.0-3f9a2b1c4d5e ', '00000.1.0-3f9a2b1c4d5e', 'latest', '', '0.1.0-3f9a2b1c4d5e\u0000') },
+  { weight: 1, arbitrary: hostileText.filter((text) => text.length < 200) },
+);
+const versionSegment = versionText.map(encode);
+
+/** JSON text of an object with some fields replaced or dropped and stray keys added. */
+function mutated(base: fc.Arbitrary<Record<string, unknown>>, fields: readonly string[], strays: readonly string[]): fc.Arbitrary<string> {
+  return fc
+    .tuple(
+      base,
+      fc.array(fc.tuple(fc.constantFrom(...fields), fc.oneof(fc.constant<'drop'>('drop'), hostileValue)), { maxLength: 3 }),
+      fc.array(fc.tuple(fc.oneof(fc.constantFrom(...strays), hostileText), hostileValue), { maxLength: 2 }),
+    )
+    .map(([input, changes, extras]) => {
+      const object: Record<string, unknown> = { ...input };
+      for (const [field, change] of changes) {
+        if (change === 'drop') delete object[field];
+        else object[field] = change;
+      }
+      const entries = Object.entries(object).map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value) ?? 'null'}`);
+      for (const [key, value] of extras) entries.push(`${JSON.stringify(key)}:${JSON.stringify(value) ?? 'null'}`);
+      return `{${entries.join(',')}}`;
+    });
+}
+
+const RELEASE_STRAYS = ['remote', 'publishedAt', 'lastLiveAt', '_id', 'revision', 'live', 'canary', '__proto__', 'constructor', '$set', 'a.b'];
+const hostileShared = fc.oneof(
+  fc.constant<unknown>({ react: '^19.0.0', 'lodash.debounce': '4.x', '@antiquarium/contracts': '0.1.0' }),
+  fc.dictionary(fc.oneof(fc.constantFrom('react', '@scope/pkg', '__proto__', '$gt', 'a.b', 'constructor', '', 'React'), hostileText), fc.oneof(fc.constantFrom('^1.0.0', '*', ''), hostileValue), { maxKeys: 4 }),
+  hostileValue,
+);
+const validRelease = fc
+  .tuple(fc.constantFrom(...VERSION_POOL), fc.constantFrom(...MANIFESTS), fc.option(hostileText.filter((text) => text.length < 600), { nil: undefined }))
+  .map(([version, manifestUrl, notes]) => ({ version, manifestUrl, shared: { react: '^19.0.0' }, exposes: ['./Home', './pages/Details'], ...(notes === undefined ? {} : { notes }) }));
+const releaseBody: fc.Arbitrary<Body | undefined> = fc.oneof(
+  { weight: 3, arbitrary: validRelease.map((input) => ({ text: JSON.stringify(input), contentType: 'application/json' })) },
+  {
+    weight: 3,
+    arbitrary: fc.tuple(validRelease, hostileShared).map(([input, shared]) => ({ text: JSON.stringify({ ...input, shared }) ?? 'null', contentType: 'application/json' })),
+  },
+  { weight: 4, arbitrary: mutated(validRelease, ['version', 'manifestUrl', 'shared', 'exposes', 'notes', 'publishedBy'], RELEASE_STRAYS).map((text) => ({ text, contentType: 'application/json' })) },
+  { weight: 2, arbitrary: body },
+);
+
+const promoteBase = fc
+  .tuple(fc.constantFrom(...VERSION_POOL), fc.option(fc.oneof(fc.integer({ min: 1, max: 100 }), fc.constantFrom(0, 100, 99, 1, 101, -1, 50.5)), { nil: undefined }))
+  .map(([version, percent]) => ({ version, ...(percent === undefined ? {} : { percent }), by: 'hostile' }));
+const promoteBody: fc.Arbitrary<Body | undefined> = fc.oneof(
+  { weight: 5, arbitrary: promoteBase.map((input) => ({ text: JSON.stringify(input), contentType: 'application/json' })) },
+  { weight: 3, arbitrary: mutated(promoteBase, ['version', 'percent', 'by'], ['live', 'canary', '$inc', '__proto__']).map((text) => ({ text, contentType: 'application/json' })) },
+  { weight: 1, arbitrary: body },
+);
+const rollbackBody: fc.Arbitrary<Body | undefined> = fc.oneof(
+  { weight: 2, arbitrary: fc.constant(undefined) },
+  { weight: 3, arbitrary: mutated(fc.constant({ by: 'hostile', reason: 'testing' }), ['by', 'reason'], ['version', 'history', '$set']).map((text) => ({ text, contentType: 'application/json' })) },
+  { weight: 1, arbitrary: body },
+);
+
+const telemetryEvent = fc
+  .tuple(fc.constantFrom<string>(...RELEASE_REMOTES), fc.constantFrom(...VERSION_POOL), fc.constantFrom<string>(...TELEMETRY_KINDS), fc.option(fc.integer({ min: 0, max: 130_000 }), { nil: undefined }))
+  .map(([remote, version, kind, ms]) => ({ remote, version, kind, ...(ms === undefined ? {} : { ms }) }));
+const hostileEvent = mutated(telemetryEvent, ['remote', 'version', 'kind', 'ms'], ['count', 'views', '$inc', '__proto__', 'minute']);
+const telemetryText = fc.oneof(
+  { weight: 4, arbitrary: fc.array(telemetryEvent, { maxLength: 60 }).map((events) => JSON.stringify({ events })) },
+  { weight: 3, arbitrary: fc.array(hostileEvent, { maxLength: 5 }).map((events) => `{"events":[${events.join(',')}]}`) },
+  { weight: 1, arbitrary: fc.array(telemetryEvent, { minLength: 1, maxLength: 3 }).map((events) => JSON.stringify({ events, padding: 'x'.repeat(TELEMETRY_MAX_BYTES) })) },
+  { weight: 1, arbitrary: hostileValue.map((value) => JSON.stringify({ events: value }) ?? 'null') },
+  { weight: 1, arbitrary: rawJunk },
+);
+const telemetryBody: fc.Arbitrary<Body | undefined> = fc.oneof(
+  { weight: 6, arbitrary: fc.tuple(telemetryText, fc.constantFrom('text/plain;charset=UTF-8', 'application/json', 'text/plain')).map(([text, contentType]) => ({ text, contentType })) },
+  { weight: 1, arbitrary: fc.tuple(telemetryText, fc.option(fc.constantFrom(...CONTENT_TYPES, 'text/plain; charset=utf-16', 'text/plain; charset=nonsense'), { nil: undefined })).map(([text, contentType]) => ({ text, contentType })) },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+);
+
+/** The registry's changes: mostly with the deploy token, so that requests reach its rules. */
+const deployAuth: fc.Arbitrary<Auth> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant<Auth>('deploy') },
+  { weight: 1, arbitrary: fc.constantFrom<Auth>({ header: `Bearer ${DEPLOY_TOKEN.slice(0, -1)}` }, { header: `Bearer ${DEPLOY_TOKEN}${DEPLOY_TOKEN}` }, { header: `Basic ${DEPLOY_TOKEN}` }, { header: `Bearer ${DEPLOY_TOKEN.toUpperCase()}` }) },
+  { weight: 2, arbitrary: auth },
+);
+
 interface HostileRequest {
   kind: string;
   method: string;
@@ -328,10 +429,27 @@ const request: fc.Arbitrary<HostileRequest> = fc.oneof(
   fc.record({ kind: fc.constant('GET /liked-artifacts'), method: fc.constant('GET'), path: query.map((q) => `/liked-artifacts${q}`), auth }),
   fc.record({ kind: fc.constant('GET /contributors/top'), method: fc.constant('GET'), path: query.map((q) => `/contributors/top${q}`), auth }),
   fc.record({ kind: fc.constant('GET /health'), method: fc.constant('GET'), path: fc.tuple(fc.constantFrom('/health', '/health/ready'), query).map(([p, q]) => `${p}${q}`), auth }),
+  fc.record({ kind: fc.constant('GET /releases/routing'), method: fc.constant('GET'), path: query.map((q) => `/releases/routing${q}`), auth }),
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('POST /releases/telemetry'), method: fc.constant('POST'), path: fc.constantFrom('/releases/telemetry', '/releases/telemetry/', '/RELEASES/TELEMETRY', '/releases/telemetry?x=1'), auth, body: telemetryBody }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('POST /releases/:remote'), method: fc.constant('POST'), path: remoteSegment.map((remote) => `/releases/${remote}`), auth: deployAuth, body: releaseBody }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('POST /releases/:remote/promote'), method: fc.constant('POST'), path: remoteSegment.map((remote) => `/releases/${remote}/promote`), auth: deployAuth, body: promoteBody }),
+  },
+  fc.record({ kind: fc.constant('POST /releases/:remote/rollback'), method: fc.constant('POST'), path: remoteSegment.map((remote) => `/releases/${remote}/rollback`), auth: deployAuth, body: rollbackBody }),
+  fc.record({ kind: fc.constant('DELETE /releases/:remote/:version'), method: fc.constant('DELETE'), path: fc.tuple(remoteSegment, versionSegment).map(([remote, version]) => `/releases/${remote}/${version}`), auth: deployAuth, body }),
+  fc.record({ kind: fc.constant('GET /releases'), method: fc.constant('GET'), path: query.map((q) => `/releases${q}`), auth: deployAuth }),
+  fc.record({ kind: fc.constant('GET /releases/:remote/:version'), method: fc.constant('GET'), path: fc.tuple(remoteSegment, versionSegment).map(([remote, version]) => `/releases/${remote}/${version}`), auth: deployAuth }),
   fc.record({
     kind: fc.constant('other routes and methods'),
     method: fc.constantFrom('PUT', 'POST', 'DELETE', 'PATCH', 'GET'),
-    path: fc.constantFrom('/artifacts', '/artifacts/', '//artifacts', '/ARTIFACTS', '/artifacts/a/b', '/health', '/liked-artifacts', '/contributors', '/contributors/top', '/media/..%2f..%2fetc%2fpasswd', '/media/%00', '/docs', '/artifacts/toggle-like', '/%ZZ', '/artifacts?limit=1#frag'),
+    path: fc.constantFrom('/artifacts', '/artifacts/', '//artifacts', '/ARTIFACTS', '/artifacts/a/b', '/health', '/liked-artifacts', '/contributors', '/contributors/top', '/media/..%2f..%2fetc%2fpasswd', '/media/%00', '/docs', '/artifacts/toggle-like', '/%ZZ', '/artifacts?limit=1#frag', '/releases', '/releases/routing', '/releases/telemetry', '/releases/catalog/promote/x', '/releases/catalog/a/b/c'),
     auth,
     body,
   }),
@@ -347,6 +465,7 @@ function authorization(choice: HostileRequest['auth']): string | undefined {
   if (choice === 'none') return undefined;
   if (choice === 'owner') return `Bearer ${owner.token}`;
   if (choice === 'other') return `Bearer ${other.token}`;
+  if (choice === 'deploy') return `Bearer ${DEPLOY_TOKEN}`;
   if ('header' in choice) return choice.header;
   const { who, overrides } = choice.forged;
   const base = who === 'stranger' ? tokenClaims({ ...owner, uid: 'no-such-user-uid' }) : tokenClaims(who === 'owner' ? owner : other);
@@ -400,7 +519,7 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
   // and reaches the write paths, not only the guards.
   if (process.env['FC_SEED'] === undefined) {
     expect(RUNS).toBeGreaterThanOrEqual(500);
-    expect(byKind.size).toBe(11);
+    expect(byKind.size).toBe(19);
     for (const count of byKind.values()) expect(count).toBeGreaterThanOrEqual(10);
     expect(byStatus.get(201) ?? 0).toBeGreaterThan(0);
     expect(byStatus.get(400) ?? 0).toBeGreaterThan(0);
@@ -419,7 +538,13 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
   expect(artifacts.flatMap((doc) => artifactProblems(doc, uids))).toEqual([]);
   expect(await counterProblems(db)).toEqual([]);
   const collections = (await db.listCollections().toArray()).map((collection) => collection.name).sort();
-  expect(collections.filter((name) => !['artifacts', 'contributors', 'likes'].includes(name))).toEqual([]);
+  expect(collections.filter((name) => !['artifacts', 'contributors', 'likes', ...RELEASE_COLLECTION_NAMES].includes(name))).toEqual([]);
+  // The release registry holds only valid releases, routes that name them, and counts of them.
+  expect(await releaseProblems(db)).toEqual([]);
+  // The generated requests reached the registry's rules, not only its guards.
+  expect(await db.collection('releases').countDocuments({})).toBeGreaterThan(0);
+  expect(await db.collection('release_audit').countDocuments({ action: { $ne: 'publish' } })).toBeGreaterThan(0);
+  expect((await call(api.url, '/releases/routing')).status).toBe(200);
 
   // Nothing polluted the api's objects: its answers carry only the public fields.
   const list = await call<Record<string, unknown>[]>(api.url, '/artifacts?limit=100', { token: owner.token });

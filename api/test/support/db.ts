@@ -24,6 +24,9 @@ export type Doc = mongo.Document;
 export const artifactsCollection = async () => (await db()).collection('artifacts');
 export const likesCollection = async () => (await db()).collection('likes');
 export const contributorsCollection = async () => (await db()).collection('contributors');
+/** The release registry's collections (api/src/releases). */
+export const RELEASE_COLLECTIONS = ['releases', 'release_routes', 'release_audit', 'release_stats', 'release_locks'] as const;
+export const releaseCollection = async (name: (typeof RELEASE_COLLECTIONS)[number]) => (await db()).collection(name);
 
 export function objectId(hex: string): mongo.ObjectId {
   return new mongo.ObjectId(hex);

@@ -19,3 +19,8 @@ export const FAILED_AUTH_RATE_LIMIT = 4;
 /** The main api's metrics (METRICS_PORT) and its log file (LOG_FORMAT=json), as scripts/test.mjs starts it. */
 export const METRICS_URL = process.env['METRICS_URL'] ?? 'http://127.0.0.1:3105/metrics';
 export const API_LOG_FILE = process.env['API_LOG_FILE'];
+/**
+ * The main api's release deploy token (scripts/test.mjs makes one per run). The low-limit apis run
+ * without one: their release changes answer 403.
+ */
+export const RELEASE_DEPLOY_TOKEN = process.env['RELEASE_DEPLOY_TOKEN'];

@@ -4,3 +4,4 @@ export * from './dates';
 export * from './search';
 export * from './text';
 export * from './discovery';
+export * from './releases';

@@ -1,8 +1,11 @@
-// What the database must hold whatever happened to the api: valid artifacts only, and counters
-// equal to the records they count (docs/decisions/0002-likes-without-transactions.md).
+// What the database must hold whatever happened to the api: valid artifacts only, counters equal
+// to the records they count (docs/decisions/0002-likes-without-transactions.md), and a release
+// registry that names only what it holds.
 import type { mongo } from 'mongoose';
-import { ARTIFACT_FIELDS, nameSortKey, readDate } from '@antiquarium/contracts';
+import { ARTIFACT_FIELDS, isReleaseRemote, isReleaseVersion, nameSortKey, readDate, RELEASE_AUDIT_ACTIONS, RELEASE_HISTORY_LIMIT } from '@antiquarium/contracts';
 import { validateArtifactInput } from '@antiquarium/contracts/validation';
+import { LOAD_BUCKET_FIELDS } from '../../../src/releases/load-histogram';
+import { releaseInputSchema } from '../../../src/releases/release-input';
 
 // Derived by the server (api/src/artifacts/derived-fields.ts): never taken from a body.
 const DERIVED_KEYS = ['nameLower', 'searchTokens', 'yearStart', 'yearEnd', 'datePrecision', 'dateQualifier', 'place', 'derivedVersion'];
@@ -107,6 +110,117 @@ export async function counterProblems(db: mongo.Db): Promise<string[]> {
     if (!totals.has(uid) && (doc['artifacts'] !== 0 || doc['likes'] !== 0)) {
       problems.push(`contributor ${uid}: stored ${String(doc['artifacts'])} artifacts / ${String(doc['likes'])} likes but has none`);
     }
+  }
+  return problems;
+}
+
+export const RELEASE_COLLECTION_NAMES = ['releases', 'release_routes', 'release_audit', 'release_stats', 'release_locks'];
+const RELEASE_KEYS = new Set(['_id', 'remote', 'version', 'manifestUrl', 'shared', 'exposes', 'notes', 'publishedBy', 'publishedAt', 'lastLiveAt']);
+const ROUTE_KEYS = new Set(['_id', 'remote', 'live', 'liveSince', 'history', 'canary', 'revision', 'updatedAt']);
+const AUDIT_KEYS = new Set(['_id', 'at', 'remote', 'action', 'version', 'fromVersion', 'percent', 'by', 'reason']);
+const STATS_COUNTERS = ['views', 'loadFailures', 'renderErrors', ...LOAD_BUCKET_FIELDS];
+const STATS_KEYS = new Set(['_id', 'remote', 'version', 'minute', 'instance', ...STATS_COUNTERS]);
+
+const isDate = (value: unknown) => value instanceof Date && !Number.isNaN(value.getTime());
+const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
+
+/**
+ * Everything wrong with the release registry: each stored release is what the publish body's own
+ * validation would store, every route names published releases, the audit holds known actions and
+ * the stats count published releases only, in non-negative whole numbers.
+ */
+export async function releaseProblems(db: mongo.Db): Promise<string[]> {
+  const problems: string[] = [];
+  const releases = await db.collection('releases').find({}).toArray();
+  const routes = await db.collection('release_routes').find({}).toArray();
+  const audit = await db.collection('release_audit').find({}).toArray();
+  const stats = await db.collection('release_stats').find({}).toArray();
+  const locks = await db.collection('release_locks').find({}).toArray();
+  const published = new Set<string>();
+  // Every change let go of its remote's lock.
+  if (locks.length > 0) problems.push(`release locks still held: ${locks.map((lock) => String(lock['remote'])).join(', ')}`);
+
+  for (const doc of [...releases, ...routes, ...audit, ...stats]) {
+    const dangerous = dangerousKeys(doc);
+    if (dangerous.length > 0) problems.push(`release document ${String(doc._id)}: operator or prototype keys ${dangerous.join(', ')}`);
+  }
+
+  for (const doc of releases) {
+    const key = `${String(doc['remote'])}@${String(doc['version'])}`;
+    const at = `release ${key}`;
+    if (published.has(key)) problems.push(`${at}: stored twice`);
+    published.add(key);
+    const extra = unexpectedKeys(doc, RELEASE_KEYS);
+    if (extra.length > 0) problems.push(`${at}: stray keys ${extra.join(', ')}`);
+    if (!isReleaseRemote(doc['remote'])) problems.push(`${at}: unknown remote`);
+    const shared = Array.isArray(doc['shared']) ? (doc['shared'] as { pkg: unknown; range: unknown }[]) : null;
+    const input = {
+      version: doc['version'],
+      manifestUrl: doc['manifestUrl'],
+      shared: shared ? Object.fromEntries(shared.map((entry) => [String(entry.pkg), entry.range])) : doc['shared'],
+      exposes: doc['exposes'],
+      notes: doc['notes'],
+      publishedBy: doc['publishedBy'],
+    };
+    const checked = releaseInputSchema.safeParse(input);
+    if (!checked.success) problems.push(`${at}: invalid stored fields: ${checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    else if (JSON.stringify(checked.data) !== JSON.stringify(input)) problems.push(`${at}: stored fields not in their validated form`);
+    if (shared && shared.some((entry) => Object.keys(entry).some((field) => field !== 'pkg' && field !== 'range'))) problems.push(`${at}: stray keys in shared`);
+    if (!isDate(doc['publishedAt'])) problems.push(`${at}: publishedAt is not a date`);
+    if (doc['lastLiveAt'] !== null && !isDate(doc['lastLiveAt'])) problems.push(`${at}: lastLiveAt is neither null nor a date`);
+  }
+
+  const routedRemotes = new Set<string>();
+  for (const doc of routes) {
+    const remote = String(doc['remote']);
+    const at = `route ${remote}`;
+    if (!isReleaseRemote(doc['remote'])) problems.push(`${at}: unknown remote`);
+    if (routedRemotes.has(remote)) problems.push(`${at}: stored twice`);
+    routedRemotes.add(remote);
+    const extra = unexpectedKeys(doc, ROUTE_KEYS);
+    if (extra.length > 0) problems.push(`${at}: stray keys ${extra.join(', ')}`);
+    const live = doc['live'];
+    if (live !== null && !published.has(`${remote}@${String(live)}`)) problems.push(`${at}: live ${String(live)} is not a published release`);
+    if (live !== null && !isDate(doc['liveSince'])) problems.push(`${at}: liveSince is not a date`);
+    const canary = doc['canary'] as { version?: unknown; percent?: unknown; since?: unknown } | null;
+    if (canary !== null) {
+      if (live === null) problems.push(`${at}: a canary without a live release`);
+      if (!published.has(`${remote}@${String(canary.version)}`)) problems.push(`${at}: canary ${String(canary.version)} is not a published release`);
+      if (canary.version === live) problems.push(`${at}: the canary is the live release`);
+      if (!Number.isInteger(canary.percent) || (canary.percent as number) < 1 || (canary.percent as number) > 99) problems.push(`${at}: canary percent ${String(canary.percent)}`);
+      if (!isDate(canary.since)) problems.push(`${at}: canary since is not a date`);
+    }
+    const history = doc['history'];
+    if (!Array.isArray(history) || history.length > RELEASE_HISTORY_LIMIT || history.some((version) => !isReleaseVersion(version)) || new Set(history).size !== history.length) {
+      problems.push(`${at}: history ${JSON.stringify(history)} is not a short list of distinct versions`);
+    }
+    if (!isCount(doc['revision'])) problems.push(`${at}: revision ${String(doc['revision'])}`);
+    if (!isDate(doc['updatedAt'])) problems.push(`${at}: updatedAt is not a date`);
+  }
+
+  for (const doc of audit) {
+    const at = `audit ${String(doc._id)}`;
+    const extra = unexpectedKeys(doc, AUDIT_KEYS);
+    if (extra.length > 0) problems.push(`${at}: stray keys ${extra.join(', ')}`);
+    if (!isReleaseRemote(doc['remote'])) problems.push(`${at}: unknown remote`);
+    if (!(RELEASE_AUDIT_ACTIONS as readonly unknown[]).includes(doc['action'])) problems.push(`${at}: unknown action ${String(doc['action'])}`);
+    if (!isReleaseVersion(doc['version'])) problems.push(`${at}: version ${String(doc['version'])}`);
+    if (doc['fromVersion'] !== undefined && !isReleaseVersion(doc['fromVersion'])) problems.push(`${at}: fromVersion ${String(doc['fromVersion'])}`);
+    if (typeof doc['by'] !== 'string' || doc['by'].length === 0 || CONTROL_CHARS.test(doc['by'])) problems.push(`${at}: by ${JSON.stringify(doc['by'])} is not a clean text`);
+    if (!isDate(doc['at'])) problems.push(`${at}: at is not a date`);
+  }
+
+  for (const doc of stats) {
+    const key = `${String(doc['remote'])}@${String(doc['version'])}`;
+    const at = `stats ${key} ${String(doc['minute'])}`;
+    if (!published.has(key)) problems.push(`${at}: counts a release that is not published`);
+    const extra = unexpectedKeys(doc, STATS_KEYS);
+    if (extra.length > 0) problems.push(`${at}: stray keys ${extra.join(', ')}`);
+    if (!isDate(doc['minute']) || (doc['minute'] as Date).getTime() % 60_000 !== 0) problems.push(`${at}: minute is not the start of a minute`);
+    const bad = STATS_COUNTERS.filter((field) => doc[field] !== undefined && !isCount(doc[field]));
+    if (bad.length > 0) problems.push(`${at}: counters that are not counts: ${bad.join(', ')}`);
+    const timed = LOAD_BUCKET_FIELDS.reduce((sum, field) => sum + ((doc[field] as number | undefined) ?? 0), 0);
+    if (timed > ((doc['views'] as number | undefined) ?? 0)) problems.push(`${at}: more timed loads than views`);
   }
   return problems;
 }

@@ -1,0 +1,117 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiNoContentResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { Release, ReleaseRemote, ReleaseStatus, RemoteRoutingChange } from '@antiquarium/contracts';
+import { ZodPipe } from '../common/zod-pipe';
+import { DeployOrOperator, RequireDeployToken } from './release-guards';
+import { promoteInputDoc, releaseDoc, releaseInputDoc, rollbackInputDoc, routingChangeDoc, routingDoc, statusDoc, telemetryInputDoc } from './release-docs';
+import { promoteInputSchema, releaseInputSchema, rollbackInputSchema, telemetryInputSchema, type PromoteInputBody, type ReleaseInputBody, type RollbackInputBody } from './release-input';
+import { ReleaseRemotePipe, ReleaseVersionPipe } from './release-params';
+import { ReleaseStatusService } from './release-status.service';
+import { ReleaseTelemetryService } from './release-telemetry.service';
+import { ReleasesService } from './releases.service';
+import { etagMatches, ROUTING_CACHE_CONTROL, RoutingService } from './routing.service';
+import { parseTelemetryBody } from './telemetry-body';
+
+const telemetryPipe = new ZodPipe(telemetryInputSchema);
+
+// Route order matters: the fixed paths (telemetry, routing) come before the ':remote' ones.
+@ApiTags('releases')
+@Controller('releases')
+export class ReleasesController {
+  constructor(
+    private readonly releases: ReleasesService,
+    private readonly routing: RoutingService,
+    private readonly statuses: ReleaseStatusService,
+    private readonly telemetry: ReleaseTelemetryService,
+  ) {}
+
+  /** The shell's beacons: public, counted against the client's request budget like every route. */
+  @Post('telemetry')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiBody({ schema: telemetryInputDoc, description: 'application/json or text/plain (navigator.sendBeacon), at most 16 KB' })
+  @ApiNoContentResponse({ description: 'Recorded; events for releases the registry does not hold are dropped' })
+  async recordTelemetry(@Req() request: Request): Promise<void> {
+    const { events } = telemetryPipe.transform(parseTelemetryBody(request));
+    await this.telemetry.record(events);
+  }
+
+  /** Public and cacheable: what every shell reads before it loads a remote. */
+  @Get('routing')
+  @ApiOkResponse({ schema: routingDoc, description: 'Cache-Control and a strong ETag; If-None-Match answers 304' })
+  async currentRouting(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const served = await this.routing.current();
+    response.setHeader('Cache-Control', ROUTING_CACHE_CONTROL);
+    response.setHeader('ETag', served.etag);
+    if (etagMatches(request.headers['if-none-match'], served.etag)) {
+      response.status(HttpStatus.NOT_MODIFIED).end();
+      return;
+    }
+    response.status(HttpStatus.OK).type('application/json').send(served.body);
+  }
+
+  @Get()
+  @UseGuards(DeployOrOperator)
+  @ApiBearerAuth('deploy-token')
+  @ApiBearerAuth()
+  @ApiOkResponse({ schema: statusDoc })
+  status(): Promise<ReleaseStatus> {
+    return this.statuses.status();
+  }
+
+  @Post(':remote')
+  @UseGuards(RequireDeployToken)
+  @ApiBearerAuth('deploy-token')
+  @ApiBody({ schema: releaseInputDoc })
+  @ApiResponse({ status: 201, schema: releaseDoc, description: 'Published' })
+  @ApiOkResponse({ schema: releaseDoc, description: 'Already published with the same manifestUrl (409 with another)' })
+  async publish(
+    @Param('remote', ReleaseRemotePipe) remote: ReleaseRemote,
+    @Body(new ZodPipe(releaseInputSchema)) input: ReleaseInputBody,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Release> {
+    const { release, created } = await this.releases.publish(remote, input);
+    response.status(created ? HttpStatus.CREATED : HttpStatus.OK);
+    return release;
+  }
+
+  @Post(':remote/promote')
+  @HttpCode(HttpStatus.OK)
+  @UseGuards(RequireDeployToken)
+  @ApiBearerAuth('deploy-token')
+  @ApiBody({ schema: promoteInputDoc })
+  @ApiOkResponse({ schema: routingChangeDoc })
+  promote(@Param('remote', ReleaseRemotePipe) remote: ReleaseRemote, @Body(new ZodPipe(promoteInputSchema)) input: PromoteInputBody): Promise<RemoteRoutingChange> {
+    return this.releases.promote(remote, input);
+  }
+
+  @Post(':remote/rollback')
+  @HttpCode(HttpStatus.OK)
+  @UseGuards(RequireDeployToken)
+  @ApiBearerAuth('deploy-token')
+  @ApiBody({ schema: rollbackInputDoc, required: false })
+  @ApiOkResponse({ schema: routingChangeDoc })
+  rollback(@Param('remote', ReleaseRemotePipe) remote: ReleaseRemote, @Body(new ZodPipe(rollbackInputSchema)) input: RollbackInputBody): Promise<RemoteRoutingChange> {
+    return this.releases.rollback(remote, input);
+  }
+
+  /** One release, for the shell's `?preview=remote@version`. */
+  @Get(':remote/:version')
+  @UseGuards(DeployOrOperator)
+  @ApiBearerAuth('deploy-token')
+  @ApiBearerAuth()
+  @ApiOkResponse({ schema: releaseDoc })
+  release(@Param('remote', ReleaseRemotePipe) remote: ReleaseRemote, @Param('version', ReleaseVersionPipe) version: string): Promise<Release> {
+    return this.releases.release(remote, version);
+  }
+
+  @Delete(':remote/:version')
+  @HttpCode(HttpStatus.OK)
+  @UseGuards(RequireDeployToken)
+  @ApiBearerAuth('deploy-token')
+  @ApiOkResponse({ schema: { type: 'object', properties: { deletedCount: { type: 'integer' } } } })
+  remove(@Param('remote', ReleaseRemotePipe) remote: ReleaseRemote, @Param('version', ReleaseVersionPipe) version: string): Promise<{ deletedCount: number }> {
+    return this.releases.remove(remote, version);
+  }
+}
+

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { RELEASE_REMOTES, type ReleaseRouting, type RemoteRouting } from '@antiquarium/contracts';
+import { FreshCache } from './fresh-cache';
+import { ReleasesRepository } from './releases.repository';
+
+/**
+ * How old the routing this instance serves may be. Its own changes clear it at once; another
+ * instance's change is seen within this bound (plus the read), with no message between instances.
+ */
+export const ROUTING_MAX_AGE_MS = 1000;
+
+/** Shared caches may keep it 2 s and serve it stale for 30 s while they fetch it again. */
+export const ROUTING_CACHE_CONTROL = 'public, max-age=0, s-maxage=2, stale-while-revalidate=30';
+
+export interface ServedRouting {
+  routing: ReleaseRouting;
+  /** The JSON answer, serialized once per read. */
+  body: string;
+  /** A strong validator of exactly that body. */
+  etag: string;
+}
+
+/** GET /releases/routing: read from the registry, served from memory (fresh-cache.ts). */
+@Injectable()
+export class RoutingService {
+  private readonly logger = new Logger('ReleaseRouting');
+  private readonly cache: FreshCache<ServedRouting>;
+
+  constructor(private readonly repository: ReleasesRepository) {
+    this.cache = new FreshCache(
+      () => this.read(),
+      ROUTING_MAX_AGE_MS,
+      (error) => this.logger.warn(`the routing could not be read (${error instanceof Error ? error.message : String(error)}): serving the last one read until it can`),
+    );
+  }
+
+  async current(): Promise<ServedRouting> {
+    try {
+      return await this.cache.get();
+    } catch (error) {
+      this.logger.error(`the routing could not be read: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ServiceUnavailableException('The release routing is unavailable, please try again shortly');
+    }
+  }
+
+  /** After a change made here: the next request reads the registry again. */
+  invalidate(): void {
+    this.cache.invalidate();
+  }
+
+  private async read(): Promise<ServedRouting> {
+    const routes = await this.repository.allRoutes(RELEASE_REMOTES);
+    const named = routes.flatMap((route) => [
+      ...(route.live ? [{ remote: route.remote, version: route.live }] : []),
+      ...(route.canary ? [{ remote: route.remote, version: route.canary.version }] : []),
+    ]);
+    const manifests = await this.repository.manifests(named);
+    const remotes: ReleaseRouting['remotes'] = {};
+    let updatedAt: Date | null = null;
+    for (const route of routes) {
+      if (route.updatedAt && (!updatedAt || route.updatedAt > updatedAt)) updatedAt = route.updatedAt;
+      const liveUrl = route.live ? manifests.get(`${route.remote}@${route.live}`) : undefined;
+      if (!route.live || liveUrl === undefined) continue;
+      const entry: RemoteRouting = { live: { version: route.live, manifestUrl: liveUrl } };
+      const canaryUrl = route.canary ? manifests.get(`${route.remote}@${route.canary.version}`) : undefined;
+      if (route.canary && canaryUrl !== undefined) entry.canary = { version: route.canary.version, manifestUrl: canaryUrl, percent: route.canary.percent };
+      remotes[route.remote] = entry;
+    }
+    const routing: ReleaseRouting = { remotes, updatedAt: updatedAt ? updatedAt.toISOString() : null };
+    const body = JSON.stringify(routing);
+    return { routing, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  }
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for it). */
+export function etagMatches(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const text = Array.isArray(header) ? header.join(',') : header;
+  if (text.trim() === '*') return true;
+  return text.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}

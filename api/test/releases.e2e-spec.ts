@@ -1,0 +1,572 @@
+// The release registry (GitHub issue #13, docs/api.md "Releases") over HTTP: who may change it, what
+// publish, promote, canary, rollback and prune do to the routing the shells read, the routing's
+// caching headers, the audit log, the shell's telemetry and the canary's automatic rollback.
+//
+// There are only three remote names, so this file owns the registry: it empties the releases
+// collections first and its tests run in order (jest runs one file's tests one after another). The
+// catalog remote serves the publish/promote/rollback/prune story, contribute the telemetry, account
+// the automatic rollback.
+import { randomBytes } from 'node:crypto';
+import {
+  CANARY_MIN_VIEWS,
+  RELEASE_REMOTES,
+  TELEMETRY_MAX_BYTES,
+  TELEMETRY_MAX_EVENTS,
+  type Release,
+  type ReleaseAuditEntry,
+  type ReleaseInput,
+  type ReleaseRouting,
+  type ReleaseStatus,
+  type RemoteRoutingChange,
+  type TelemetryEvent,
+} from '@antiquarium/contracts';
+import { artifactInput, createArtifact } from './support/artifacts';
+import { createUser, grantOperator, type TestUser } from './support/auth';
+import { RELEASE_COLLECTIONS, releaseCollection } from './support/db';
+import { RATE_LIMITED_API_URL, RELEASE_DEPLOY_TOKEN } from './support/env';
+import { api, expectApiError, expectStatus, type ApiRequest, type ApiResponse } from './support/http';
+
+if (!RELEASE_DEPLOY_TOKEN) throw new Error('RELEASE_DEPLOY_TOKEN is not set: scripts/test.mjs gives the main api and this suite one');
+const TOKEN = RELEASE_DEPLOY_TOKEN;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let versionCounter = 0;
+/** A version no other run has published: 0.<n>.0-<12 random hex digits>. */
+function newVersion(): string {
+  versionCounter += 1;
+  return `0.${versionCounter}.0-${randomBytes(6).toString('hex')}`;
+}
+
+function releaseInput(version: string, overrides: Partial<ReleaseInput> = {}): ReleaseInput {
+  return {
+    version,
+    manifestUrl: `https://cdn.test.antiquarium.example/remotes/${version}/mf-manifest.json`,
+    shared: { react: '^19.0.0', 'react-dom': '^19.0.0', '@antiquarium/contracts': '0.1.0', 'lodash.debounce': '4.x' },
+    exposes: ['./Home', './pages/Details'],
+    notes: 'Built by the releases e2e spec',
+    publishedBy: 'e2e',
+    ...overrides,
+  };
+}
+
+/** A change request with the deploy token. */
+function deploy<T>(path: string, options: ApiRequest = {}): Promise<ApiResponse<T>> {
+  return api<T>(path, { ...options, token: TOKEN });
+}
+
+async function publish(remote: string, version = newVersion(), overrides: Partial<ReleaseInput> = {}): Promise<Release> {
+  const response = await deploy<Release>(`/releases/${remote}`, { method: 'POST', body: releaseInput(version, overrides) });
+  expectStatus(response, 201);
+  return response.body;
+}
+
+async function promote(remote: string, version: string, percent?: number): Promise<RemoteRoutingChange> {
+  const response = await deploy<RemoteRoutingChange>(`/releases/${remote}/promote`, { method: 'POST', body: { version, ...(percent === undefined ? {} : { percent }), by: 'e2e' } });
+  expectStatus(response, 200);
+  return response.body;
+}
+
+async function routing(): Promise<ApiResponse<ReleaseRouting>> {
+  const response = await api<ReleaseRouting>('/releases/routing');
+  expectStatus(response, 200);
+  return response;
+}
+
+async function status(): Promise<ReleaseStatus> {
+  const response = await deploy<ReleaseStatus>('/releases');
+  expectStatus(response, 200);
+  return response.body;
+}
+
+async function sendTelemetry(events: unknown[]): Promise<void> {
+  expectStatus(await api('/releases/telemetry', { method: 'POST', body: { events } }), 204);
+}
+
+function events(count: number, event: TelemetryEvent): TelemetryEvent[] {
+  return Array.from({ length: count }, () => ({ ...event }));
+}
+
+/** Sends events in batches the route accepts. */
+async function sendAll(all: TelemetryEvent[]): Promise<void> {
+  for (let start = 0; start < all.length; start += TELEMETRY_MAX_EVENTS) await sendTelemetry(all.slice(start, start + TELEMETRY_MAX_EVENTS));
+}
+
+/** The stats rows of one release (one per minute that had events). */
+async function statsRows(remote: string, version: string) {
+  return (await releaseCollection('release_stats')).find({ remote, version }).toArray();
+}
+
+let member: TestUser;
+
+beforeAll(async () => {
+  for (const name of RELEASE_COLLECTIONS) await (await releaseCollection(name)).deleteMany({});
+  member = await createUser();
+  // The api may hold a routing read before the collections were emptied: it is at most 1 s old.
+  await pause(1100);
+});
+
+describe('an empty registry', () => {
+  test('GET /releases/routing answers no remotes and no date, with its caching headers', async () => {
+    const response = await routing();
+    expect(response.body).toEqual({ remotes: {}, updatedAt: null });
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=2, stale-while-revalidate=30');
+    expect(response.headers.get('etag')).toMatch(/^"[^"]+"$/);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  test('lists the registry’s routes and the deploy token’s scheme', async () => {
+    const response = await api<{ paths: Record<string, Record<string, unknown>>; components: { securitySchemes: Record<string, unknown> } }>('/docs-json');
+    expectStatus(response, 200);
+    for (const path of ['/releases', '/releases/routing', '/releases/telemetry', '/releases/{remote}', '/releases/{remote}/promote', '/releases/{remote}/rollback', '/releases/{remote}/{version}']) {
+      expect(Object.keys(response.body.paths)).toContain(path);
+    }
+    expect(Object.keys(response.body.paths['/releases/{remote}/{version}'] ?? {}).sort()).toEqual(['delete', 'get']);
+    expect(Object.keys(response.body.components.securitySchemes)).toContain('deploy-token');
+  });
+});
+
+describe('who may change the registry', () => {
+  const version = newVersion();
+  const changes: { label: string; path: string; request: ApiRequest }[] = [
+    { label: 'POST /releases/:remote', path: '/releases/catalog', request: { method: 'POST', body: releaseInput(version) } },
+    { label: 'POST /releases/:remote/promote', path: '/releases/catalog/promote', request: { method: 'POST', body: { version } } },
+    { label: 'POST /releases/:remote/rollback', path: '/releases/catalog/rollback', request: { method: 'POST', body: {} } },
+    { label: 'DELETE /releases/:remote/:version', path: `/releases/catalog/${version}`, request: { method: 'DELETE' } },
+  ];
+  const credentials: { label: string; headers: () => Record<string, string> }[] = [
+    { label: 'no token', headers: () => ({}) },
+    { label: 'a wrong token', headers: () => ({ authorization: `Bearer ${randomBytes(24).toString('hex')}` }) },
+    { label: 'the token with one character changed', headers: () => ({ authorization: `Bearer ${TOKEN.slice(0, -1)}${TOKEN.endsWith('0') ? '1' : '0'}` }) },
+    { label: 'the token as a Basic credential', headers: () => ({ authorization: `Basic ${TOKEN}` }) },
+    { label: "a member's Firebase token", headers: () => ({ authorization: `Bearer ${member.token}` }) },
+  ];
+
+  describe.each(changes)('$label', (change) => {
+    test.each(credentials)('answers 401 with $label', async ({ headers }) => {
+      const response = await api(change.path, { ...change.request, headers: { ...change.request.headers, ...headers() } });
+      expect(expectApiError(response, 401).message).toMatch(/deploy token/);
+    });
+  });
+
+  test('none of the refused calls changed anything', async () => {
+    for (const name of RELEASE_COLLECTIONS) expect(await (await releaseCollection(name)).countDocuments({})).toBe(0);
+  });
+
+  test('an api without RELEASE_DEPLOY_TOKEN answers 403: release changes are turned off', async () => {
+    // The low-limit instance of scripts/test.mjs has no deploy token; a client address of this test's own.
+    const response = await api(`${RATE_LIMITED_API_URL}/releases/catalog`, {
+      method: 'POST',
+      token: TOKEN,
+      body: releaseInput(newVersion()),
+      headers: { 'x-forwarded-for': `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    });
+    expect(expectApiError(response, 403).message).toMatch(/turned off.*RELEASE_DEPLOY_TOKEN is not set/);
+  });
+
+  test('the deploy token is no member: every signed-in route refuses it with 401', async () => {
+    const owner = await createUser();
+    const { id } = await createArtifact(owner);
+    const attempts: [string, ApiRequest][] = [
+      ['/artifacts', { method: 'POST', body: artifactInput() }],
+      ['/liked-artifacts', {}],
+      [`/artifacts/toggle-like/${id}`, { method: 'PATCH' }],
+      [`/artifacts/${id}`, { method: 'PATCH', body: { name: 'Deployed over' } }],
+      [`/artifacts/${id}`, { method: 'DELETE' }],
+      [`/artifacts?email=${encodeURIComponent(owner.email)}`, {}],
+    ];
+    for (const [path, request] of attempts) expectApiError(await deploy(path, request), 401);
+    // And a read that takes an optional token refuses it too, rather than answering as nobody.
+    expectApiError(await deploy(`/artifacts/${id}`), 401);
+  });
+
+  test('reading the registry needs the deploy token or an operator: 401 without, 403 for a member', async () => {
+    expectApiError(await api('/releases'), 401);
+    expectApiError(await api('/releases', { token: 'not-a-token' }), 401);
+    expect(expectApiError(await api('/releases', { token: member.token }), 403).message).toMatch(/operators/);
+    expectApiError(await api(`/releases/catalog/${newVersion()}`, { token: member.token }), 403);
+    expectStatus(await deploy('/releases'), 200);
+  });
+});
+
+describe('publish', () => {
+  test('201 with the release; the same version and manifest again is 200 and changes nothing', async () => {
+    const version = newVersion();
+    const input = releaseInput(version);
+    const first = await deploy<Release>('/releases/catalog', { method: 'POST', body: { ...input, lastLiveAt: '2000-01-01T00:00:00Z', publishedAt: 'never', remote: 'account' } });
+    expectStatus(first, 201);
+    expect(first.body).toEqual({
+      remote: 'catalog',
+      version,
+      manifestUrl: input.manifestUrl,
+      shared: input.shared,
+      exposes: input.exposes,
+      notes: input.notes,
+      publishedBy: 'e2e',
+      publishedAt: expect.any(String),
+      lastLiveAt: null,
+    });
+    const again = await deploy<Release>('/releases/catalog', { method: 'POST', body: { ...input, notes: 'a retry' } });
+    expectStatus(again, 200);
+    expect(again.body).toEqual(first.body);
+    const read = await deploy<Release>(`/releases/catalog/${version}`);
+    expectStatus(read, 200);
+    expect(read.body).toEqual(first.body);
+    expect(await (await releaseCollection('releases')).countDocuments({ remote: 'catalog', version })).toBe(1);
+  });
+
+  test('a release is immutable: the same version with another manifest is 409', async () => {
+    const release = await publish('catalog');
+    const response = await deploy('/releases/catalog', { method: 'POST', body: releaseInput(release.version, { manifestUrl: '/remotes/catalog/other/mf-manifest.json' }) });
+    expect(expectApiError(response, 409).message).toMatch(/immutable/);
+    expect((await deploy<Release>(`/releases/catalog/${release.version}`)).body.manifestUrl).toBe(release.manifestUrl);
+  });
+
+  test('a manifest may be a path of the site itself', async () => {
+    const version = newVersion();
+    const release = await publish('contribute', version, { manifestUrl: `/remotes/contribute/${version}/mf-manifest.json` });
+    expect(release.manifestUrl).toBe(`/remotes/contribute/${version}/mf-manifest.json`);
+  });
+
+  test('an unknown remote is 404; a bad version or body is 400 naming the field', async () => {
+    expectApiError(await deploy('/releases/checkout', { method: 'POST', body: releaseInput(newVersion()) }), 404);
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ ...releaseInput('1.0.0') }, /^version:/],
+      [{ ...releaseInput('0.1.0-XYZ') }, /^version:/],
+      [{ ...releaseInput(newVersion()), manifestUrl: 'ftp://cdn.example/m.json' }, /^manifestUrl:/],
+      [{ ...releaseInput(newVersion()), manifestUrl: '//evil.example/m.json' }, /^manifestUrl:/],
+      [{ ...releaseInput(newVersion()), manifestUrl: undefined }, /^manifestUrl:/],
+      [{ ...releaseInput(newVersion()), exposes: ['Home'] }, /^exposes/],
+      [{ ...releaseInput(newVersion()), shared: { 'Not A Package': '1' } }, /^shared/],
+      [{ ...releaseInput(newVersion()), shared: Object.fromEntries(Array.from({ length: 61 }, (_, i) => [`pkg${i}`, '1.0.0'])) }, /^shared: must have at most 60/],
+      [{ ...releaseInput(newVersion()), notes: 'n'.repeat(501) }, /^notes:/],
+    ];
+    for (const [body, message] of cases) expect(expectApiError(await deploy('/releases/catalog', { method: 'POST', body }), 400).message).toMatch(message);
+    expectApiError(await deploy('/releases/catalog', { method: 'POST', rawBody: '{"version":' }), 400);
+  });
+
+  test('GET /releases/:remote/:version is 404 for an unknown or malformed version', async () => {
+    expectApiError(await deploy(`/releases/catalog/${newVersion()}`), 404);
+    expectApiError(await deploy('/releases/catalog/not-a-version'), 404);
+    expectApiError(await deploy(`/releases/checkout/${newVersion()}`), 404);
+  });
+});
+
+describe('promote, canary and rollback (catalog)', () => {
+  let first: Release;
+  let second: Release;
+  let third: Release;
+  /** This describe's changes as the audit must list them, oldest first. */
+  const audited: Partial<ReleaseAuditEntry>[] = [];
+
+  beforeAll(async () => {
+    first = await publish('catalog');
+    second = await publish('catalog');
+    third = await publish('catalog');
+    for (const release of [first, second, third]) audited.push({ action: 'publish', remote: 'catalog', version: release.version, by: 'e2e' });
+  });
+
+  test('a first promote makes the release live: the routing shows it at once', async () => {
+    const answer = await promote('catalog', first.version);
+    expect(answer).toEqual({
+      remote: 'catalog',
+      live: { version: first.version, manifestUrl: first.manifestUrl },
+      liveSince: expect.any(String),
+      history: [],
+      updatedAt: expect.any(String),
+    });
+    audited.push({ action: 'promote', remote: 'catalog', version: first.version, by: 'e2e' });
+    expect((await routing()).body.remotes.catalog).toEqual({ live: { version: first.version, manifestUrl: first.manifestUrl } });
+    // Promoting the live release again is a retry: nothing changes, nothing is audited.
+    expect((await promote('catalog', first.version)).history).toEqual([]);
+  });
+
+  test('the next promote keeps the previous live release in the history', async () => {
+    const answer = await promote('catalog', second.version, 100);
+    expect(answer.live).toEqual({ version: second.version, manifestUrl: second.manifestUrl });
+    expect(answer.history).toEqual([first.version]);
+    audited.push({ action: 'promote', remote: 'catalog', version: second.version, fromVersion: first.version });
+    expect((await routing()).body.remotes.catalog?.live.version).toBe(second.version);
+  });
+
+  test('a percent below 100 makes a canary beside the live release', async () => {
+    const answer = await promote('catalog', third.version, 10);
+    expect(answer.live.version).toBe(second.version);
+    expect(answer.canary).toEqual({ version: third.version, manifestUrl: third.manifestUrl, percent: 10, since: expect.any(String) });
+    audited.push({ action: 'canary', remote: 'catalog', version: third.version, percent: 10 });
+    expect((await routing()).body.remotes.catalog).toEqual({
+      live: { version: second.version, manifestUrl: second.manifestUrl },
+      canary: { version: third.version, manifestUrl: third.manifestUrl, percent: 10 },
+    });
+    // Raising it changes only the percent.
+    expect((await promote('catalog', third.version, 25)).canary?.percent).toBe(25);
+    audited.push({ action: 'canary', remote: 'catalog', version: third.version, percent: 25 });
+  });
+
+  test('a canary needs a live release and another version; an unknown version is 404; percent is 1-100', async () => {
+    const lone = await publish('account');
+    audited.push({ action: 'publish', remote: 'account', version: lone.version });
+    expect(expectApiError(await deploy('/releases/account/promote', { method: 'POST', body: { version: lone.version, percent: 50 } }), 409).message).toMatch(/no live release/);
+    expect(expectApiError(await deploy('/releases/catalog/promote', { method: 'POST', body: { version: second.version, percent: 50 } }), 409).message).toMatch(/already live/);
+    expectApiError(await deploy('/releases/catalog/promote', { method: 'POST', body: { version: newVersion() } }), 404);
+    expectApiError(await deploy('/releases/checkout/promote', { method: 'POST', body: { version: second.version } }), 404);
+    for (const percent of [0, 101, 12.5, '50']) {
+      expect(expectApiError(await deploy('/releases/catalog/promote', { method: 'POST', body: { version: third.version, percent } }), 400).message).toMatch(/^percent:/);
+    }
+    expect(expectApiError(await deploy('/releases/catalog/promote', { method: 'POST', body: { version: 'latest' } }), 400).message).toMatch(/^version:/);
+  });
+
+  test('pruning refuses the live release, the canary, and one live within RELEASE_KEEP_LIVE_MS', async () => {
+    expect(expectApiError(await deploy(`/releases/catalog/${second.version}`, { method: 'DELETE' }), 409).message).toMatch(/live release/);
+    expect(expectApiError(await deploy(`/releases/catalog/${third.version}`, { method: 'DELETE' }), 409).message).toMatch(/canary/);
+    expect(expectApiError(await deploy(`/releases/catalog/${first.version}`, { method: 'DELETE' }), 409).message).toMatch(/RELEASE_KEEP_LIVE_MS/);
+    expectApiError(await deploy(`/releases/catalog/${newVersion()}`, { method: 'DELETE' }), 404);
+    expect(await (await releaseCollection('releases')).countDocuments({ remote: 'catalog', version: { $in: [first.version, second.version, third.version] } })).toBe(3);
+  });
+
+  test('pruning removes a release that never served, with its stats', async () => {
+    const unused = await publish('catalog');
+    audited.push({ action: 'publish', remote: 'catalog', version: unused.version });
+    await sendTelemetry([{ remote: 'catalog', version: unused.version, kind: 'view', ms: 100 }]);
+    expect(await statsRows('catalog', unused.version)).toHaveLength(1);
+    const response = await deploy(`/releases/catalog/${unused.version}`, { method: 'DELETE' });
+    expectStatus(response, 200);
+    expect(response.body).toEqual({ deletedCount: 1 });
+    audited.push({ action: 'remove', remote: 'catalog', version: unused.version });
+    expectApiError(await deploy(`/releases/catalog/${unused.version}`), 404);
+    expect(await statsRows('catalog', unused.version)).toHaveLength(0);
+  });
+
+  test('a rollback removes the canary first', async () => {
+    const answer = await deploy<RemoteRoutingChange>('/releases/catalog/rollback', { method: 'POST', body: { by: 'e2e', reason: 'errors in the details page' } });
+    expectStatus(answer, 200);
+    expect(answer.body.canary).toBeUndefined();
+    expect(answer.body.live.version).toBe(second.version);
+    audited.push({ action: 'rollback', remote: 'catalog', version: third.version, reason: 'errors in the details page', by: 'e2e' });
+    expect((await routing()).body.remotes.catalog).toEqual({ live: { version: second.version, manifestUrl: second.manifestUrl } });
+  });
+
+  test('then the live release goes back to the previous one', async () => {
+    // Sent without a body: a rollback needs none.
+    const answer = await deploy<RemoteRoutingChange>('/releases/catalog/rollback', { method: 'POST' });
+    expectStatus(answer, 200);
+    expect(answer.body.live).toEqual({ version: first.version, manifestUrl: first.manifestUrl });
+    expect(answer.body.history).toEqual([]);
+    audited.push({ action: 'rollback', remote: 'catalog', version: first.version, fromVersion: second.version, by: 'deploy token' });
+    expect((await routing()).body.remotes.catalog?.live.version).toBe(first.version);
+  });
+
+  test('with no canary and no earlier release there is nothing to roll back to: 409', async () => {
+    expect(expectApiError(await deploy('/releases/catalog/rollback', { method: 'POST', body: {} }), 409).message).toMatch(/Nothing to roll back/);
+    expectApiError(await deploy('/releases/checkout/rollback', { method: 'POST', body: {} }), 404);
+  });
+
+  test('the audit lists every change, newest first, with who and why', async () => {
+    const { audit } = await status();
+    const mine = audit.filter((entry) => audited.some((expected) => expected.version === entry.version)).reverse();
+    expect(mine).toHaveLength(audited.length);
+    audited.forEach((expected, index) => expect(mine[index]).toEqual(expect.objectContaining(expected)));
+    // Dates never go backwards in the newest-first list.
+    const times = audit.map((entry) => Date.parse(entry.at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const promoteEntry = mine.find((entry) => entry.action === 'promote' && entry.version === second.version);
+    expect(promoteEntry).toEqual({ at: expect.any(String), remote: 'catalog', action: 'promote', version: second.version, fromVersion: first.version, by: 'e2e' });
+  });
+
+  test('GET /releases shows every remote: live, canary, history and the releases newest first', async () => {
+    const { remotes, updatedAt } = await status();
+    expect(remotes.map((remote) => remote.remote)).toEqual([...RELEASE_REMOTES]);
+    const catalog = remotes.find((remote) => remote.remote === 'catalog');
+    expect(catalog).toMatchObject({ live: first.version, canary: null, history: [] });
+    const versions = catalog?.releases.map((release) => release.version) ?? [];
+    expect(versions.indexOf(third.version)).toBeLessThan(versions.indexOf(first.version));
+    expect(catalog?.releases.find((release) => release.version === second.version)?.lastLiveAt).toEqual(expect.any(String));
+    expect(catalog?.releases[0]?.lastHour).toEqual({ views: 0, loadFailures: 0, renderErrors: 0, failureRate: 0, loadP50Ms: null, loadP95Ms: null });
+    expect(updatedAt).toEqual((await routing()).body.updatedAt);
+  });
+});
+
+describe('the routing’s caching', () => {
+  test('a strong ETag: If-None-Match answers 304 without a body; a change gives a new ETag', async () => {
+    const first = await routing();
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await api('/releases/routing', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=2, stale-while-revalidate=30');
+    expect((await api('/releases/routing', { headers: { 'if-none-match': `"other", W/${etag}` } })).status).toBe(304);
+    expectStatus(await api('/releases/routing', { headers: { 'if-none-match': '"something-else"' } }), 200);
+
+    await publish('catalog');
+    const changed = await routing();
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(Date.parse(changed.body.updatedAt ?? '')).toBeGreaterThan(Date.parse(first.body.updatedAt ?? ''));
+    expectStatus(await api('/releases/routing', { headers: { 'if-none-match': etag } }), 200);
+  });
+});
+
+describe('telemetry (contribute)', () => {
+  let live: Release;
+
+  beforeAll(async () => {
+    live = await publish('contribute');
+    await promote('contribute', live.version);
+  });
+
+  const lastHour = async (version: string) =>
+    (await status()).remotes.find((remote) => remote.remote === 'contribute')?.releases.find((release) => release.version === version)?.lastHour;
+
+  test('204; counted per release, with load-time percentiles', async () => {
+    const version = live.version;
+    await sendTelemetry([
+      ...events(8, { remote: 'contribute', version, kind: 'view', ms: 150 }),
+      ...events(2, { remote: 'contribute', version, kind: 'view', ms: 3000 }),
+      { remote: 'contribute', version, kind: 'view' },
+      { remote: 'contribute', version, kind: 'load-failure' },
+      { remote: 'contribute', version, kind: 'render-error' },
+    ]);
+    expect(await lastHour(version)).toEqual({ views: 11, loadFailures: 1, renderErrors: 1, failureRate: 0.1818, loadP50Ms: 200, loadP95Ms: 3200 });
+  });
+
+  test('counts from several requests add up in one row per minute ($inc upserts)', async () => {
+    const version = (await publish('contribute')).version;
+    await Promise.all(Array.from({ length: 6 }, () => sendTelemetry(events(5, { remote: 'contribute', version, kind: 'view', ms: 50 }))));
+    const rows = await statsRows('contribute', version);
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    expect(rows.length).toBeLessThanOrEqual(2);
+    expect(rows.reduce((sum, row) => sum + (row['views'] as number), 0)).toBe(30);
+    expect(rows.reduce((sum, row) => sum + (row['loadLe100'] as number), 0)).toBe(30);
+  });
+
+  test('unknown fields are ignored; events for unregistered remotes or versions are dropped', async () => {
+    const before = (await lastHour(live.version))?.views ?? 0;
+    const unregistered = newVersion();
+    const response = await api('/releases/telemetry', {
+      method: 'POST',
+      body: {
+        page: '/artifacts',
+        events: [
+          { remote: 'contribute', version: live.version, kind: 'view', ms: 99, connection: '4g', extra: { nested: true } },
+          { remote: 'contribute', version: unregistered, kind: 'view', ms: 99 },
+          { remote: 'checkout', version: live.version, kind: 'view' },
+          { remote: '__proto__', version: 'x', kind: 'render-error' },
+        ],
+      },
+    });
+    expectStatus(response, 204);
+    expect((await lastHour(live.version))?.views).toBe(before + 1);
+    expect(await statsRows('contribute', unregistered)).toHaveLength(0);
+    const remotes = await (await releaseCollection('release_stats')).distinct('remote');
+    expect(remotes.filter((remote) => !(RELEASE_REMOTES as readonly string[]).includes(remote))).toEqual([]);
+  });
+
+  test('sendBeacon’s text/plain is accepted on this route (and only here)', async () => {
+    const before = (await lastHour(live.version))?.views ?? 0;
+    const body = JSON.stringify({ events: [{ remote: 'contribute', version: live.version, kind: 'view', ms: 120 }] });
+    expectStatus(await api('/releases/telemetry', { method: 'POST', rawBody: body, headers: { 'content-type': 'text/plain;charset=UTF-8' } }), 204);
+    expect((await lastHour(live.version))?.views).toBe(before + 1);
+    // Elsewhere text/plain is not read as JSON.
+    expectApiError(await deploy('/releases/catalog', { method: 'POST', rawBody: JSON.stringify(releaseInput(newVersion())), headers: { 'content-type': 'text/plain' } }), 400);
+  });
+
+  test(`more than ${TELEMETRY_MAX_EVENTS} events is 400, over ${TELEMETRY_MAX_BYTES} bytes 413, malformed 400, another type 415`, async () => {
+    const event: TelemetryEvent = { remote: 'contribute', version: live.version, kind: 'view' };
+    expect(expectApiError(await api('/releases/telemetry', { method: 'POST', body: { events: events(TELEMETRY_MAX_EVENTS + 1, event) } }), 400).message).toMatch(/^events:/);
+    expectApiError(await api('/releases/telemetry', { method: 'POST', body: { events: [event], padding: 'x'.repeat(TELEMETRY_MAX_BYTES) } }), 413);
+    expectApiError(await api('/releases/telemetry', { method: 'POST', rawBody: 'x'.repeat(TELEMETRY_MAX_BYTES + 1), headers: { 'content-type': 'text/plain' } }), 413);
+    expectApiError(await api('/releases/telemetry', { method: 'POST', rawBody: '{"events": [', headers: { 'content-type': 'text/plain;charset=UTF-8' } }), 400);
+    expectApiError(await api('/releases/telemetry', { method: 'POST', rawBody: '{"events": [' }), 400);
+    expectApiError(await api('/releases/telemetry', { method: 'POST' }), 400);
+    for (const bad of [{ ...event, kind: 'click' }, { ...event, ms: -5 }, { ...event, ms: 120_001 }, { ...event, remote: 42 }, 'view']) {
+      expectApiError(await api('/releases/telemetry', { method: 'POST', body: { events: [bad] } }), 400);
+    }
+    expectApiError(await api('/releases/telemetry', { method: 'POST', body: [] }), 400);
+    expectApiError(await api('/releases/telemetry', { method: 'POST', rawBody: 'events=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415);
+  });
+});
+
+describe('automatic rollback of a failing canary (account)', () => {
+  test(`after ${CANARY_MIN_VIEWS} failing canary views beside a healthy live release, the canary is removed and the audit says why`, async () => {
+    const healthy = await publish('account');
+    const failing = await publish('account');
+    await promote('account', healthy.version);
+    await promote('account', failing.version, 50);
+    expect((await routing()).body.remotes.account?.canary?.version).toBe(failing.version);
+
+    await sendAll(events(35, { remote: 'account', version: healthy.version, kind: 'view', ms: 300 }));
+    // One fewer than needed: the canary stays.
+    const failed = (count: number) =>
+      Array.from({ length: count }, (): TelemetryEvent[] => [
+        { remote: 'account', version: failing.version, kind: 'view' },
+        { remote: 'account', version: failing.version, kind: 'load-failure' },
+      ]).flat();
+    await sendAll(failed(CANARY_MIN_VIEWS - 1));
+    await pause(2500);
+    expect((await routing()).body.remotes.account?.canary?.version).toBe(failing.version);
+
+    await sendAll(failed(1));
+    let canary: unknown = 'still there';
+    for (let waited = 0; waited < 10_000 && canary !== undefined; waited += 250) {
+      await pause(250);
+      canary = (await routing()).body.remotes.account?.canary;
+    }
+    expect(canary).toBeUndefined();
+    expect((await routing()).body.remotes.account?.live.version).toBe(healthy.version);
+
+    const entry = (await status()).audit.find((candidate) => candidate.remote === 'account' && candidate.action === 'auto-rollback');
+    expect(entry).toEqual({
+      at: expect.any(String),
+      remote: 'account',
+      action: 'auto-rollback',
+      version: failing.version,
+      by: 'canary watch',
+      reason: `canary failure rate 100% over ${CANARY_MIN_VIEWS} views exceeds live 0% over 35 views by more than 5 points`,
+    });
+  });
+
+  test('a healthy canary stays', async () => {
+    const next = await publish('account');
+    await promote('account', next.version, 20);
+    await sendAll(events(CANARY_MIN_VIEWS + 5, { remote: 'account', version: next.version, kind: 'view', ms: 250 }));
+    await pause(2500);
+    expect((await routing()).body.remotes.account?.canary?.version).toBe(next.version);
+  });
+});
+
+describe('concurrent changes of one remote', () => {
+  test('promotes sent at once are applied one after another: each audit entry starts where the last ended', async () => {
+    const releases: Release[] = [];
+    for (let i = 0; i < 5; i += 1) releases.push(await publish('catalog'));
+    const before = (await routing()).body.remotes.catalog?.live.version;
+    const answers = await Promise.all(releases.map((release) => deploy<RemoteRoutingChange>('/releases/catalog/promote', { method: 'POST', body: { version: release.version } })));
+    for (const answer of answers) expectStatus(answer, 200);
+    const versions = new Set(releases.map((release) => release.version));
+    const promotes = (await status()).audit.filter((entry) => entry.action === 'promote' && versions.has(entry.version)).reverse();
+    expect(promotes).toHaveLength(5);
+    expect(promotes[0]?.fromVersion).toBe(before);
+    for (let i = 1; i < promotes.length; i += 1) expect(promotes[i]?.fromVersion).toBe(promotes[i - 1]?.version);
+    const last = promotes[promotes.length - 1]?.version;
+    const route = await (await releaseCollection('release_routes')).findOne({ remote: 'catalog' });
+    expect(route?.['live']).toBe(last);
+    expect((route?.['history'] as string[]).slice(0, 4)).toEqual(promotes.slice(0, 4).map((entry) => entry.version).reverse());
+    expect(await (await releaseCollection('release_locks')).countDocuments({})).toBe(0);
+  });
+});
+
+describe('operators', () => {
+  test('a member with the operator claim may read the registry and a release, but not change it', async () => {
+    const release = await publish('catalog');
+    const operator = await grantOperator(await createUser());
+    const statusAnswer = await api<ReleaseStatus>('/releases', { token: operator.token });
+    expectStatus(statusAnswer, 200);
+    expect(statusAnswer.body.remotes).toHaveLength(RELEASE_REMOTES.length);
+    const read = await api<Release>(`/releases/catalog/${release.version}`, { token: operator.token });
+    expectStatus(read, 200);
+    expect(read.body.manifestUrl).toBe(release.manifestUrl);
+    expectApiError(await api('/releases/catalog/promote', { method: 'POST', token: operator.token, body: { version: release.version } }), 401);
+    // The same member's token from before the claim is a plain member's.
+    expectApiError(await api('/releases', { token: member.token }), 403);
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * Releases of the remotes (docs/decisions/0008-release-registry.md, docs/api.md "Releases"): the
+ * shapes the api's registry serves, the shell resolves and `npm run release` sends, and the one
+ * rule that puts a browser in or out of a canary. Plain TypeScript, no dependency: the shell
+ * imports it before its first page.
+ */
+
+/** The remotes a release may be published for (workspace.json's front ends with role "remote"). */
+export const RELEASE_REMOTES = ['catalog', 'account', 'contribute'] as const;
+export type ReleaseRemote = (typeof RELEASE_REMOTES)[number];
+
+export function isReleaseRemote(value: unknown): value is ReleaseRemote {
+  return typeof value === 'string' && (RELEASE_REMOTES as readonly string[]).includes(value);
+}
+
+/**
+ * A release's version: its package version, '-', and the first 12 hex digits of its files' content
+ * hash (e.g. 0.1.0-3f9a2b1c4d5e). Safe in a URL path and in `?preview=catalog@<version>`.
+ */
+export const RELEASE_VERSION_PATTERN = /^\d{1,4}\.\d{1,4}\.\d{1,4}-[0-9a-f]{12}$/;
+
+export function isReleaseVersion(value: unknown): value is string {
+  return typeof value === 'string' && RELEASE_VERSION_PATTERN.test(value);
+}
+
+/** One release as the routing names it: where its manifest is. */
+export interface ReleaseRef {
+  version: string;
+  manifestUrl: string;
+}
+
+export interface CanaryRef extends ReleaseRef {
+  /** Share of browsers, 1-99, that load the canary instead of the live release. */
+  percent: number;
+}
+
+/** What a remote's traffic goes to. A remote without a live release is absent (the defaults apply). */
+export interface RemoteRouting {
+  live: ReleaseRef;
+  canary?: CanaryRef;
+}
+
+/** GET /releases/routing: public, small, cacheable. */
+export interface ReleaseRouting {
+  remotes: Partial<Record<ReleaseRemote, RemoteRouting>>;
+  /** When the routing last changed (ISO 8601). */
+  updatedAt: string | null;
+}
+
+/**
+ * Auto-rollback (docs/decisions/0008): a canary is rolled back when, over at least
+ * CANARY_MIN_VIEWS page views of the canary in the last CANARY_WINDOW_MS, its failure rate (load
+ * failures plus render errors per view) exceeds the live release's by more than
+ * CANARY_FAILURE_MARGIN (absolute, 0.05 = five percentage points).
+ */
+export const CANARY_MIN_VIEWS = 20;
+export const CANARY_FAILURE_MARGIN = 0.05;
+export const CANARY_WINDOW_MS = 60 * 60 * 1000;
+
+/** What the shell reports per remote page load (POST /releases/telemetry, batched). */
+export const TELEMETRY_KINDS = ['view', 'load-failure', 'render-error'] as const;
+export type TelemetryKind = (typeof TELEMETRY_KINDS)[number];
+
+export interface TelemetryEvent {
+  remote: ReleaseRemote;
+  version: string;
+  kind: TelemetryKind;
+  /** For a view: how long the remote's page took to load, in milliseconds. */
+  ms?: number;
+}
+
+/** The most events one telemetry call may carry. */
+export const TELEMETRY_MAX_EVENTS = 50;
+
+/**
+ * Which bucket, 0-99, a browser falls in for one remote: FNV-1a of the browser's id and the remote's
+ * name. Stable for a browser (the same visitor keeps its version across reloads), independent across
+ * remotes, and monotonic in the percentage: raising a canary from 10 to 50 keeps the first 10 in it.
+ */
+export function canaryBucket(visitorId: string, remote: string): number {
+  let hash = 0x811c9dc5;
+  const text = `${visitorId}:${remote}`;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % 100;
+}
+
+/** The release a browser loads for one remote under this routing. */
+export function chooseRelease(routing: RemoteRouting, visitorId: string, remote: string): ReleaseRef & { canary: boolean } {
+  const { canary } = routing;
+  if (canary && canaryBucket(visitorId, remote) < canary.percent) {
+    return { version: canary.version, manifestUrl: canary.manifestUrl, canary: true };
+  }
+  return { ...routing.live, canary: false };
+}
+
+// ---------- The registry's api (docs/api.md "Releases"): limits, inputs and answers ----------
+
+/** Limits of a release's description, as POST /releases/:remote checks them. */
+export const RELEASE_LIMITS = {
+  /** Entries of `shared` (package name -> version range) and of `exposes`. */
+  shared: 60,
+  exposes: 60,
+  notes: 500,
+  publishedBy: 100,
+  manifestUrl: 2048,
+  /** Who asked for a promote or a rollback, and why. */
+  by: 100,
+  reason: 500,
+} as const;
+
+/** How many earlier live versions a remote's routing keeps for rollbacks (newest first). */
+export const RELEASE_HISTORY_LIMIT = 20;
+
+/*
+ * How the registry counts telemetry (docs/api.md "Releases"): every page load of a remote is one
+ * 'view', whether it loaded or not (with `ms` when it did); a load that failed adds a
+ * 'load-failure', a page that then crashed adds a 'render-error'. A failure rate is therefore
+ * failures per page load, 0-1.
+ */
+
+/** The largest `ms` a telemetry event may carry (send a slower load as this). */
+export const TELEMETRY_MAX_MS = 120_000;
+/** The largest telemetry body, in bytes (POST /releases/telemetry answers 413 past it). */
+export const TELEMETRY_MAX_BYTES = 16 * 1024;
+
+/** POST /releases/:remote. */
+export interface ReleaseInput {
+  version: string;
+  /** An absolute http(s) URL, or a path on the site's own origin starting with '/'. */
+  manifestUrl: string;
+  /** The shared packages and the version ranges the release was built against. */
+  shared: Record<string, string>;
+  /** The modules the remote exposes, e.g. './Home'. */
+  exposes: string[];
+  notes?: string;
+  publishedBy?: string;
+}
+
+/** A published release (immutable but for lastLiveAt). */
+export interface Release extends ReleaseInput {
+  remote: ReleaseRemote;
+  notes: string;
+  publishedBy: string;
+  publishedAt: string;
+  /** When it last started or stopped serving as live or canary (pruning keeps recent ones); null if never. */
+  lastLiveAt: string | null;
+}
+
+/** POST /releases/:remote/promote: percent absent or 100 makes it live, 1-99 makes it the canary. */
+export interface PromoteInput {
+  version: string;
+  percent?: number;
+  by?: string;
+}
+
+/** POST /releases/:remote/rollback. */
+export interface RollbackInput {
+  by?: string;
+  reason?: string;
+}
+
+/** A remote's routing after a promote or a rollback, with what the registry keeps beside it. */
+export interface RemoteRoutingChange extends RemoteRouting {
+  remote: ReleaseRemote;
+  canary?: CanaryRef & { since: string };
+  liveSince: string;
+  /** Earlier live versions, newest first: what a rollback goes back to. */
+  history: string[];
+  updatedAt: string;
+}
+
+export const RELEASE_AUDIT_ACTIONS = ['publish', 'promote', 'canary', 'rollback', 'auto-rollback', 'remove'] as const;
+export type ReleaseAuditAction = (typeof RELEASE_AUDIT_ACTIONS)[number];
+
+export interface ReleaseAuditEntry {
+  at: string;
+  remote: ReleaseRemote;
+  action: ReleaseAuditAction;
+  version: string;
+  fromVersion?: string;
+  percent?: number;
+  by: string;
+  reason?: string;
+}
+
+/** One release's health over the last hour, from the shell's telemetry. */
+export interface ReleaseHealth {
+  views: number;
+  loadFailures: number;
+  renderErrors: number;
+  /** (loadFailures + renderErrors) per view, 0-1. */
+  failureRate: number;
+  /** Load times at the 50th and 95th percentile (the upper bound of their histogram bucket); null without timed views. */
+  loadP50Ms: number | null;
+  loadP95Ms: number | null;
+}
+
+export interface RemoteReleaseStatus {
+  remote: ReleaseRemote;
+  live: string | null;
+  liveSince: string | null;
+  canary: { version: string; percent: number; since: string } | null;
+  history: string[];
+  /** Newest first, at most 20, each with its last hour's health. */
+  releases: (Release & { lastHour: ReleaseHealth })[];
+}
+
+/** GET /releases: every remote's state and the latest audit entries (newest first, at most 50). */
+export interface ReleaseStatus {
+  remotes: RemoteReleaseStatus[];
+  audit: ReleaseAuditEntry[];
+  updatedAt: string | null;
+}
