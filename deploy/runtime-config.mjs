@@ -9,6 +9,8 @@
 // FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN, FIREBASE_PROJECT_ID   the Firebase web config (public)
 // REMOTE_<NAME>_URL        where each remote is deployed (the names: workspace.json's urlVariable):
 //                          its base URL (mf-manifest.json is appended) or its manifest's URL (*.json)
+// TELEMETRY_SAMPLE_RATE    optional: the share of page loads, 0-1, that report remote loads to the release
+//                          registry (POST /releases/telemetry); the shell's default is 1 (every load)
 // URLs are absolute http(s) or start with '/' (same origin, e.g. behind one reverse proxy).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -42,6 +44,17 @@ function text(name) {
   return value;
 }
 
+function rate(name) {
+  const value = (process.env[name] ?? '').trim();
+  if (value === '') return undefined;
+  const parsed = Number(value);
+  if (!/^\d*\.?\d+$/.test(value) || !(parsed >= 0 && parsed <= 1)) {
+    problems.push(`${name} must be a number from 0 to 1 (got ${JSON.stringify(value)})`);
+    return undefined;
+  }
+  return parsed;
+}
+
 function manifest(name) {
   const base = url(name);
   if (base === undefined) return undefined;
@@ -63,6 +76,7 @@ const config = {
     projectId: text('FIREBASE_PROJECT_ID'),
   },
   remotes: Object.fromEntries(REMOTES.map((remote) => [remote.name, manifest(remote.urlVariable)])),
+  telemetrySampleRate: rate('TELEMETRY_SAMPLE_RATE'),
 };
 
 if (problems.length > 0) {

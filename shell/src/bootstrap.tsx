@@ -7,6 +7,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './app/routes';
 import type { RuntimeConfig } from './app/runtime-config';
 import { StartUpError } from './app/start-up-error';
+import { startTelemetry } from './remotes/telemetry';
 
 /** Renders the site once the runtime config (loaded and applied by index.ts) is in. */
 export async function start(configLoad: Promise<RuntimeConfig>) {
@@ -24,6 +25,7 @@ export async function start(configLoad: Promise<RuntimeConfig>) {
   }
 
   configureApiClient({ baseUrl: config.apiUrl, getToken: () => useAuthStore.getState().getIdToken() });
+  startTelemetry(config.apiUrl, config.telemetrySampleRate);
 
   const router = createBrowserRouter(routes);
   root.render(

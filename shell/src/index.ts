@@ -1,13 +1,19 @@
 import { loadRuntimeConfig, type RuntimeConfig } from './app/runtime-config';
-import { registerSiteRemotes } from './remotes/federation';
-import { preconnect, preloadFirstPage } from './remotes/first-page';
+import { preconnect } from './remotes/first-page';
+import { startReleases } from './remotes/release-routing';
+
+// A module-federation shared singleton, so the entry may only import it dynamically; started now, it
+// downloads while runtime-config.json is fetched, and is ready when the routing answers.
+const contracts = import('@antiquarium/contracts');
+contracts.catch(() => undefined);
 
 // Before the async boundary: the runtime config (preloaded by index.html) tells where the remotes
-// and the api are, so the first page's remote code and the api's connection start now, in parallel
-// with the shell's shared code below.
+// and the api are. The release routing is asked the moment it is parsed; the remotes are registered
+// and the first page's remote code preloaded as soon as it answers (or ROUTING_TIMEOUT_MS passes),
+// in parallel with the shell's shared code below. Rendering does not wait for it: remote pages do
+// (federation.ts, remoteReady).
 const config: Promise<RuntimeConfig> = loadRuntimeConfig().then((loaded) => {
-  registerSiteRemotes(loaded.remotes);
-  preloadFirstPage(window.location.pathname);
+  startReleases(loaded, contracts).catch((error: unknown) => console.error('The remotes could not be registered', error));
   preconnect(loaded.apiUrl);
   return loaded;
 });

@@ -32,3 +32,14 @@ test('names the missing piece of a broken file', () => {
   );
   expect(() => parseRuntimeConfig([])).toThrow('runtime-config.json must hold an object');
 });
+
+test('the telemetry sample rate is optional (1) and must lie between 0 and 1', () => {
+  expect(parseRuntimeConfig(valid).telemetrySampleRate).toBe(1);
+  expect(parseRuntimeConfig({ ...valid, telemetrySampleRate: 0 }).telemetrySampleRate).toBe(0);
+  expect(parseRuntimeConfig({ ...valid, telemetrySampleRate: 0.25 }).telemetrySampleRate).toBe(0.25);
+  for (const wrong of [1.5, -0.1, '0.5', null, Number.NaN]) {
+    expect(() => parseRuntimeConfig({ ...valid, telemetrySampleRate: wrong })).toThrow(
+      'runtime-config.json: telemetrySampleRate must be a number from 0 to 1',
+    );
+  }
+});

@@ -6,8 +6,10 @@ export interface RuntimeConfig {
   apiUrl: string;
   authEmulatorUrl?: string;
   firebase: FirebaseWebConfig;
-  /** Each remote's mf-manifest.json URL. */
+  /** Each remote's mf-manifest.json URL: the release used when the registry names none. */
   remotes: Record<RemoteName, string>;
+  /** Share of page loads, 0-1, that report remote loads to the release registry (optional, default 1). */
+  telemetrySampleRate: number;
 }
 
 export class RuntimeConfigError extends Error {
@@ -58,7 +60,16 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
       projectId: text(firebase.projectId, 'firebase.projectId'),
     },
     remotes: remoteUrls,
+    telemetrySampleRate: sampleRate(value.telemetrySampleRate),
   };
+}
+
+function sampleRate(value: unknown): number {
+  if (value === undefined) return 1;
+  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) {
+    throw new RuntimeConfigError('runtime-config.json: telemetrySampleRate must be a number from 0 to 1');
+  }
+  return value;
 }
 
 export async function loadRuntimeConfig(path = '/runtime-config.json'): Promise<RuntimeConfig> {

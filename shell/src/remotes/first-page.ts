@@ -21,11 +21,12 @@ export function firstPageOf(pathname: string) {
 /**
  * Starts downloading the first page's remote code (its manifest, remoteEntry and the page's chunks,
  * in parallel) as soon as the remotes are known, while the shell's own shared code still loads:
- * otherwise it would wait for React and the router to download and run first.
+ * otherwise it would wait for React and the router to download and run first. `skip`: remotes whose
+ * release may still change (an operator's preview being resolved).
  */
-export function preloadFirstPage(pathname: string): void {
+export function preloadFirstPage(pathname: string, skip: ReadonlySet<RemoteName> = new Set()): void {
   const page = firstPageOf(pathname);
-  if (!page) return;
+  if (!page || skip.has(page.remote)) return;
   preloadRemote([{ nameOrAlias: page.remote, exposes: [page.expose], resourceCategory: 'sync' }]).catch((error: unknown) => {
     // Not fatal: the page's own load reports the failure (with Retry).
     console.warn(`Could not preload ${page.remote}/${page.expose.slice(2)}`, error);

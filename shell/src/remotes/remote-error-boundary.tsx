@@ -4,6 +4,8 @@ interface Props {
   children: ReactNode;
   /** Called before the boundary re-renders its children, to throw away the failed lazy component. */
   onRetry: () => void;
+  /** Told of each error caught (the page reports render errors to the release registry). */
+  onError?: (error: Error) => void;
 }
 
 interface State {
@@ -20,6 +22,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('A part of the site failed to load', error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   private readonly retry = () => {

@@ -1,7 +1,8 @@
 import { Spinner } from '@antiquarium/ui';
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { loadRemotePage, type RemotePageModule } from './federation';
+import { loadRemotePage, remoteReady, type RemotePageModule } from './federation';
 import { RemoteErrorBoundary } from './remote-error-boundary';
+import { recordRemoteLoad } from './telemetry';
 
 export type PageLoader = (id: string) => Promise<RemotePageModule>;
 
@@ -10,11 +11,34 @@ type LazyPage = LazyExoticComponent<ComponentType>;
 // One lazy component per remote page, kept across navigations so a page loads once. React.lazy
 // remembers a rejection forever, so Retry must drop the entry and build a new one.
 const pages = new Map<string, LazyPage>();
+// Errors that are a page failing to load (reported as such), not the remote's page failing to render.
+const loadFailures = new WeakSet<Error>();
 
-function lazyPage(id: string, load: PageLoader): LazyPage {
+function remoteOf(id: string): string {
+  return id.slice(0, id.indexOf('/'));
+}
+
+function lazyPage(id: string, load: PageLoader, ready?: (remote: string) => Promise<void>): LazyPage {
   let page = pages.get(id);
   if (!page) {
-    page = lazy(() => load(id));
+    page = lazy(async () => {
+      const remote = remoteOf(id);
+      // Not timed: the routing at start-up, or an operator's preview being resolved.
+      if (ready) await ready(remote);
+      const started = performance.now();
+      try {
+        const module = await load(id);
+        recordRemoteLoad(remote, 'view', performance.now() - started);
+        return module;
+      } catch (cause) {
+        const error = cause instanceof Error ? cause : new Error(String(cause));
+        loadFailures.add(error);
+        // The registry counts failures per page load: a failed load is a view too (without a time).
+        recordRemoteLoad(remote, 'view');
+        recordRemoteLoad(remote, 'load-failure');
+        throw error;
+      }
+    });
     pages.set(id, page);
   }
   return page;
@@ -23,19 +47,22 @@ function lazyPage(id: string, load: PageLoader): LazyPage {
 interface RemotePageProps {
   /** e.g. 'catalog/Home' */
   id: string;
-  /** Tests pass their own; the site loads through module federation. */
+  /** Tests pass their own; the site loads through module federation, once the remote's release is settled. */
   load?: PageLoader;
 }
 
-function RemotePageView({ id, load }: Required<RemotePageProps>) {
+function RemotePageView({ id, load }: RemotePageProps) {
   const [, setAttempt] = useState(0);
-  const Page = lazyPage(id, load);
+  const Page = load ? lazyPage(id, load) : lazyPage(id, loadRemotePage, remoteReady);
   const retry = () => {
     pages.delete(id);
     setAttempt((attempt) => attempt + 1);
   };
+  const reportError = (error: Error) => {
+    if (!loadFailures.has(error)) recordRemoteLoad(remoteOf(id), 'render-error');
+  };
   return (
-    <RemoteErrorBoundary onRetry={retry}>
+    <RemoteErrorBoundary onRetry={retry} onError={reportError}>
       <Suspense fallback={<Spinner label="Loading page…" />}>
         <Page />
       </Suspense>
@@ -44,7 +71,7 @@ function RemotePageView({ id, load }: Required<RemotePageProps>) {
 }
 
 /** A page that lives in a remote, with a spinner while it loads and a retry when it fails. */
-export function RemotePage({ id, load = loadRemotePage }: RemotePageProps) {
+export function RemotePage({ id, load }: RemotePageProps) {
   // Keyed by id: moving between two remote pages must not carry one page's error to the next.
   return <RemotePageView key={id} id={id} load={load} />;
 }

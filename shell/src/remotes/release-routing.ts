@@ -1,0 +1,210 @@
+import type { ReleaseRef, ReleaseRouting, RemoteRouting } from '@antiquarium/contracts';
+import type { RuntimeConfig } from '../app/runtime-config';
+import { DEFAULT_VERSION, holdRemote, registerSiteRemotes, type ChosenReleases } from './federation';
+import { preloadFirstPage } from './first-page';
+import { readPreviewRequest } from './preview-request';
+import { REMOTE_NAMES } from './remote-names';
+
+/** The last routing the registry answered, used when it cannot be reached. */
+export const ROUTING_KEY = 'antiquarium.routing';
+/** A random id that keeps this browser in the same canary bucket across reloads (no personal data). */
+export const VISITOR_KEY = 'antiquarium.visitor';
+/**
+ * How long the first page waits for the routing before using the last one seen (or the defaults).
+ * It runs while the shell's own shared code downloads, so an api answering within this costs the
+ * first page little or nothing; an api that hangs costs it at most this long.
+ */
+export const ROUTING_TIMEOUT_MS = 1500;
+
+/**
+ * What resolution needs from @antiquarium/contracts. That package is a module-federation shared
+ * singleton, which the shell's entry (before its async boundary) may only import dynamically:
+ * index.ts starts that import before anything else, and hands the promise in.
+ */
+export type ReleaseContracts = Pick<typeof import('@antiquarium/contracts'), 'chooseRelease' | 'isReleaseRemote' | 'isReleaseVersion'>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The origins a remote's code may come from: the runtime config's remotes and the shell's own. The
+ * Content-Security-Policy (deploy/security-headers.mjs) allows scripts from these only, so a
+ * manifest elsewhere could never load: such a routing is refused, not obeyed.
+ */
+export function remoteOrigins(config: RuntimeConfig): ReadonlySet<string> {
+  return new Set([window.location.origin, ...Object.values(config.remotes).map((url) => new URL(url, window.location.href).origin)]);
+}
+
+/** An http(s) URL on one of `origins` (a path is read against the page), or undefined. */
+export function manifestUrlIn(value: unknown, origins: ReadonlySet<string>): string | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  try {
+    const url = new URL(value, window.location.href);
+    return /^https?:$/.test(url.protocol) && origins.has(url.origin) ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readRef(value: unknown, contracts: ReleaseContracts, origins: ReadonlySet<string>): ReleaseRef | undefined {
+  if (!isRecord(value) || !contracts.isReleaseVersion(value.version)) return undefined;
+  const manifestUrl = manifestUrlIn(value.manifestUrl, origins);
+  return manifestUrl ? { version: value.version, manifestUrl } : undefined;
+}
+
+function readRemote(value: unknown, contracts: ReleaseContracts, origins: ReadonlySet<string>): RemoteRouting | undefined {
+  if (!isRecord(value)) return undefined;
+  const live = readRef(value.live, contracts, origins);
+  if (!live) return undefined;
+  if (value.canary === undefined || value.canary === null) return { live };
+  const canary = readRef(value.canary, contracts, origins);
+  const percent = isRecord(value.canary) ? value.canary.percent : undefined;
+  if (!canary || typeof percent !== 'number' || !(percent >= 0 && percent <= 100)) return undefined;
+  return { live, canary: { ...canary, percent } };
+}
+
+/**
+ * The registry's answer (or the stored copy of one) checked by hand, small on purpose (it runs
+ * before the first page): anything that is not a well-formed routing is refused as a whole, so the
+ * caller falls back. Remotes this shell does not know are skipped.
+ */
+export function readRouting(value: unknown, contracts: ReleaseContracts, origins: ReadonlySet<string>): ReleaseRouting | undefined {
+  if (!isRecord(value) || !isRecord(value.remotes)) return undefined;
+  const { updatedAt = null } = value;
+  if (updatedAt !== null && typeof updatedAt !== 'string') return undefined;
+  const routing: ReleaseRouting = { remotes: {}, updatedAt };
+  for (const [name, entry] of Object.entries(value.remotes)) {
+    if (!contracts.isReleaseRemote(name) || !REMOTE_NAMES.includes(name) || entry === undefined) continue;
+    const remote = readRemote(entry, contracts, origins);
+    if (!remote) return undefined;
+    routing.remotes[name] = remote;
+  }
+  return routing;
+}
+
+/** Storage may be blocked (privacy settings): then nothing is remembered, and nothing breaks. */
+function stored(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function store(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Not remembered: the next load asks the registry again, or uses the defaults.
+  }
+}
+
+function randomId(): string {
+  const { crypto } = globalThis;
+  // randomUUID exists only in secure contexts (https, localhost).
+  if (typeof crypto?.randomUUID === 'function') return crypto.randomUUID();
+  if (typeof crypto?.getRandomValues === 'function') {
+    return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  }
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** This browser's visitor id, created on first use. */
+export function visitorId(): string {
+  const known = stored(VISITOR_KEY);
+  if (known && /^[\w-]{8,64}$/.test(known)) return known;
+  const id = randomId();
+  store(VISITOR_KEY, id);
+  return id;
+}
+
+/** GET {apiUrl}/releases/routing: its JSON, or undefined when it fails or takes over ROUTING_TIMEOUT_MS. */
+async function fetchRouting(apiUrl: string): Promise<unknown> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(undefined);
+    }, ROUTING_TIMEOUT_MS);
+  });
+  // A plain CORS GET: no preflight, and it matches index.html's preload of the same URL.
+  const request = fetch(`${apiUrl}/releases/routing`, { signal: controller.signal })
+    .then((response) => (response.ok ? response.json() : undefined))
+    .catch(() => undefined);
+  try {
+    return await Promise.race([request, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function defaults(config: RuntimeConfig): ChosenReleases {
+  const releases: ChosenReleases = {};
+  for (const name of REMOTE_NAMES) {
+    const manifestUrl = config.remotes[name];
+    if (manifestUrl) releases[name] = { version: DEFAULT_VERSION, manifestUrl };
+  }
+  return releases;
+}
+
+/**
+ * The release each remote runs in this tab: the registry's routing (remembered as the last one
+ * seen), else the last routing seen, else the runtime config's defaults. Never rejects: the site
+ * must never depend on the registry.
+ */
+export async function resolveReleases(config: RuntimeConfig, contractsLoad: Promise<ReleaseContracts>): Promise<ChosenReleases> {
+  const answer = fetchRouting(config.apiUrl);
+  try {
+    const contracts = await contractsLoad;
+    const origins = remoteOrigins(config);
+    const fresh = readRouting(await answer, contracts, origins);
+    if (fresh) store(ROUTING_KEY, JSON.stringify(fresh));
+    let routing = fresh;
+    if (!routing) {
+      try {
+        routing = readRouting(JSON.parse(stored(ROUTING_KEY) ?? 'null'), contracts, origins);
+      } catch {
+        routing = undefined;
+      }
+    }
+    const releases = defaults(config);
+    let visitor: string | undefined;
+    for (const name of REMOTE_NAMES) {
+      const remote = contracts.isReleaseRemote(name) ? routing?.remotes[name] : undefined;
+      if (!remote) continue;
+      // The id is made only once some remote has a canary: a visitor never needs it otherwise.
+      if (remote.canary) visitor ??= visitorId();
+      const { version, manifestUrl } = contracts.chooseRelease(remote, visitor ?? '', name);
+      releases[name] = { version, manifestUrl };
+    }
+    return releases;
+  } catch (error) {
+    console.warn('Release routing is unavailable: every remote runs its default release', error);
+    return defaults(config);
+  }
+}
+
+/**
+ * Page load: asks the registry (answer or not, within ROUTING_TIMEOUT_MS), registers the chosen
+ * releases for the life of the tab and preloads the first page. A preview asked in the URL (or
+ * earlier in this tab) holds that remote's pages and skips its preload until preview.tsx, loaded
+ * only then, has decided.
+ */
+export async function startReleases(
+  config: RuntimeConfig,
+  contractsLoad: Promise<ReleaseContracts>,
+  { location = window.location }: { location?: Pick<Location, 'pathname' | 'search'> } = {},
+): Promise<void> {
+  const resolving = resolveReleases(config, contractsLoad);
+  const previews = readPreviewRequest(location.search);
+  const previewed = new Set(previews.map((request) => request.remote));
+  if (previews.length > 0) {
+    const preview = import('./preview').then(({ startPreview }) => startPreview(config, previews));
+    preview.catch((error: unknown) => console.warn('The release preview could not start', error));
+    for (const remote of previewed) holdRemote(remote, preview);
+  }
+  registerSiteRemotes(await resolving);
+  preloadFirstPage(location.pathname, previewed);
+}
