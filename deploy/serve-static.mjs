@@ -5,6 +5,9 @@
 //   --cors  Access-Control-Allow-Origin: * (remotes: the shell fetches their manifests and chunks)
 //   --runtime-config  serve this file as /runtime-config.json (per deployment; also
 //           RUNTIME_CONFIG_FILE in the environment), instead of the one in the build
+//   --releases <dir>  a remote's published releases (also RELEASES_DIR): /releases/<version>/...
+//           is served from <dir>/<version>/ (`npm run release -- publish`, docs/decisions/0008).
+//           A release's files never change, so all of them, its manifest too, are cached forever.
 // Entry files (HTML, runtime-config.json, remoteEntry.js, mf-manifest.json) are revalidated on every
 // load so a redeploy shows at once; content-hashed files are cached forever. Text is gzipped.
 // Every response carries the security headers of deploy/security-headers.mjs; the shell's (--spa)
@@ -22,15 +25,18 @@ const { values: options, positionals } = parseArgs({
     cors: { type: 'boolean', default: false },
     host: { type: 'string' },
     'runtime-config': { type: 'string' },
+    releases: { type: 'string' },
   },
   allowPositionals: true,
 });
 const host = options.host;
 const runtimeConfigArg = options['runtime-config'] ?? process.env.RUNTIME_CONFIG_FILE;
 const runtimeConfig = runtimeConfigArg ? path.resolve(runtimeConfigArg) : undefined;
+const releasesArg = options.releases ?? process.env.RELEASES_DIR;
+const releasesRoot = releasesArg ? path.resolve(releasesArg) : undefined;
 const [dirArg, portArg] = positionals;
 if (!dirArg || !portArg) {
-  console.error('usage: node deploy/serve-static.mjs <dir> <port> [--spa] [--cors] [--host <host>] [--runtime-config <file>]');
+  console.error('usage: node deploy/serve-static.mjs <dir> <port> [--spa] [--cors] [--host <host>] [--runtime-config <file>] [--releases <dir>]');
   process.exit(2);
 }
 const root = path.resolve(dirArg);
@@ -63,9 +69,40 @@ const production = process.env.NODE_ENV === 'production';
 
 // The runtime config is written before the server starts, but a deployment may rewrite it in place:
 // re-read it when its modification time changes.
-let headerCache = { mtimeMs: -1, headers: securityHeaders({ isShell: spa, production }) };
+let headerCache = { mtimeMs: -1, headers: securityHeaders({ isShell: spa, production }), routingUrl: undefined };
 async function responseHeaders() {
   if (!spa) return headerCache.headers;
+  await readRuntimeConfig();
+  return headerCache.headers;
+}
+
+/**
+ * The release registry's routing URL (docs/decisions/0008), from the runtime config's apiUrl: the
+ * shell's index.html preloads it, so the routing downloads in parallel with the runtime config and
+ * the shell's code instead of after them.
+ */
+function routingUrlOf(config) {
+  if (typeof config?.apiUrl !== 'string') return undefined;
+  try {
+    const url = new URL(`${config.apiUrl.replace(/\/+$/, '')}/releases/routing`, 'http://localhost');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    return config.apiUrl.startsWith('/') ? `${url.pathname}` : url.href;
+  } catch {
+    return undefined;
+  }
+}
+
+const escapeAttribute = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The shell's index.html with the routing preload in its head. */
+function withRoutingPreload(html) {
+  const url = headerCache.routingUrl;
+  if (!url) return html;
+  const link = `<link rel="preload" href="${escapeAttribute(url)}" as="fetch" crossorigin="anonymous" />`;
+  return html.replace('</head>', `    ${link}\n  </head>`);
+}
+
+async function readRuntimeConfig() {
   const file = runtimeConfig ?? path.join(root, 'runtime-config.json');
   const info = await stat(file).catch(() => null);
   const mtimeMs = info?.mtimeMs ?? 0;
@@ -76,28 +113,32 @@ async function responseHeaders() {
     } catch {
       config = undefined;
     }
-    headerCache = { mtimeMs, headers: securityHeaders({ runtimeConfig: config, isShell: true, production }) };
+    headerCache = { mtimeMs, headers: securityHeaders({ runtimeConfig: config, isShell: true, production }), routingUrl: routingUrlOf(config) };
   }
-  return headerCache.headers;
 }
 
+// A release's folder name: its version (libs/contracts/src/releases.ts RELEASE_VERSION_PATTERN).
+const RELEASE_PATH = /^\/releases\/(\d{1,4}\.\d{1,4}\.\d{1,4}-[0-9a-f]{12})(\/.*)$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 function cacheControl(file) {
+  if (releasesRoot && file.startsWith(releasesRoot + path.sep)) return IMMUTABLE;
   const name = path.basename(file);
   if (ENTRY_FILES.has(name) || name.endsWith('.html')) return 'no-cache';
-  if (HASHED.test(name)) return 'public, max-age=31536000, immutable';
+  if (HASHED.test(name)) return IMMUTABLE;
   return 'no-cache';
 }
 
-async function findFile(urlPath) {
+async function findFile(urlPath, base = root) {
   let decoded;
   try {
     decoded = decodeURIComponent(urlPath);
   } catch {
     return null;
   }
-  const file = path.join(root, path.normalize(decoded));
+  const file = path.join(base, path.normalize(decoded));
   // Never serve outside the folder (../ in the path).
-  if (file !== root && !file.startsWith(root + path.sep)) return null;
+  if (file !== base && !file.startsWith(base + path.sep)) return null;
   try {
     const info = await stat(file);
     if (info.isFile()) return file;
@@ -127,7 +168,10 @@ const server = createServer(async (request, response) => {
     return;
   }
   const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-  let file = runtimeConfig && pathname === '/runtime-config.json' ? runtimeConfig : await findFile(pathname);
+  const release = releasesRoot ? RELEASE_PATH.exec(pathname) : null;
+  let file;
+  if (release) file = await findFile(release[2], path.join(releasesRoot, release[1]));
+  else file = runtimeConfig && pathname === '/runtime-config.json' ? runtimeConfig : await findFile(pathname);
   if (!file && spa && path.extname(pathname) === '') file = await findFile('/index.html');
   if (!file) {
     if (pathname === '/') {
@@ -151,11 +195,13 @@ const server = createServer(async (request, response) => {
     response.writeHead(500).end();
     return;
   }
+  if (spa && path.basename(file) === 'index.html' && path.dirname(file) === root) body = Buffer.from(withRoutingPreload(body.toString('utf8')));
   if (COMPRESSIBLE.has(ext)) {
     headers.Vary = 'Accept-Encoding';
     if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-      // Hashed files never change, so their gzip is computed once; entry files may be redeployed.
-      const key = HASHED.test(file) ? file : null;
+      // Hashed files and releases never change, so their gzip is computed once; entry files may be
+      // redeployed.
+      const key = HASHED.test(file) || cacheControl(file) === IMMUTABLE ? file : null;
       let gz = key ? gzipCache.get(key) : undefined;
       if (!gz) {
         gz = gzipSync(body, { level: 9 });

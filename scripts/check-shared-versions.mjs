@@ -43,7 +43,7 @@ function readArgs(argv) {
   };
 }
 
-async function readManifest(source) {
+export async function readManifest(source) {
   let text;
   if (/^https?:\/\//.test(source)) {
     const response = await fetch(source, { signal: AbortSignal.timeout(10_000) }).catch((error) => {

@@ -4,6 +4,7 @@
 // seeded), then runs the Playwright suite e2e/deploy, which serves the front ends itself (it stops,
 // redeploys and restarts them). Its own ports: the `deploy` profile of workspace.json, shifted by
 // TEST_PORT_OFFSET.
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { assembleImage, buildStage, killRecorded, openImage, startContainer } from './lib/containers.cjs';
@@ -111,6 +112,11 @@ export async function deploySuite({ work, logs, offset, results }) {
         MEDIA_BASE_URL: `${apiUrl}/media`,
       },
     });
+    // The release registry's deploy credential (docs/decisions/0008), new for every run.
+    const deployToken = randomBytes(24).toString('hex');
+    // Several instances share Redis, as README "Scaling the api" asks: rate-limit counters and the
+    // catalog's change feed, on keys and a channel of this run's own.
+    const shared = `antiquarium-deploy:${offset}:${Date.now()}:`;
     // Two instances of one image behind one database: the scale-out test uses both.
     for (const index of [0, 1]) {
       const api = await startContainer(apiImage, {
@@ -126,6 +132,10 @@ export async function deploySuite({ work, logs, offset, results }) {
           FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${port.auth}`,
           CORS_ORIGINS: siteOrigin,
           MEDIA_DIR: mediaDir,
+          RELEASE_DEPLOY_TOKEN: deployToken,
+          REDIS_URL: 'redis://127.0.0.1:6379',
+          CHANGES_CHANNEL: `${shared}changes`,
+          RATE_LIMIT_PREFIX: `${shared}rate:`,
           ...NO_RATE_LIMITS,
         },
       });
@@ -150,6 +160,7 @@ export async function deploySuite({ work, logs, offset, results }) {
           AUTH_EMULATOR_URL: `http://127.0.0.1:${port.auth}`,
           MONGODB_URI: mongoUri,
           DOCKER_COMPOSE: path.join(ROOT, '.tools/bin/docker-compose'),
+          RELEASE_DEPLOY_TOKEN: deployToken,
           PLAYWRIGHT_JSON_OUTPUT_NAME: out,
         },
       });

@@ -1,4 +1,6 @@
 // `npm start`: local services, seeded demo data, the api and the site; Ctrl-C stops everything.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { log, onInterrupt, run, stopAll } from './lib/processes.mjs';
 import { ROOT, ensureFerretDb, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds } from './lib/services.mjs';
@@ -7,6 +9,17 @@ import { portsOf } from './lib/workspace.mjs';
 const DATA = path.join(ROOT, 'data');
 const LOGS = path.join(DATA, 'logs');
 const PORTS = portsOf('start');
+/** The local release registry's deploy credential: made once, kept out of the repository (data/). */
+const LOCAL_DEPLOY_TOKEN_FILE = path.join(DATA, 'release-deploy-token');
+
+function localDeployToken() {
+  if (process.env.RELEASE_DEPLOY_TOKEN) return process.env.RELEASE_DEPLOY_TOKEN;
+  if (!existsSync(LOCAL_DEPLOY_TOKEN_FILE)) {
+    mkdirSync(DATA, { recursive: true });
+    writeFileSync(LOCAL_DEPLOY_TOKEN_FILE, randomBytes(24).toString('hex'), { mode: 0o600 });
+  }
+  return readFileSync(LOCAL_DEPLOY_TOKEN_FILE, 'utf8').trim();
+}
 
 async function main() {
   onInterrupt(async (signal) => {
@@ -39,19 +52,21 @@ async function main() {
   const apiUrl = `http://localhost:${PORTS.api}`;
   log('seeding demo data (only into an empty database)');
   await seed({ mongoUri, authEmulatorPort: PORTS.auth, mediaDir, mediaBaseUrl: `${apiUrl}/media` });
-  await startApi({ port: PORTS.api, mongoUri, authEmulatorPort: PORTS.auth, mediaDir, logDir: LOGS });
+  await startApi({ port: PORTS.api, mongoUri, authEmulatorPort: PORTS.auth, mediaDir, logDir: LOGS, env: { RELEASE_DEPLOY_TOKEN: localDeployToken() } });
   await startFrontEnds({
     basePort: PORTS.site,
     apiUrl,
     authEmulatorUrl: `http://127.0.0.1:${PORTS.auth}`,
     logDir: LOGS,
     configDir: path.join(DATA, 'site'),
+    releasesDir: process.env.RELEASES_DIR ?? path.join(ROOT, '.releases'),
   });
 
   log('');
   log(`site:  http://localhost:${PORTS.site}`);
   log(`api:   ${apiUrl}  (docs: ${apiUrl}/docs)`);
   log(`logs:  ${LOGS}`);
+  log(`releases: npm run release -- status (deploy credential in ${path.relative(ROOT, LOCAL_DEPLOY_TOKEN_FILE)})`);
   log('demo accounts: see README.md (password Relic-2026). Press Ctrl-C to stop.');
 }
 

@@ -130,8 +130,9 @@ export async function seed({ mongoUri, authEmulatorPort, mediaDir, mediaBaseUrl 
  * Serves the four built front ends, each by the production static server on its own port. The
  * shell's runtime configuration names the api, the emulator and the remotes' manifests.
  * `basePort` is the shell's; the remotes take the next ports, in workspace.json's order.
+ * `releasesDir`: where `npm run release -- publish` stores releases (<dir>/<remote>/<version>/).
  */
-export async function startFrontEnds({ basePort, apiUrl, authEmulatorUrl, logDir, configDir }) {
+export async function startFrontEnds({ basePort, apiUrl, authEmulatorUrl, logDir, configDir, releasesDir }) {
   const remotes = {};
   FRONT_ENDS.forEach((piece, index) => {
     if (piece.role === 'remote') remotes[piece.name] = `http://localhost:${basePort + index}/mf-manifest.json`;
@@ -154,6 +155,8 @@ export async function startFrontEnds({ basePort, apiUrl, authEmulatorUrl, logDir
     const args = [path.join(ROOT, 'deploy/serve-static.mjs'), path.join(ROOT, piece.folder, 'dist'), String(port)];
     if (piece.role === 'host') args.push('--spa', '--runtime-config', runtimeConfig);
     else args.push('--cors');
+    // Each remote's published releases (`npm run release`), served at /releases/<version>/.
+    if (piece.role === 'remote' && releasesDir) args.push('--releases', path.join(releasesDir, piece.name));
     const entry = startProcess(piece.folder, process.execPath, args, { cwd: ROOT, logDir });
     await waitFor(entry, `${piece.folder} on ${port}`, () => portAnswers(port), 20000);
     entries.push(entry);

@@ -63,7 +63,15 @@ export const DEPLOY = {
   get mongoUri(): string {
     return required('MONGODB_URI');
   },
+  get deployToken(): string {
+    return required('RELEASE_DEPLOY_TOKEN');
+  },
 };
+
+/** Where a remote's container keeps its published releases (RELEASES_DIR, as a volume in compose). */
+export function releasesDirOf(piece: Remote): string {
+  return path.join(DEPLOY.workDir, 'release-store', piece);
+}
 
 export function image(piece: string): Image {
   const record = DEPLOY.images[piece];
@@ -82,7 +90,7 @@ export function originOf(piece: FrontEnd): string {
 /** The environment each container gets (as compose would give it), beside its image's ENV. */
 export function containerEnv(piece: FrontEnd): Record<string, string> {
   const env: Record<string, string> = { PORT: String(portOf(piece)) };
-  if (piece !== 'shell') return env;
+  if (piece !== 'shell') return { ...env, RELEASES_DIR: releasesDirOf(piece) };
   return {
     ...env,
     API_URL: DEPLOY.apiUrls[0],

@@ -1,0 +1,296 @@
+// Releases of a remote through the registry (docs/decisions/0008): two releases of the catalog built
+// from edited copies of its sources, published, promoted, previewed, canaried and rolled back with
+// `npm run release` (scripts/release.mjs) against the real api, while the shell's files stay as they
+// are. Each test leaves the registry as it found it: no routing, every remote on its image's build.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import mongoose from 'mongoose';
+import { canaryBucket } from '../../libs/contracts/src/releases';
+import { signIn } from '../support/session';
+import { createUser } from '../support/users';
+import { buildRelease } from './support/releases';
+import { DEPLOY, expect, image, originOf, test } from './support/site';
+
+const ROOT = path.resolve(__dirname, '../..');
+const FAILED = 'This part of Antiquarium could not be loaded';
+const run = promisify(execFile);
+
+/** `npm run release -- ...args` against the deploy phase's api and remotes. */
+async function release(...args: string[]): Promise<string> {
+  const env = {
+    ...process.env,
+    RELEASE_API_URL: DEPLOY.apiUrls[0],
+    RELEASE_DEPLOY_TOKEN: DEPLOY.deployToken,
+    RELEASES_DIR: path.join(DEPLOY.workDir, 'release-store'),
+    RELEASE_SHELL_URL: originOf('shell'),
+    REMOTE_CATALOG_URL: originOf('catalog'),
+    REMOTE_ACCOUNT_URL: originOf('account'),
+    REMOTE_CONTRIBUTE_URL: originOf('contribute'),
+    FIREBASE_AUTH_EMULATOR_HOST: new URL(DEPLOY.authEmulatorUrl).host,
+    FIREBASE_PROJECT_ID: 'demo-antiquarium',
+  };
+  try {
+    const { stdout } = await run(process.execPath, [path.join(ROOT, 'scripts/release.mjs'), ...args], { cwd: ROOT, env });
+    return stdout;
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`release ${args.join(' ')} failed: ${failed.stderr || failed.stdout || failed.message}`);
+  }
+}
+
+async function publish(dir: string): Promise<string> {
+  const out = await release('publish', 'catalog', '--dist', dir, '--by', 'deploy journeys');
+  const version = /release: catalog (\S+) published/.exec(out)?.[1];
+  if (!version) throw new Error(`no version in: ${out}`);
+  return version;
+}
+
+interface Status {
+  remotes: { remote: string; live: string | null; canary: { version: string; percent: number } | null }[];
+  audit: { action: string; version?: string; reason?: string }[];
+}
+
+async function status(): Promise<Status> {
+  return JSON.parse(await release('status', '--json')) as Status;
+}
+
+/**
+ * Back to no routing, every remote on its image's build: the routing documents removed (a rollback
+ * stops at the first promoted release), then the api's routing cache (at most 1 s) let go.
+ */
+async function resetRegistry(): Promise<void> {
+  const connection = await mongoose.createConnection(DEPLOY.mongoUri, { serverSelectionTimeoutMS: 5000 }).asPromise();
+  try {
+    await connection.db!.collection('release_routes').deleteMany({});
+  } finally {
+    await connection.close();
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+}
+
+/** Every file of a folder with its SHA-256. */
+function fingerprint(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(dir, file);
+    if (relative.startsWith('.container')) continue;
+    files[relative] = createHash('sha256').update(readFileSync(file)).digest('hex');
+  }
+  return files;
+}
+
+/** Which catalog manifest a page load fetched: a release's version, or 'default' (the image's). */
+function catalogManifestOf(page: Page): Promise<string> {
+  return page
+    .waitForRequest((request) => request.url().startsWith(originOf('catalog')) && request.url().endsWith('mf-manifest.json'))
+    .then((request) => /\/releases\/([^/]+)\/mf-manifest\.json$/.exec(request.url())?.[1] ?? 'default');
+}
+
+async function load(page: Page, url = '/'): Promise<string> {
+  const manifest = catalogManifestOf(page);
+  await page.goto(url);
+  return manifest;
+}
+
+const howItWorks = (page: Page, suffix = '') => page.getByRole('heading', { level: 2, name: `How It Works${suffix}`, exact: true });
+
+let v1 = '';
+let v2 = '';
+let v2Dir = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  // The catalog's image as the phase built it is v1; v2 changes a text on two of its pages.
+  v2Dir = buildRelease('mfe-catalog/Dockerfile', 'catalog-release-v2', [
+    { file: 'mfe-catalog/src/features/home/how-it-works.tsx', search: '>How It Works<', replace: '>How It Works (v2)<' },
+    { file: 'mfe-catalog/src/features/all-artifacts/all-artifacts-page.tsx', search: '<h1>All Artifacts</h1>', replace: '<h1>All Artifacts (v2)</h1>' },
+  ]).dir;
+  await resetRegistry();
+  v1 = await publish(image('catalog').dir);
+  v2 = await publish(v2Dir);
+});
+
+test.afterEach(async () => {
+  await resetRegistry();
+});
+
+test('publish keeps the site on its release; promote shows v2 on the next load, an open tab keeps v1; rollback brings v1 back', async ({ site, page, browser }) => {
+  test.setTimeout(240_000);
+  const shellBefore = fingerprint(site.imageOf('shell').dir);
+  const shellServed = await (await page.request.get('/')).body();
+
+  // Published (before all), not promoted; the same build published again is the same release.
+  expect(v2).not.toBe(v1);
+  expect(await publish(v2Dir)).toBe(v2);
+
+  // Published, not promoted: every visitor still gets the image's build.
+  expect(await load(page)).toBe('default');
+  await expect(howItWorks(page)).toBeVisible();
+
+  await release('promote', 'catalog', v1);
+  expect(await load(page)).toBe(v1);
+  await expect(howItWorks(page)).toBeVisible();
+
+  // An open tab on v1 while v2 goes live.
+  const openTab = page;
+  const promoted = await release('promote', 'catalog', v2);
+  expect(promoted).toMatch(new RegExp(`catalog ${v2} is live \\(registry updated in \\d+ ms`));
+
+  // A new tab gets v2.
+  const fresh = await browser.newContext();
+  const newTab = await fresh.newPage();
+  expect(await load(newTab, `${originOf('shell')}/`)).toBe(v2);
+  await expect(howItWorks(newTab, ' (v2)')).toBeVisible();
+
+  // The open tab's next lazy page still comes from v1's files (no mixing of releases in a tab).
+  const chunks: string[] = [];
+  openTab.on('request', (request) => {
+    if (request.url().startsWith(originOf('catalog'))) chunks.push(request.url());
+  });
+  await openTab.locator('footer').getByRole('link', { name: 'All Artifacts', exact: true }).click();
+  await expect(openTab.getByRole('heading', { level: 1, name: 'All Artifacts', exact: true })).toBeVisible();
+  expect(chunks.length).toBeGreaterThan(0);
+  for (const url of chunks) expect(url).toContain(`/releases/${v1}/`);
+  // ...and moves to v2 on its next full load.
+  expect(await load(openTab, '/all-artifacts')).toBe(v2);
+  await expect(openTab.getByRole('heading', { level: 1, name: 'All Artifacts (v2)' })).toBeVisible();
+
+  // Rollback: v1 on the next load.
+  const rolledBack = await release('rollback', 'catalog', '--reason', 'journey');
+  expect(rolledBack).toContain(`live ${v1}`);
+  expect(await load(openTab)).toBe(v1);
+  await expect(howItWorks(openTab)).toBeVisible();
+
+  // The shell learnt nothing new: its files and what its server sends are byte-identical.
+  expect(fingerprint(site.imageOf('shell').dir)).toEqual(shellBefore);
+  expect((await (await page.request.get('/')).body()).equals(shellServed)).toBe(true);
+
+  // The audit log has every change, newest first.
+  const audit = (await status()).audit;
+  expect(audit.slice(0, 3).map((entry) => entry.action)).toEqual(['rollback', 'promote', 'promote']);
+  expect(audit.slice(1, 3).map((entry) => entry.version)).toEqual([v2, v1]);
+  for (const version of [v1, v2]) expect(audit.some((entry) => entry.action === 'publish' && entry.version === version)).toBe(true);
+  await fresh.close();
+});
+
+test('with the registry down the site loads with the last routing seen, or with the defaults in a fresh browser', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await release('promote', 'catalog', v1);
+  expect(await load(page)).toBe(v1); // seen once: kept in this browser
+
+  await page.context().route('**/releases/routing', (route) => route.abort());
+  expect(await load(page)).toBe(v1);
+  await expect(howItWorks(page)).toBeVisible();
+
+  const fresh = await browser.newContext();
+  await fresh.route('**/releases/routing', (route) => route.abort());
+  const freshPage = await fresh.newPage();
+  expect(await load(freshPage, `${originOf('shell')}/`)).toBe('default');
+  await expect(howItWorks(freshPage)).toBeVisible();
+  await fresh.close();
+});
+
+test('a preview shows an unpromoted release to an operator only, with a bar and a way out', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const operator = await createUser('Release Operator');
+  await release('grant-operator', operator.email);
+  await signIn(page, operator);
+
+  expect(await load(page, `/?preview=catalog@${v2}`)).toBe(v2);
+  await expect(howItWorks(page, ' (v2)')).toBeVisible();
+  const bar = page.getByRole('status').filter({ hasText: `catalog ${v2}` });
+  await expect(bar).toBeVisible();
+  // The preview lasts for the tab, through reloads...
+  expect(await load(page, '/')).toBe(v2);
+  // ...until left.
+  await page.getByRole('button', { name: 'Exit preview' }).click();
+  await expect(howItWorks(page)).toBeVisible();
+  await expect(page.getByText(`catalog ${v2}`)).toHaveCount(0);
+
+  // Anyone else's preview parameter is ignored.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  expect(await load(visitorPage, `${originOf('shell')}/?preview=catalog@${v2}`)).toBe('default');
+  await expect(howItWorks(visitorPage)).toBeVisible();
+  await expect(visitorPage.getByRole('button', { name: 'Exit preview' })).toHaveCount(0);
+
+  const member = await createUser('Plain Member');
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto(`${originOf('shell')}/login`);
+  await signIn(memberPage, member);
+  expect(await load(memberPage, `${originOf('shell')}/?preview=catalog@${v2}`)).toBe('default');
+  await expect(howItWorks(memberPage)).toBeVisible();
+  await expect(memberPage.getByRole('button', { name: 'Exit preview' })).toHaveCount(0);
+  await visitor.close();
+  await memberContext.close();
+});
+
+/** A browser whose visitor id is `id` (the shell's sticky canary bucket). */
+async function visitorContext(browser: Browser, id: string): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  await context.addInitScript((value) => window.localStorage.setItem('antiquarium.visitor', value), id);
+  return context;
+}
+
+test('a canary that throws while rendering reaches only its share of browsers, sticky, and is rolled back by itself', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const broken = buildRelease('mfe-catalog/Dockerfile', 'catalog-release-broken', [
+    {
+      file: 'mfe-catalog/src/features/home/how-it-works.tsx',
+      search: '>How It Works<',
+      replace: ">{((): string => { throw new Error('this release fails to render'); })()}<",
+    },
+  ]);
+  const v3 = await publish(broken.dir);
+  await release('promote', 'catalog', v1);
+  await release('promote', 'catalog', v3, '--percent', '50');
+
+  const ids = Array.from({ length: 400 }, (_, i) => `journey-visitor-${i}`);
+  const inCanary = ids.filter((id) => canaryBucket(id, 'catalog') < 50).slice(0, 8);
+  const outside = ids.filter((id) => canaryBucket(id, 'catalog') >= 50).slice(0, 8);
+
+  // Each visitor keeps its version across reloads; the canary's visitors see the failure, the rest v1.
+  for (const [id, expected] of [...inCanary.map((id) => [id, v3]), ...outside.map((id) => [id, v1])] as [string, string][]) {
+    const context = await visitorContext(browser, id);
+    const page = await context.newPage();
+    for (const attempt of [1, 2]) {
+      expect([id, attempt, await load(page, `${originOf('shell')}/`)]).toEqual([id, attempt, expected]);
+      if (expected === v3) await expect(page.getByRole('heading', { level: 1, name: FAILED })).toBeVisible();
+      else await expect(howItWorks(page)).toBeVisible();
+    }
+    // Leaving the page sends its telemetry (sendBeacon on pagehide).
+    await page.goto('about:blank');
+    await context.close();
+  }
+
+  // More failing views until the registry rolls the canary back by itself.
+  let catalog = (await status()).remotes.find((remote) => remote.remote === 'catalog');
+  for (let i = 0; catalog?.canary && i < 20; i += 1) {
+    const context = await visitorContext(browser, inCanary[i % inCanary.length] as string);
+    const page = await context.newPage();
+    await load(page, `${originOf('shell')}/`);
+    await expect(page.getByRole('heading', { level: 1, name: FAILED })).toBeVisible();
+    await page.goto('about:blank');
+    await context.close();
+    catalog = (await status()).remotes.find((remote) => remote.remote === 'catalog');
+  }
+  expect(catalog?.canary ?? null).toBeNull();
+  expect(catalog?.live).toBe(v1);
+  const rollback = (await status()).audit.find((entry) => entry.action === 'auto-rollback');
+  expect(rollback?.version).toBe(v3);
+  expect(rollback?.reason).toMatch(/failure rate/);
+
+  // The canary's visitors are back on v1.
+  const context = await visitorContext(browser, inCanary[0] as string);
+  const page = await context.newPage();
+  expect(await load(page, `${originOf('shell')}/`)).toBe(v1);
+  await expect(howItWorks(page)).toBeVisible();
+  await context.close();
+});
