@@ -148,12 +148,24 @@ async function measure(browser, route, session) {
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
   const finalPath = new URL(page.url()).pathname;
+  // The release registry's read on the first page's path (docs/decisions/0008): when the routing
+  // was requested and answered, and when the first remote manifest was requested, from the
+  // browser's resource timing (ms since navigation start).
+  const registry = await page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource');
+    const routing = entries.find((entry) => entry.name.endsWith('/releases/routing'));
+    const config = entries.find((entry) => entry.name.endsWith('/runtime-config.json'));
+    const manifest = entries.find((entry) => entry.name.endsWith('mf-manifest.json'));
+    const span = (entry) => (entry ? { start: Math.round(entry.startTime), end: Math.round(entry.responseEnd) } : null);
+    return { routing: span(routing), config: span(config), manifest: span(manifest) };
+  });
   await context.close();
   const sum = (type, field) => files.filter((f) => f.type === type).reduce((total, f) => total + f[field], 0);
   return {
     route,
     finalPath,
     signedIn: Boolean(session),
+    registry,
     js: { raw: sum('js', 'raw'), gzip: sum('js', 'gzip') },
     css: { raw: sum('css', 'raw'), gzip: sum('css', 'gzip') + sum('font', 'raw') },
     files: files.sort((a, b) => b.gzip - a.gzip),

@@ -316,11 +316,16 @@ async function prune(config, [name], options) {
   const removed = [];
   for (const version of candidates) {
     if (protectedVersions.has(version)) continue;
-    try {
-      if (registered.some((release) => release.version === version)) await api(config, 'DELETE', `/releases/${remote.name}/${encodeURIComponent(version)}`);
-    } catch (error) {
+    // The registry first (the status lists only the newest releases, so every stored one is asked):
+    // its files go only once it is no longer registered.
+    const answer = await fetch(`${config.apiUrl}/releases/${remote.name}/${encodeURIComponent(version)}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${config.token}` },
+      signal: AbortSignal.timeout(15_000),
+    }).catch((error) => ({ ok: false, status: 0, text: async () => error.message }));
+    if (!answer.ok && answer.status !== 404) {
       // The api keeps a release that was live recently (tabs may still load it): so does the disk.
-      console.log(`release: kept ${remote.name} ${version}: ${error.message}`);
+      console.log(`release: kept ${remote.name} ${version}: ${answer.status} ${await answer.text()}`);
       continue;
     }
     rmSync(path.join(dir, version), { recursive: true, force: true });

@@ -4,7 +4,7 @@
 // are. Each test leaves the registry as it found it: no routing, every remote on its image's build.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
@@ -50,7 +50,7 @@ async function publish(dir: string): Promise<string> {
 }
 
 interface Status {
-  remotes: { remote: string; live: string | null; canary: { version: string; percent: number } | null }[];
+  remotes: { remote: string; live: string | null; canary: { version: string; percent: number } | null; releases?: { version: string }[] }[];
   audit: { action: string; version?: string; reason?: string }[];
 }
 
@@ -293,4 +293,26 @@ test('a canary that throws while rendering reaches only its share of browsers, s
   expect(await load(page, `${originOf('shell')}/`)).toBe(v1);
   await expect(howItWorks(page)).toBeVisible();
   await context.close();
+});
+
+test('prune deletes a release that never served, files and record, and keeps the ones live recently', async () => {
+  test.setTimeout(120_000);
+  // Another build (one more file): a release of its own, published and never promoted.
+  const copy = mkdtempSync(path.join(DEPLOY.workDir, 'unused-release-'));
+  cpSync(path.join(v2Dir, 'mfe-catalog/dist'), copy, { recursive: true });
+  writeFileSync(path.join(copy, 'notes.txt'), 'never promoted');
+  const unused = await publish(copy);
+  await release('promote', 'catalog', v1);
+  await release('promote', 'catalog', v2);
+
+  const out = await release('prune', 'catalog', '--keep', '0');
+  expect(out).toContain(`pruned 1 release(s) of catalog: ${unused}`);
+  // v1 served moments ago: kept for rollbacks (RELEASE_KEEP_LIVE_MS), like the live v2.
+  expect(out).toMatch(new RegExp(`kept catalog ${v1}: 409`));
+  const store = path.join(DEPLOY.workDir, 'release-store', 'catalog');
+  expect(existsSync(path.join(store, unused))).toBe(false);
+  for (const version of [v1, v2]) expect(existsSync(path.join(store, version, 'mf-manifest.json'))).toBe(true);
+  const versions = (await status()).remotes.find((remote) => remote.remote === 'catalog')?.releases?.map((entry) => entry.version);
+  expect(versions).toEqual(expect.arrayContaining([v1, v2]));
+  expect(versions).not.toContain(unused);
 });
