@@ -228,6 +228,14 @@ test('a preview shows an unpromoted release to an operator only, with a bar and 
   expect(await load(memberPage, `${originOf('shell')}/?preview=catalog@${v2}`)).toBe('default');
   await expect(howItWorks(memberPage)).toBeVisible();
   await expect(memberPage.getByRole('button', { name: 'Exit preview' })).toHaveCount(0);
+  // The operators' page: every release with its last hour, for operators only.
+  await page.goto('/operators/releases');
+  const catalog = page.getByRole('region', { name: 'catalog' });
+  await expect(catalog.getByRole('rowheader', { name: v2 })).toBeVisible();
+  await expect(catalog.getByRole('rowheader', { name: v1 })).toBeVisible();
+  await memberPage.goto(`${originOf('shell')}/operators/releases`);
+  await expect(memberPage.getByRole('alert')).toBeVisible();
+  await expect(memberPage.getByRole('rowheader', { name: v2 })).toHaveCount(0);
   await visitor.close();
   await memberContext.close();
 });

@@ -12,7 +12,8 @@ interface RuntimeReport {
   renderers: { package: string; dispatcherIsSharedReact: boolean }[];
 }
 
-test('one React and one auth store at run time: a sign-in through the account remote is seen by the shell and the catalog', async ({ page }) => {
+// `site`: the front ends running as their images (a spec cannot count on an earlier one's worker).
+test('one React and one auth store at run time: a sign-in through the account remote is seen by the shell and the catalog', async ({ page, site: _site }) => {
   test.setTimeout(120_000);
   const user = await createUser();
   const { body: [artifact] } = await apiGet<ArtifactSummary[]>('/artifacts?sort=name&limit=1');

@@ -4,7 +4,7 @@ import { normalizeManifestUrl, promoteInputSchema, releaseInputSchema, rollbackI
 const valid = {
   version: '0.1.0-3f9a2b1c4d5e',
   manifestUrl: 'https://cdn.example.org/catalog/0.1.0-3f9a2b1c4d5e/mf-manifest.json',
-  shared: { react: '^19.0.0', '@antiquarium/contracts': '0.1.0', 'lodash.debounce': '4.x' },
+  shared: { react: '^19.0.0', 'react/jsx-runtime': '^19.0.0', '@antiquarium/contracts': '0.1.0', '@antiquarium/contracts/validation': '0.1.0', 'lodash.debounce': '4.x' },
   exposes: ['./Home', './pages/Details'],
 };
 
@@ -26,6 +26,8 @@ describe('the publish body', () => {
     expect(firstProblem(releaseInputSchema.safeParse({ ...valid, exposes: ['./Home', './Home'] }))).toMatch(/^exposes: must not repeat/);
     expect(firstProblem(releaseInputSchema.safeParse({ ...valid, shared: { __proto__x: '1' } }))).toMatch(/^shared/);
     expect(firstProblem(releaseInputSchema.safeParse({ ...valid, shared: ['react'] }))).toMatch(/^shared:/);
+    expect(firstProblem(releaseInputSchema.safeParse({ ...valid, shared: { 'react//jsx': '1' } }))).toMatch(/^shared/);
+    expect(firstProblem(releaseInputSchema.safeParse({ ...valid, shared: { 'react/../x': '1' } }))).toMatch(/^shared/);
     expect(firstProblem(releaseInputSchema.safeParse({ ...valid, shared: { react: '' } }))).toMatch(/^shared\.react:/);
     expect(firstProblem(releaseInputSchema.safeParse({ ...valid, notes: 'x'.repeat(501) }))).toMatch(/^notes: must be at most 500/);
     expect(firstProblem(releaseInputSchema.safeParse({ ...valid, publishedBy: 'ci\u0000' }))).toMatch(/^publishedBy: contains invalid/);

@@ -66,11 +66,14 @@ const manifestUrlSchema = z
     return normalized;
   });
 
-/** npm's package names (scoped or not), which is what Module Federation shares. */
-const PACKAGE_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
+/**
+ * What Module Federation shares: npm package names (scoped or not), or a subpath of one
+ * ('react/jsx-runtime', '@antiquarium/contracts/validation').
+ */
+const PACKAGE_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*(\/[a-z0-9][a-z0-9._~-]*)*$/;
 const sharedSchema = z
   .record(
-    z.string().max(214, { error: 'package names are at most 214 characters' }).regex(PACKAGE_NAME, { error: 'keys must be npm package names' }),
+    z.string().max(214, { error: 'package names are at most 214 characters' }).regex(PACKAGE_NAME, { error: 'keys must be npm package names or their subpaths' }),
     z
       .string({ error: 'values must be version ranges' })
       .min(1, { error: 'values must be version ranges' })

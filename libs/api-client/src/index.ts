@@ -20,4 +20,5 @@ export {
 } from './artifacts';
 export { likedArtifacts, toggleLike } from './likes';
 export { topContributors } from './contributors';
+export { releaseStatus } from './releases';
 export { useApiData, type ApiData } from './use-api-data';

@@ -63,6 +63,22 @@ export const routes: RouteObject[] = [
             hydrateFallbackElement: pageLoading,
             lazy: async () => ({ Component: (await import('../pages/legal/privacy-page')).PrivacyPage }),
           },
+          {
+            // For operators (the `operator` claim; the api refuses anyone else): docs/decisions/0008.
+            path: 'operators/releases',
+            handle: { title: 'Releases' },
+            hydrateFallbackElement: pageLoading,
+            lazy: async () => {
+              const { ReleasesPage } = await import('../pages/operators/releases-page');
+              return {
+                Component: () => (
+                  <RequireAuth>
+                    <ReleasesPage />
+                  </RequireAuth>
+                ),
+              };
+            },
+          },
           { path: '*', element: <NotFound />, handle: { title: 'Page not found' } },
         ],
       },
