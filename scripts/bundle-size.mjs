@@ -2,6 +2,8 @@
 // Bytes of a first visit, measured the honest way: each route is opened in a fresh headless
 // Chromium context (cold cache) against the built, served site, and every JS and CSS response the
 // page loads (shell, remotes, lazy chunks, fonts) is gzipped and summed. Prints one table per route.
+// Images are measured apart, on a phone (Lighthouse's mobile screen, 412x823 at DPR 1.75), as a
+// visitor who does not scroll: every image response's bytes, and the page's LCP element.
 //
 //   node scripts/bundle-size.mjs [--serve] [--base http://localhost:4200] [--routes /,/all-artifacts]
 //                                [--signed-in] [--json out.json] [--budget-js 250] [--budget-css 40]
@@ -119,6 +121,59 @@ async function storedSession() {
   return { key: `firebase:authUser:${apiKey}:[DEFAULT]`, value: JSON.stringify(user) };
 }
 
+// Lighthouse's mobile preset (a Moto G Power): the phone the image bytes are measured on.
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+/** Image bytes of a first visit on a phone (fresh context, no scrolling), and the LCP element. */
+async function measureImages(browser, route) {
+  const context = await browser.newContext(PHONE);
+  await context.addInitScript(() => {
+    const box = globalThis;
+    box.__lcp = null;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) box.__lcp = entry;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  const page = await context.newPage();
+  const pending = [];
+  const images = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'image' || response.status() >= 400) return;
+    pending.push(
+      response.body().then(
+        (body) => images.push({ url: response.url(), bytes: body.length }),
+        () => undefined,
+      ),
+    );
+  });
+  await page.goto(base + route, { waitUntil: 'networkidle', timeout: 60_000 });
+  await page.waitForTimeout(1500);
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  const lcp = await page.evaluate(() => {
+    const entry = globalThis.__lcp;
+    if (!entry) return null;
+    const element = entry.element;
+    const name = element ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).trim().split(/\s+/).join('.')}` : ''}` : null;
+    return {
+      element: name,
+      url: entry.url ? entry.url.slice(0, 200) : '',
+      size: entry.size,
+      ms: Math.round(entry.startTime),
+      fetchPriority: element?.getAttribute?.('fetchpriority') ?? null,
+      loading: element?.getAttribute?.('loading') ?? null,
+    };
+  });
+  await context.close();
+  return {
+    viewport: `${PHONE.viewport.width}x${PHONE.viewport.height}@${PHONE.deviceScaleFactor}`,
+    bytes: images.reduce((total, image) => total + image.bytes, 0),
+    count: images.length,
+    files: images.sort((a, b) => b.bytes - a.bytes),
+    lcp,
+  };
+}
+
 async function measure(browser, route, session) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   if (session) {
@@ -196,6 +251,13 @@ function print(result) {
   const cssOk = result.css.gzip <= budgetCss ? 'ok' : 'OVER';
   console.log(`  total JS ${kb(result.js.gzip)} gzip (${kb(result.js.raw)} raw) [${jsOk}, budget ${kb(budgetJs)}]`);
   console.log(`  total CSS+fonts ${kb(result.css.gzip)} gzip [${cssOk}, budget ${kb(budgetCss)}]`);
+  if (result.images) {
+    const { images } = result;
+    console.log(`  images on a phone (${images.viewport}): ${kb(images.bytes)} in ${images.count} files`);
+    for (const file of images.files.slice(0, 8)) console.log(`    ${kb(file.bytes).padStart(9)}  ${file.url.replace(/^https?:\/\/[^/]+/, '')}`);
+    const lcp = images.lcp;
+    if (lcp) console.log(`  LCP on the phone: ${lcp.element} at ${lcp.ms} ms${lcp.url ? ` (${lcp.url.replace(/^data:([^,;]*).*/, 'data:$1')})` : ''}, fetchpriority=${lcp.fetchPriority}, loading=${lcp.loading}`);
+  }
 }
 
 const servers = [];
@@ -218,7 +280,9 @@ async function main() {
   try {
     const session = signedIn ? await storedSession() : null;
     for (const route of routes) {
-      results.push(await measure(browser, route, null));
+      const visitor = await measure(browser, route, null);
+      visitor.images = await measureImages(browser, route);
+      results.push(visitor);
       if (session) results.push(await measure(browser, route, session));
     }
   } finally {
@@ -226,9 +290,10 @@ async function main() {
     for (const server of servers) server.kill();
   }
   results.forEach(print);
-  console.log('\nroute                                   who        JS gzip   CSS gzip');
+  console.log('\nroute                                   who        JS gzip   CSS gzip  images (phone)');
   for (const r of results) {
-    console.log(`${(r.route + (r.finalPath !== r.route ? ` -> ${r.finalPath}` : '')).slice(0, 39).padEnd(40)}${(r.signedIn ? 'signed in' : 'visitor').padEnd(10)}${kb(r.js.gzip).padStart(9)}  ${kb(r.css.gzip).padStart(9)}`);
+    const images = r.images ? kb(r.images.bytes).padStart(14) : '';
+    console.log(`${(r.route + (r.finalPath !== r.route ? ` -> ${r.finalPath}` : '')).slice(0, 39).padEnd(40)}${(r.signedIn ? 'signed in' : 'visitor').padEnd(10)}${kb(r.js.gzip).padStart(9)}  ${kb(r.css.gzip).padStart(9)}${images}`);
   }
   if (jsonOut) {
     writeFileSync(jsonOut, JSON.stringify({ base, budget: { js: budgetJs, css: budgetCss }, results }, null, 2));

@@ -146,7 +146,9 @@ export async function deploySuite({ work, logs, offset, results }) {
     const out = path.join(dir, 'playwright.json');
     let failure;
     try {
-      await run('npx', ['playwright', 'test', '-c', 'e2e/deploy/playwright.config.ts'], {
+      // DEPLOY_GREP runs only the journeys whose title matches (while working on some of them).
+      const grep = process.env.DEPLOY_GREP ? ['--grep', process.env.DEPLOY_GREP] : [];
+      await run('npx', ['playwright', 'test', '-c', 'e2e/deploy/playwright.config.ts', ...grep], {
         cwd: ROOT,
         env: {
           ...env,

@@ -179,7 +179,7 @@ test('publish keeps the site on its release; promote shows v2 on the next load, 
   await fresh.close();
 });
 
-test('with the registry down the site loads with the last routing seen, or with the defaults in a fresh browser', async ({ page, browser }) => {
+test('with the registry down the site loads with the last routing seen, or with the defaults in a fresh browser', async ({ page, browser, site: _site }) => {
   test.setTimeout(120_000);
   await release('promote', 'catalog', v1);
   expect(await load(page)).toBe(v1); // seen once: kept in this browser
@@ -196,7 +196,7 @@ test('with the registry down the site loads with the last routing seen, or with 
   await fresh.close();
 });
 
-test('a preview shows an unpromoted release to an operator only, with a bar and a way out', async ({ page, browser }) => {
+test('a preview shows an unpromoted release to an operator only, with a bar and a way out', async ({ page, browser, site: _site }) => {
   test.setTimeout(120_000);
   const operator = await createUser('Release Operator');
   await release('grant-operator', operator.email);
@@ -247,7 +247,7 @@ async function visitorContext(browser: Browser, id: string): Promise<BrowserCont
   return context;
 }
 
-test('a canary that throws while rendering reaches only its share of browsers, sticky, and is rolled back by itself', async ({ browser }) => {
+test('a canary that throws while rendering reaches only its share of browsers, sticky, and is rolled back by itself', async ({ browser, site: _site }) => {
   test.setTimeout(300_000);
   const broken = buildRelease('mfe-catalog/Dockerfile', 'catalog-release-broken', [
     {
@@ -303,7 +303,7 @@ test('a canary that throws while rendering reaches only its share of browsers, s
   await context.close();
 });
 
-test('prune deletes a release that never served, files and record, and keeps the ones live recently', async () => {
+test('prune deletes a release that never served, files and record, and keeps the ones live recently', async ({ site: _site }) => {
   test.setTimeout(120_000);
   // Another build (one more file): a release of its own, published and never promoted.
   const copy = mkdtempSync(path.join(DEPLOY.workDir, 'unused-release-'));

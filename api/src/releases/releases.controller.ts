@@ -10,7 +10,7 @@ import { ReleaseRemotePipe, ReleaseVersionPipe } from './release-params';
 import { ReleaseStatusService } from './release-status.service';
 import { ReleaseTelemetryService } from './release-telemetry.service';
 import { ReleasesService } from './releases.service';
-import { etagMatches, ROUTING_CACHE_CONTROL, RoutingService } from './routing.service';
+import { etagMatches, ROUTING_CACHE_CONTROL, ROUTING_CDN_CACHE_CONTROL, RoutingService } from './routing.service';
 import { parseTelemetryBody } from './telemetry-body';
 
 const telemetryPipe = new ZodPipe(telemetryInputSchema);
@@ -42,6 +42,7 @@ export class ReleasesController {
   async currentRouting(@Req() request: Request, @Res() response: Response): Promise<void> {
     const served = await this.routing.current();
     response.setHeader('Cache-Control', ROUTING_CACHE_CONTROL);
+    response.setHeader('CDN-Cache-Control', ROUTING_CDN_CACHE_CONTROL);
     response.setHeader('ETag', served.etag);
     if (etagMatches(request.headers['if-none-match'], served.etag)) {
       response.status(HttpStatus.NOT_MODIFIED).end();

@@ -10,8 +10,14 @@ import { ReleasesRepository } from './releases.repository';
  */
 export const ROUTING_MAX_AGE_MS = 1000;
 
-/** Shared caches may keep it 2 s and serve it stale for 30 s while they fetch it again. */
-export const ROUTING_CACHE_CONTROL = 'public, max-age=0, s-maxage=2, stale-while-revalidate=30';
+/**
+ * Browsers revalidate it on every page load (a 304 when nothing changed): a browser honours
+ * stale-while-revalidate too, and would then load the release before a promotion or a rollback
+ * once more (measured in the deploy journeys). A CDN in front may keep it 2 s and serve it stale
+ * for 30 s while it fetches it again (RFC 9213's CDN-Cache-Control, which browsers ignore).
+ */
+export const ROUTING_CACHE_CONTROL = 'no-cache';
+export const ROUTING_CDN_CACHE_CONTROL = 'public, max-age=2, stale-while-revalidate=30';
 
 export interface ServedRouting {
   routing: ReleaseRouting;
