@@ -1,21 +1,6 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildRelease } from './support/releases';
-import { expect, test } from './support/site';
-
-/** Every file of a deployed image (its served build and start scripts) with its SHA-256. */
-function fingerprint(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const relative = path.relative(dir, file);
-    if (relative.startsWith('.container')) continue; // the container's own /tmp and home
-    files[relative] = createHash('sha256').update(readFileSync(file)).digest('hex');
-  }
-  return files;
-}
+import { expect, fingerprint, test } from './support/site';
 
 test('a remote redeployed alone shows its change on the next load; the shell is untouched', async ({ site, page }) => {
   test.setTimeout(180_000);

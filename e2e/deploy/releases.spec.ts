@@ -3,8 +3,7 @@
 // `npm run release` (scripts/release.mjs) against the real api, while the shell's files stay as they
 // are. Each test leaves the registry as it found it: no routing, every remote on its image's build.
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
@@ -13,7 +12,7 @@ import { canaryBucket } from '../../libs/contracts/src/releases';
 import { signIn } from '../support/session';
 import { createUser } from '../support/users';
 import { buildRelease } from './support/releases';
-import { DEPLOY, expect, image, originOf, test } from './support/site';
+import { DEPLOY, expect, fingerprint, image, originOf, test } from './support/site';
 
 const ROOT = path.resolve(__dirname, '../..');
 const FAILED = 'This part of Antiquarium could not be loaded';
@@ -70,19 +69,6 @@ async function resetRegistry(): Promise<void> {
     await connection.close();
   }
   await new Promise((resolve) => setTimeout(resolve, 1500));
-}
-
-/** Every file of a folder with its SHA-256. */
-function fingerprint(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const relative = path.relative(dir, file);
-    if (relative.startsWith('.container')) continue;
-    files[relative] = createHash('sha256').update(readFileSync(file)).digest('hex');
-  }
-  return files;
 }
 
 /** Which catalog manifest a page load fetched: a release's version, or 'default' (the image's). */
@@ -201,6 +187,8 @@ test('a preview shows an unpromoted release to an operator only, with a bar and 
   const operator = await createUser('Release Operator');
   await release('grant-operator', operator.email);
   await signIn(page, operator);
+  // Signing in leads back to the home page, which loads the catalog: let that finish first.
+  await page.waitForLoadState('networkidle');
 
   expect(await load(page, `/?preview=catalog@${v2}`)).toBe(v2);
   await expect(howItWorks(page, ' (v2)')).toBeVisible();
@@ -225,6 +213,7 @@ test('a preview shows an unpromoted release to an operator only, with a bar and 
   const memberPage = await memberContext.newPage();
   await memberPage.goto(`${originOf('shell')}/login`);
   await signIn(memberPage, member);
+  await memberPage.waitForLoadState('networkidle');
   expect(await load(memberPage, `${originOf('shell')}/?preview=catalog@${v2}`)).toBe('default');
   await expect(howItWorks(memberPage)).toBeVisible();
   await expect(memberPage.getByRole('button', { name: 'Exit preview' })).toHaveCount(0);

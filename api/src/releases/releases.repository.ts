@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import type { ReleaseAuditAction, ReleaseRemote } from '@antiquarium/contracts';
+import type { ReleaseAuditEntry, ReleaseRemote } from '@antiquarium/contracts';
 import { RELEASE_AUDIT_MODEL, type ReleaseAuditDoc } from './release-audit.schema';
 import { RELEASE_ROUTE_MODEL, type ReleaseRouteDoc } from './release-route.schema';
 import { RELEASE_MODEL, type ReleaseDoc } from './release.schema';
@@ -27,15 +27,8 @@ export interface RouteState {
 
 export type RouteChange = Pick<RouteState, 'live' | 'liveSince' | 'history' | 'canary'>;
 
-export interface AuditInput {
-  remote: ReleaseRemote;
-  action: ReleaseAuditAction;
-  version: string;
-  fromVersion?: string;
-  percent?: number;
-  by: string;
-  reason?: string;
-}
+/** An audit entry as a change writes it: the time is the change's own. */
+export type AuditInput = Omit<ReleaseAuditEntry, 'at'>;
 
 function toRouteState(remote: ReleaseRemote, doc: ReleaseRouteDoc | null): RouteState {
   if (!doc) return { remote, live: null, liveSince: null, history: [], canary: null, revision: null, updatedAt: null };

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { openImage, startContainer, type Container, type Image } from '../../../scripts/lib/containers.cjs';
@@ -176,3 +177,16 @@ export const test = base.extend<{ site: Site }, { workerSite: Site }>({
 export { expect } from '@playwright/test';
 
 export const deployPath = (...parts: string[]) => path.join(DEPLOY.workDir, ...parts);
+
+/** Every file of a deployed image (its served build and start scripts) with its SHA-256. */
+export function fingerprint(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(dir, file);
+    if (relative.startsWith('.container')) continue; // the container's own /tmp and home
+    files[relative] = createHash('sha256').update(readFileSync(file)).digest('hex');
+  }
+  return files;
+}
