@@ -1,18 +1,23 @@
+import { startFirstPageCalls } from '@antiquarium/api-client/hand-over';
+import { chooseRelease, isReleaseRemote, isReleaseVersion } from '@antiquarium/contracts/releases';
 import { loadRuntimeConfig, type RuntimeConfig } from './app/runtime-config';
 import { preconnect } from './remotes/first-page';
 import { startReleases } from './remotes/release-routing';
 
-// A module-federation shared singleton, so the entry may only import it dynamically; started now, it
-// downloads while runtime-config.json is fetched, and is ready when the routing answers.
-const contracts = import('@antiquarium/contracts');
-contracts.catch(() => undefined);
+// What release resolution needs of the contracts, bundled into the entry (the subpath shares
+// nothing): the package itself is a module-federation shared singleton, which the entry could only
+// import as a chunk of its own, and the first manifest waited ~380 ms for it.
+const contracts = Promise.resolve({ chooseRelease, isReleaseRemote, isReleaseVersion });
 
 // Before the async boundary: the runtime config (preloaded by index.html) tells where the remotes
 // and the api are. The release routing is asked the moment it is parsed; the remotes are registered
 // and the first page's remote code preloaded as soon as it answers (or ROUTING_TIMEOUT_MS passes),
 // in parallel with the shell's shared code below. Rendering does not wait for it: remote pages do
 // (federation.ts, remoteReady).
+// The first page's api calls start here too, in parallel with every download that follows: the
+// catalog's page takes their answers when its code has arrived (api-client's hand-over).
 const config: Promise<RuntimeConfig> = loadRuntimeConfig().then((loaded) => {
+  startFirstPageCalls(loaded.apiUrl, window.location);
   startReleases(loaded, contracts).catch((error: unknown) => console.error('The remotes could not be registered', error));
   preconnect(loaded.apiUrl);
   return loaded;

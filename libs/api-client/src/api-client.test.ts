@@ -11,6 +11,8 @@ import {
   topContributors,
   UNREACHABLE_MESSAGE,
 } from './index';
+import { FEATURED_QUERY, RECENT_QUERY, TOP_CONTRIBUTOR_COUNT } from '@antiquarium/contracts';
+import { HAND_OVER_MS, startFirstPageCalls } from './hand-over';
 
 // A real HTTP server on loopback stands in for the api: requests, headers and errors are real.
 interface Seen {
@@ -119,4 +121,88 @@ test('an unreachable server becomes a readable error', async () => {
   } finally {
     configureApiClient({ baseUrl, getToken: async () => token });
   }
+});
+
+describe('the first page’s hand-over (hand-over.ts)', () => {
+  const urlsSeen = () => seen.map((request) => request.url);
+
+  test('the page takes the answer of the call the shell started, and the api is asked once', async () => {
+    let answered = 0;
+    handler = (request, response) => {
+      answered += 1;
+      if (request.url?.startsWith('/contributors')) json(response, 200, [{ name: 'Ada', artifacts: 2, likes: 5 }]);
+      else json(response, 200, [{ _id: `a${answered}`, name: request.url }], { 'X-Total-Count': '1', 'X-Page': '1', 'X-Page-Size': '8' });
+    };
+    expect(startFirstPageCalls(baseUrl, { pathname: '/', search: '' })).toHaveLength(3);
+    // Started again (a second entry run): nothing new is asked.
+    expect(startFirstPageCalls(baseUrl, { pathname: '/', search: '' })).toHaveLength(0);
+    const [featured, recent, top] = await Promise.all([listArtifacts(FEATURED_QUERY), listArtifacts(RECENT_QUERY), topContributors(TOP_CONTRIBUTOR_COUNT)]);
+    expect(featured.items[0]?.name).toBe('/artifacts?limit=8&sort=likes');
+    expect(featured.total).toBe(1);
+    expect(recent.items[0]?.name).toBe('/artifacts?limit=8&sort=latest');
+    expect(top).toEqual([{ name: 'Ada', artifacts: 2, likes: 5 }]);
+    expect(urlsSeen().sort()).toEqual(['/artifacts?limit=8&sort=latest', '/artifacts?limit=8&sort=likes', '/contributors/top?limit=3']);
+    // Taken once: the next visit of the page asks the api.
+    await listArtifacts(FEATURED_QUERY);
+    expect(urlsSeen()).toHaveLength(4);
+  });
+
+  test('All Artifacts’ list and facets for the URL’s query are handed over', async () => {
+    handler = (request, response) =>
+      request.url?.startsWith('/artifacts/facets')
+        ? json(response, 200, { total: 3, types: [], eras: [], centuries: [], places: [] })
+        : json(response, 200, [], { 'X-Total-Count': '0', 'X-Page': '2', 'X-Page-Size': '24' });
+    startFirstPageCalls(baseUrl, { pathname: '/all-artifacts', search: '?type=Tools&search=mask&page=2' });
+    await listArtifacts({ search: 'mask', type: 'Tools', sort: 'relevance', page: 2 });
+    await getArtifactFacets({ search: 'mask', type: 'Tools' });
+    // (The shell asks with the parameters in the order of their names: one name per call.)
+    expect(urlsSeen()).toEqual(['/artifacts?page=2&search=mask&sort=relevance&type=Tools', '/artifacts/facets?search=mask&type=Tools']);
+  });
+
+  test('a failed early call is asked again by the page, which gets the api’s answer', async () => {
+    let calls = 0;
+    handler = (_request, response) => {
+      calls += 1;
+      if (calls === 1) json(response, 503, { message: 'Busy' });
+      else json(response, 200, [{ _id: 'b1', name: 'Bowl' }], { 'X-Total-Count': '1' });
+    };
+    startFirstPageCalls(baseUrl, { pathname: '/all-artifacts', search: '' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const page = await listArtifacts({ sort: 'name', page: 1 });
+    expect(page.items).toEqual([{ _id: 'b1', name: 'Bowl' }]);
+    expect(urlsSeen().filter((url) => url.startsWith('/artifacts?'))).toEqual(['/artifacts?page=1&sort=name', '/artifacts?sort=name&page=1']);
+  });
+
+  test('a page aborted while waiting leaves the answer to the next (StrictMode’s second run)', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    handler = (_request, response) => {
+      void held.then(() => json(response, 200, [{ _id: 'c1', name: 'Coin' }], { 'X-Total-Count': '1' }));
+    };
+    startFirstPageCalls(baseUrl, { pathname: '/', search: '' });
+    const controller = new AbortController();
+    const first = listArtifacts(FEATURED_QUERY, { signal: controller.signal });
+    controller.abort();
+    await expect(first).rejects.toMatchObject({ name: 'AbortError' });
+    const second = listArtifacts(FEATURED_QUERY);
+    release();
+    await expect(second).resolves.toMatchObject({ items: [{ _id: 'c1', name: 'Coin' }] });
+    await Promise.all([listArtifacts(RECENT_QUERY), topContributors(TOP_CONTRIBUTOR_COUNT)]);
+    expect(urlsSeen().filter((url) => url === '/artifacts?limit=8&sort=likes')).toHaveLength(1);
+  });
+
+  test('an answer its page did not take in time is not used', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      handler = (request, response) => json(response, 200, [{ _id: 'd1', name: request.url }], { 'X-Total-Count': '1' });
+      startFirstPageCalls(baseUrl, { pathname: '/', search: '' });
+      jest.advanceTimersByTime(HAND_OVER_MS + 1);
+    } finally {
+      jest.useRealTimers();
+    }
+    await listArtifacts(FEATURED_QUERY);
+    expect(urlsSeen().filter((url) => url === '/artifacts?limit=8&sort=likes')).toHaveLength(2);
+  });
 });

@@ -1,5 +1,7 @@
 import {
   PAGE_HEADERS,
+  apiSearchParams,
+  type ApiQuery,
   type Artifact,
   type ArtifactFacets,
   type ArtifactFilters,
@@ -42,12 +44,9 @@ function headerNumber(headers: Headers, name: string): number | null {
   return Number.isFinite(parsed) ? parsed : null;
 }
 
+/** The query string of a call (@antiquarium/contracts' rule, the one the shell's hand-over follows). */
 function searchParams(params: object): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
-  }
-  return query;
+  return apiSearchParams(params as ApiQuery);
 }
 
 export async function readArtifactPage(response: Response): Promise<ArtifactPage> {

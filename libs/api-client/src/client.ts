@@ -1,5 +1,6 @@
 import ky, { HTTPError, type KyInstance, type KyResponse, type Options } from 'ky';
-import type { ApiError } from '@antiquarium/contracts';
+import { apiCallKey, type ApiError } from '@antiquarium/contracts';
+import { takeHandedOver } from './hand-over';
 
 /** An api failure carrying the api's own `message` (ApiError), ready to show to the user. */
 export class ApiRequestError extends Error {
@@ -24,9 +25,11 @@ export interface ApiClientConfig {
 }
 
 let client: KyInstance | undefined;
+let apiBaseUrl = '';
 
 /** Called once by the shell at start-up; every remote shares this module, hence this instance. */
 export function configureApiClient({ baseUrl, getToken }: ApiClientConfig): void {
+  apiBaseUrl = baseUrl;
   client = ky.create({
     prefixUrl: baseUrl,
     timeout: 15_000,
@@ -74,11 +77,32 @@ async function toRequestError(error: unknown): Promise<Error> {
 }
 
 /**
+ * A read the shell already started for the first page (hand-over.ts), if it answered well: any
+ * failure, or an answer other than 2xx, leaves the call to ky (with its retry and its errors).
+ */
+async function handedOver(path: string, options: Options): Promise<KyResponse | undefined> {
+  if ((options.method ?? 'get').toLowerCase() !== 'get' || options.body !== undefined || options.json !== undefined) return undefined;
+  const query = options.searchParams;
+  const key = apiCallKey(apiBaseUrl, path, typeof query === 'string' || query instanceof URLSearchParams ? query : new URLSearchParams((query ?? {}) as Record<string, string>));
+  const answer = takeHandedOver(key, options.signal ?? undefined);
+  if (!answer) return undefined;
+  try {
+    const response = await answer;
+    return response.ok ? (response as KyResponse) : undefined;
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return undefined;
+  }
+}
+
+/**
  * Runs one call and turns every failure into an ApiRequestError with the api's message
  * (aborts are passed through untouched so callers can ignore them).
  */
 export async function send(path: string, options: Options = {}): Promise<KyResponse> {
   if (!client) throw new Error('configureApiClient() must run before the first api call');
+  const early = await handedOver(path, options);
+  if (early) return early;
   try {
     return await client(path, options);
   } catch (error) {

@@ -1,5 +1,5 @@
 import { isAbortError } from './client';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useState } from 'react';
 
 export type ApiData<T> =
   | { status: 'loading' }
@@ -26,7 +26,9 @@ export function useApiData<T>(
     run(controller.signal).then(
       (data) => {
         // A request replaced by a newer one must not overwrite the newer one's result.
-        if (!controller.signal.aborted) setSettled({ key: requestKey, result: { status: 'ready', data } });
+        // A transition: React renders what the data brings (24 cards, say) in slices that yield to
+        // the browser, instead of one long task that a tap would wait for.
+        if (!controller.signal.aborted) startTransition(() => setSettled({ key: requestKey, result: { status: 'ready', data } }));
       },
       (error: unknown) => {
         if (controller.signal.aborted || isAbortError(error)) return;

@@ -225,7 +225,9 @@ export function readDate(text: string): DateRange | null {
 
 /** '1360 BC', 'AD 50', '1500': AD is written only for the first millennium, where it helps. */
 export function formatYear(year: number): string {
-  const digits = (value: number) => (value >= 10_000 ? value.toLocaleString('en-US') : String(value));
+  // Thousands marked by hand: toLocaleString builds a number format on every call, and a list of
+  // cards calls this for each of them (a long task on a slow phone).
+  const digits = (value: number) => (value >= 10_000 ? String(value).replace(/\B(?=(\d{3})+$)/g, ',') : String(value));
   if (year < 0) return `${digits(-year)} BC`;
   return year < 1000 ? `AD ${year}` : String(year);
 }

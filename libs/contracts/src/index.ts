@@ -5,3 +5,6 @@ export * from './search';
 export * from './text';
 export * from './discovery';
 export * from './releases';
+export * from './media';
+export * from './list-query';
+export * from './first-page';

@@ -17,9 +17,9 @@ export const VISITOR_KEY = 'antiquarium.visitor';
 export const ROUTING_TIMEOUT_MS = 1500;
 
 /**
- * What resolution needs from @antiquarium/contracts. That package is a module-federation shared
- * singleton, which the shell's entry (before its async boundary) may only import dynamically:
- * index.ts starts that import before anything else, and hands the promise in.
+ * What resolution needs from @antiquarium/contracts: index.ts hands it in, from the
+ * `@antiquarium/contracts/releases` subpath bundled into the entry (the package itself is a
+ * module-federation shared singleton, which the entry could only import as a chunk of its own).
  */
 export type ReleaseContracts = Pick<typeof import('@antiquarium/contracts'), 'chooseRelease' | 'isReleaseRemote' | 'isReleaseVersion'>;
 

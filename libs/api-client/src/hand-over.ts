@@ -1,0 +1,106 @@
+import { apiCallKey, firstPageCalls } from '@antiquarium/contracts/first-page';
+
+// The hand-over of a first page's data across module federation's async boundary. The shell's entry
+// starts the page's api calls as soon as it knows where the api is (startFirstPageCalls), in
+// parallel with the shell's and the catalog's code; when the catalog's page makes the same call,
+// api-client's send() takes that answer (takeHandedOver) instead of asking the api again.
+//
+// Two copies of this module run in a tab (the entry's, bundled before the boundary, and the shared
+// api-client's), so the answers live on globalThis, under one name. Only public answers are handed
+// over: the calls are made without credentials, and only by a page a visit starts on.
+
+const STORE = '__antiquariumHandOver';
+
+/** How long an answer waits for its page; past it, the page asks the api itself (fresh data). */
+export const HAND_OVER_MS = 10_000;
+/** A call the shell started is abandoned after this long (as api-client's own timeout). */
+export const HAND_OVER_TIMEOUT_MS = 15_000;
+
+interface HandedOver {
+  answer: Promise<Response>;
+  expires: number;
+}
+
+function store(): Map<string, HandedOver> {
+  const box = globalThis as unknown as Record<string, Map<string, HandedOver> | undefined>;
+  let answers = box[STORE];
+  if (!answers) {
+    answers = new Map();
+    box[STORE] = answers;
+  }
+  return answers;
+}
+
+/**
+ * Starts the api calls of the page at `location` (none for a page whose data the URL does not
+ * tell), and returns their URLs. A call already under way is not started twice.
+ */
+export function startFirstPageCalls(baseUrl: string, location: { pathname: string; search: string }): string[] {
+  const answers = store();
+  const started: string[] = [];
+  for (const call of firstPageCalls(location.pathname, location.search)) {
+    const url = apiCallKey(baseUrl, call.path, call.query);
+    if (answers.has(url)) continue;
+    // Abandoned if no answer has begun within the timeout. The timer ends with the answer's
+    // headers: a signal that fired later would error the body of an answer already handed over
+    // (AbortSignal.timeout did, and Node reported it as an unhandled error long after the call).
+    const controller = new AbortController();
+    const timeout: unknown = setTimeout(() => controller.abort(new DOMException('The early call took too long', 'TimeoutError')), HAND_OVER_TIMEOUT_MS);
+    (timeout as { unref?: () => void }).unref?.();
+    const answer = fetch(url, { signal: controller.signal });
+    // A failed call is the page's to retry (send() asks again); it is not an unhandled rejection.
+    answer.then(
+      () => clearTimeout(timeout as ReturnType<typeof setTimeout>),
+      () => clearTimeout(timeout as ReturnType<typeof setTimeout>),
+    );
+    const entry = { answer, expires: Date.now() + HAND_OVER_MS };
+    answers.set(url, entry);
+    const timer: unknown = setTimeout(() => {
+      if (answers.get(url) === entry) answers.delete(url);
+    }, HAND_OVER_MS);
+    // (Node's timers keep a process alive: the tests' and a server-side render's would wait for it.)
+    (timer as { unref?: () => void }).unref?.();
+    started.push(url);
+  }
+  return started;
+}
+
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+}
+
+/**
+ * The answer to the call named `url` (apiCallKey) started by the shell, if one is waiting: a copy
+ * of it, taken once. A taker aborted before the answer came (React's StrictMode runs every effect
+ * twice in development) leaves it for the next. A failed call is given up, so that the taker asks
+ * the api itself.
+ */
+export function takeHandedOver(url: string, signal?: AbortSignal): Promise<Response> | undefined {
+  const answers = store();
+  const entry = answers.get(url);
+  if (!entry || signal?.aborted) return undefined;
+  if (Date.now() > entry.expires) {
+    answers.delete(url);
+    return undefined;
+  }
+  const forget = () => {
+    if (answers.get(url) === entry) answers.delete(url);
+  };
+  return new Promise<Response>((resolve, reject) => {
+    const onAbort = () => reject(abortError(signal as AbortSignal));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    entry.answer.then(
+      (response) => {
+        signal?.removeEventListener('abort', onAbort);
+        if (signal?.aborted) return;
+        forget();
+        resolve(response.clone());
+      },
+      (error: unknown) => {
+        signal?.removeEventListener('abort', onAbort);
+        forget();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

@@ -1,0 +1,74 @@
+import type { SortOption } from './artifact';
+import { effectiveSort, filtersOf, readQuery } from './list-query';
+
+// What the catalog's first pages ask the api for, as data both sides read: the shell starts these
+// calls the moment it knows where the api is, before the catalog's code has arrived, and the
+// catalog's pages make the same calls (api-client takes the shell's answers instead of asking
+// again: @antiquarium/api-client/hand-over). Imported by the shell's entry, before module
+// federation's async boundary, so this file and what it imports use no shared module.
+
+/** A query parameter as the api-client takes it: empty ones (undefined, null, '') are not sent. */
+export type ApiQueryValue = string | number | boolean | null | undefined;
+export type ApiQuery = Readonly<Record<string, ApiQueryValue>>;
+
+/** One GET call of the api: its path below the api's base URL, and its query. */
+export interface ApiCall {
+  path: string;
+  query: ApiQuery;
+}
+
+/** The home page's "Featured" section: the 8 most liked. */
+export const FEATURED_QUERY = { limit: 8, sort: 'likes' } as const satisfies { limit: number; sort: SortOption };
+/** The home page's "Recently added" strip: the 8 newest. */
+export const RECENT_QUERY = { limit: 8, sort: 'latest' } as const satisfies { limit: number; sort: SortOption };
+/** The home page's top contributors. */
+export const TOP_CONTRIBUTOR_COUNT = 3;
+
+/** The All Artifacts page's two calls for a URL query: the list page and its facets. */
+export function allArtifactsCalls(search: string): ApiCall[] {
+  const query = readQuery(new URLSearchParams(search));
+  const filters = filtersOf(query);
+  return [
+    { path: 'artifacts', query: { ...filters, sort: effectiveSort(query), page: query.page } },
+    { path: 'artifacts/facets', query: { ...filters } },
+  ];
+}
+
+/** The pages a visit can start on whose data is known from the URL alone, and their calls. */
+const FIRST_PAGE_CALLS: readonly { path: RegExp; calls: (search: string) => ApiCall[] }[] = [
+  {
+    path: /^\/$/,
+    calls: () => [
+      { path: 'artifacts', query: FEATURED_QUERY },
+      { path: 'artifacts', query: RECENT_QUERY },
+      { path: 'contributors/top', query: { limit: TOP_CONTRIBUTOR_COUNT } },
+    ],
+  },
+  { path: /^\/all-artifacts\/?$/, calls: allArtifactsCalls },
+];
+
+/** The api calls of the page at `pathname` + `search` (the URL's `?...`), or none. */
+export function firstPageCalls(pathname: string, search: string): ApiCall[] {
+  return FIRST_PAGE_CALLS.find((page) => page.path.test(pathname))?.calls(search) ?? [];
+}
+
+/** The query string as sent: empty values left out. */
+export function apiSearchParams(query: ApiQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  }
+  return params;
+}
+
+/**
+ * The one name of a call, however its query was written: the api's base URL without a trailing
+ * slash, the path, and the non-empty parameters sorted by name. Two calls with the same name get
+ * the same answer.
+ */
+export function apiCallKey(baseUrl: string, path: string, query: ApiQuery | URLSearchParams | string = {}): string {
+  const params = typeof query === 'string' || query instanceof URLSearchParams ? new URLSearchParams(query) : apiSearchParams(query);
+  const kept = [...params].filter(([, value]) => value !== '').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const search = new URLSearchParams(kept).toString();
+  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}${search ? `?${search}` : ''}`;
+}

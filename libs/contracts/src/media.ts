@@ -1,0 +1,73 @@
+import { parseHttpUrl } from './artifact';
+
+/**
+ * The images the api hosts (MEDIA_DIR, served at `/media`): every picture is published in these
+ * widths, as `<name>-<width>.webp`, all 4:3. They follow what the pages show: 320 for the 208-286 px
+ * strip and desktop cards on 1x screens, 480 and 640 for cards and the details picture (up to 568 px)
+ * at 1x-2x, 800 for a phone's full-width card at 1.75-2x (380-412 px: Chromium takes the first file
+ * at least as wide as the slot times the density, so without it those phones get the 960), 960 for
+ * 2.6-3x phones and 1280 for the details picture on 2x screens (docs/performance.md, "Images").
+ * An artifact's `image` names the 960 px file, so the stored URL works on its own; the other widths
+ * are found by name. Any other URL (a member's own image) is used as it is.
+ */
+export const MEDIA_IMAGE_WIDTHS = [320, 480, 640, 800, 960, 1280] as const;
+export type MediaImageWidth = (typeof MEDIA_IMAGE_WIDTHS)[number];
+
+/** The width an artifact's stored `image` URL names. */
+export const MEDIA_IMAGE_SRC_WIDTH: MediaImageWidth = 960;
+
+/** The shape of every hosted image (intrinsic height = width * 3 / 4). */
+export const MEDIA_IMAGE_RATIO = { width: 4, height: 3 } as const;
+
+export function mediaImageHeight(width: number): number {
+  return Math.round((width * MEDIA_IMAGE_RATIO.height) / MEDIA_IMAGE_RATIO.width);
+}
+
+export function mediaImageFileName(name: string, width: MediaImageWidth): string {
+  return `${name}-${width}.webp`;
+}
+
+/** `…/media/<name>-<width>.webp`, nothing after it: a kebab-case name, so no space or comma can reach a srcset. */
+const MEDIA_PATH = /^(.*\/media\/)([a-z0-9]+(?:-[a-z0-9]+)*)-(\d+)\.webp$/;
+
+export interface ResponsiveImage {
+  /** The URL as given (normalised): what a browser without srcset support loads. */
+  src: string;
+  /** Every published width up to `maxWidth`; only for the images the api hosts. */
+  srcSet?: string;
+  sizes?: string;
+  /** Intrinsic size of `src`, when known (the api's images); otherwise the caller's own. */
+  width?: number;
+  height?: number;
+}
+
+export interface ResponsiveImageOptions {
+  /** How wide the image is shown at each viewport width (the `sizes` attribute). */
+  sizes: string;
+  /** The widest file to offer: small pictures need not send a 3x phone the largest one. */
+  maxWidth?: number;
+}
+
+/**
+ * The `src`, `srcSet` and `sizes` of an image URL: all published widths for one of the api's media
+ * images, else the URL alone. Undefined when the text is not an http(s) URL (nothing else is ever
+ * loaded). The srcset is built from the parsed URL only, so a raw text cannot add a candidate.
+ */
+export function responsiveImage(url: string, { sizes, maxWidth = Infinity }: ResponsiveImageOptions): ResponsiveImage | undefined {
+  const src = parseHttpUrl(url);
+  if (!src) return undefined;
+  const parsed = new URL(src);
+  const match = parsed.search || parsed.hash ? null : MEDIA_PATH.exec(parsed.pathname);
+  const width = Number(match?.[3]);
+  if (!match || !(MEDIA_IMAGE_WIDTHS as readonly number[]).includes(width)) return { src };
+  const [, folder, name] = match;
+  const base = `${parsed.origin}${folder}${name}`;
+  const widths = MEDIA_IMAGE_WIDTHS.filter((candidate, index) => candidate <= maxWidth || index === 0);
+  return {
+    src,
+    srcSet: widths.map((candidate) => `${base}-${candidate}.webp ${candidate}w`).join(', '),
+    sizes,
+    width,
+    height: mediaImageHeight(width),
+  };
+}
