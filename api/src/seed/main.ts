@@ -4,7 +4,7 @@ import { getAuth } from 'firebase-admin/auth';
 import mongoose from 'mongoose';
 import { loadConfig } from '../config/env';
 import { DEMO_ARTIFACTS, DEMO_USERS } from './demo-data';
-import { imageFileNames, writeDemoImages } from './media';
+import { imageSrcFileName, writeDemoImages } from './media';
 import { artifactCount, writeArtifacts, type SeedArtifact } from './seed-writer';
 
 const DAY_MS = 86_400_000;
@@ -25,10 +25,9 @@ function demoArtifacts(mediaBaseUrl: string, now: number): SeedArtifact[] {
   return DEMO_ARTIFACTS.map((artifact, index) => {
     const adder = DEMO_USERS[artifact.adder];
     if (!adder) throw new Error(`demo artifact ${artifact.slug} names a missing adder`);
-    const [, large] = imageFileNames(artifact.slug);
     return {
       name: artifact.name,
-      image: `${mediaBaseUrl}/${large}`,
+      image: `${mediaBaseUrl}/${imageSrcFileName(artifact.slug)}`,
       type: artifact.type,
       context: artifact.context,
       shortDescription: artifact.shortDescription,

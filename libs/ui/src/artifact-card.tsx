@@ -1,11 +1,27 @@
 import type { Artifact } from '@antiquarium/contracts';
 import type { ReactNode } from 'react';
-import { ArtifactImage } from './artifact-image';
+import { ArtifactImage, type ImagePriority } from './artifact-image';
+
+/**
+ * A card's picture is at most ~455 px wide: 960 px covers it at 2x, and a 3x phone is not sent the
+ * 1280 px file for a thumbnail (the difference does not show; the bytes do).
+ */
+const CARD_IMAGE_MAX_WIDTH = 960;
+
+/**
+ * The priority of a card's image in a grid at the top of its page (all artifacts, liked artifacts):
+ * the first card is the LCP element on a phone (one column, its image on the first screen), the rest
+ * of the first row (up to 3 columns) is above the fold on wider screens only, and the others below.
+ */
+export function gridImagePriority(index: number): ImagePriority {
+  if (index === 0) return 'lcp';
+  return index < 3 ? 'eager' : 'lazy';
+}
 
 export interface ArtifactCardProps {
   artifact: Artifact;
-  /** The first cards of a page are above the fold: loaded at once, with a high priority. */
-  eager?: boolean;
+  /** How its image is fetched: the page decides from where the card sits (see ImagePriority). */
+  imagePriority?: ImagePriority;
   /** How wide the card is shown at each viewport width (the image's `sizes`). */
   sizes: string;
   /** Over the image's top edge (type, likes, date). */
@@ -18,7 +34,7 @@ export interface ArtifactCardProps {
 }
 
 /** The artifact card of every list: image with badges, then the heading and what the list shows. */
-export function ArtifactCard({ artifact, eager = false, sizes, badges, heading, decorativeImage = false, children }: ArtifactCardProps) {
+export function ArtifactCard({ artifact, imagePriority = 'lazy', sizes, badges, heading, decorativeImage = false, children }: ArtifactCardProps) {
   return (
     <article className="aq-card">
       <div className="aq-card__media">
@@ -27,8 +43,9 @@ export function ArtifactCard({ artifact, eager = false, sizes, badges, heading, 
           alt={decorativeImage ? '' : artifact.name}
           width={960}
           height={720}
-          loading={eager ? 'eager' : 'lazy'}
+          priority={imagePriority}
           sizes={sizes}
+          maxWidth={CARD_IMAGE_MAX_WIDTH}
         />
         {badges ? <div className="aq-card__badges">{badges}</div> : null}
       </div>

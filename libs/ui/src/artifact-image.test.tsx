@@ -1,65 +1,96 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { ArtifactImage, imageSrcSet } from './artifact-image';
+import { ArtifactImage } from './artifact-image';
+import { gridImagePriority } from './artifact-card';
 
-test('the api’s 960 px demo images get their 480 px twin in srcset', () => {
-  expect(imageSrcSet('http://127.0.0.1:3000/media/rosetta-stone-960.webp')).toBe(
-    'http://127.0.0.1:3000/media/rosetta-stone-480.webp 480w, http://127.0.0.1:3000/media/rosetta-stone-960.webp 960w',
-  );
-  expect(imageSrcSet('https://example.org/a-960.webp?v=2')).toBe(
-    'https://example.org/a-480.webp?v=2 480w, https://example.org/a-960.webp?v=2 960w',
-  );
-  expect(imageSrcSet('https://example.org/photo.jpg')).toBeUndefined();
-  expect(imageSrcSet('https://example.org/a-960.webp.jpg')).toBeUndefined();
-});
+const SIZES = '(min-width: 960px) 560px, 100vw';
+const widths = (srcset: string | null) => (srcset ?? '').split(', ').map((candidate) => Number(/ (\d+)w$/.exec(candidate)?.[1]));
 
-test('renders a sized, lazy, async image with alt text', () => {
-  render(<ArtifactImage src="http://x/media/mask-960.webp" alt="Golden mask" width={960} height={720} />);
+test('one of the api’s images: every published width, the sizes, its intrinsic size; lazy and async by default', () => {
+  render(<ArtifactImage src="http://x/media/mask-960.webp" alt="Golden mask" width={4} height={3} sizes={SIZES} />);
   const image = screen.getByRole('img', { name: 'Golden mask' });
+  expect(image).toHaveAttribute('src', 'http://x/media/mask-960.webp');
+  expect(image.getAttribute('srcset')).toBe(
+    'http://x/media/mask-320.webp 320w, http://x/media/mask-480.webp 480w, http://x/media/mask-640.webp 640w, http://x/media/mask-800.webp 800w, http://x/media/mask-960.webp 960w, http://x/media/mask-1280.webp 1280w',
+  );
+  expect(image).toHaveAttribute('sizes', SIZES);
   expect(image).toHaveAttribute('width', '960');
   expect(image).toHaveAttribute('height', '720');
   expect(image).toHaveAttribute('loading', 'lazy');
   expect(image).toHaveAttribute('decoding', 'async');
-  expect(image).toHaveAttribute('srcset', 'http://x/media/mask-480.webp 480w, http://x/media/mask-960.webp 960w');
-  expect(image).toHaveAttribute('sizes');
   expect(image).not.toHaveAttribute('fetchpriority');
 });
 
-test('above the fold: eager with high priority; a plain URL gets no srcset', () => {
-  render(<ArtifactImage src="https://example.org/photo.jpg" alt="Photo" width={4} height={3} loading="eager" />);
-  const image = screen.getByRole('img', { name: 'Photo' });
-  expect(image).toHaveAttribute('loading', 'eager');
-  expect(image).toHaveAttribute('fetchpriority', 'high');
-  expect(image).not.toHaveAttribute('srcset');
-  expect(image).not.toHaveAttribute('sizes');
+test('maxWidth keeps the larger files out of the srcset', () => {
+  render(<ArtifactImage src="http://x/media/mask-960.webp" alt="Golden mask" width={960} height={720} sizes="208px" maxWidth={640} />);
+  expect(widths(screen.getByRole('img', { name: 'Golden mask' }).getAttribute('srcset'))).toEqual([320, 480, 640]);
 });
 
-test('a broken image is replaced by a drawn placeholder, keeping its alt text and shape', () => {
-  render(<ArtifactImage src="https://example.org/gone-960.webp" alt="Lost vase" width={960} height={720} />);
+test('the LCP image is fetched at once with high priority; an eager one at once, at the browser’s priority', () => {
+  render(<ArtifactImage src="http://x/media/a-960.webp" alt="LCP" width={960} height={720} sizes={SIZES} priority="lcp" />);
+  const lcp = screen.getByRole('img', { name: 'LCP' });
+  expect(lcp).toHaveAttribute('loading', 'eager');
+  expect(lcp).toHaveAttribute('fetchpriority', 'high');
+  expect(lcp).not.toHaveAttribute('decoding');
+
+  render(<ArtifactImage src="http://x/media/b-960.webp" alt="Eager" width={960} height={720} sizes={SIZES} priority="eager" />);
+  const eager = screen.getByRole('img', { name: 'Eager' });
+  expect(eager).toHaveAttribute('loading', 'eager');
+  expect(eager).toHaveAttribute('decoding', 'async');
+  expect(eager).not.toHaveAttribute('fetchpriority');
+});
+
+test('a member’s own URL is used as it is: no srcset or sizes, the given box size, the same priorities', () => {
+  render(<ArtifactImage src="https://example.org/photo-960.webp" alt="Photo" width={4} height={3} sizes={SIZES} priority="lcp" />);
+  const image = screen.getByRole('img', { name: 'Photo' });
+  expect(image).toHaveAttribute('src', 'https://example.org/photo-960.webp');
+  expect(image).not.toHaveAttribute('srcset');
+  expect(image).not.toHaveAttribute('sizes');
+  expect(image).toHaveAttribute('width', '4');
+  expect(image).toHaveAttribute('height', '3');
+  expect(image).toHaveAttribute('loading', 'eager');
+  expect(image).toHaveAttribute('fetchpriority', 'high');
+});
+
+test('a missing width falls back to the stored URL alone, then to a drawn placeholder of the same shape', () => {
+  render(<ArtifactImage src="https://example.org/media/gone-960.webp" alt="Lost vase" width={960} height={720} sizes={SIZES} />);
   fireEvent.error(screen.getByRole('img', { name: 'Lost vase' }));
+  const plain = screen.getByRole('img', { name: 'Lost vase' });
+  expect(plain.tagName).toBe('IMG');
+  expect(plain).toHaveAttribute('src', 'https://example.org/media/gone-960.webp');
+  expect(plain).not.toHaveAttribute('srcset');
+  fireEvent.error(plain);
   const placeholder = screen.getByRole('img', { name: 'Lost vase' });
   expect(placeholder.tagName).toBe('SPAN');
   expect(placeholder).toHaveStyle({ aspectRatio: '960 / 720' });
   expect(document.querySelector('img')).toBeNull();
 });
 
+test('a broken image without a srcset shows the placeholder at once', () => {
+  render(<ArtifactImage src="https://example.org/gone.jpg" alt="Lost cup" width={960} height={720} sizes={SIZES} />);
+  fireEvent.error(screen.getByRole('img', { name: 'Lost cup' }));
+  expect(screen.getByRole('img', { name: 'Lost cup' }).tagName).toBe('SPAN');
+});
+
 test('a srcset is built from the parsed URL: text after a space cannot add a candidate', () => {
-  const smuggled = 'https://example.org/a.png 1x, data:image/svg+xml,%3Csvg%3E-960.webp';
-  const srcSet = imageSrcSet(smuggled);
-  expect(srcSet).toBe(
-    'https://example.org/a.png%201x,%20data:image/svg+xml,%3Csvg%3E-480.webp 480w, https://example.org/a.png%201x,%20data:image/svg+xml,%3Csvg%3E-960.webp 960w',
-  );
-  render(<ArtifactImage src={smuggled} alt="Smuggled" width={4} height={3} />);
+  const smuggled = 'https://example.org/a.png 1x, data:image/svg+xml,%3Csvg%3E/media/a-960.webp';
+  render(<ArtifactImage src={smuggled} alt="Smuggled" width={4} height={3} sizes={SIZES} />);
   const image = screen.getByRole('img', { name: 'Smuggled' });
-  expect(image.getAttribute('src')).toBe('https://example.org/a.png%201x,%20data:image/svg+xml,%3Csvg%3E-960.webp');
+  expect(image.getAttribute('src')).toBe('https://example.org/a.png%201x,%20data:image/svg+xml,%3Csvg%3E/media/a-960.webp');
   // Every candidate of the srcset is one http(s) URL followed by its width.
-  for (const candidate of (image.getAttribute('srcset') ?? '').split(', ')) expect(candidate).toMatch(/^https:\/\/\S+ \d+w$/);
+  const candidates = (image.getAttribute('srcset') ?? '').split(', ');
+  expect(candidates).toHaveLength(6);
+  for (const candidate of candidates) expect(candidate).toMatch(/^https:\/\/\S+ \d+w$/);
 });
 
 test('anything but an http(s) URL is never loaded: the placeholder shows instead', () => {
   for (const src of ['data:image/png;base64,AAAA', 'javascript:alert(1)', '/media/a-960.webp', '']) {
-    const { unmount } = render(<ArtifactImage src={src} alt="Not an image URL" width={4} height={3} />);
+    const { unmount } = render(<ArtifactImage src={src} alt="Not an image URL" width={4} height={3} sizes={SIZES} />);
     expect(screen.getByRole('img', { name: 'Not an image URL' }).tagName).toBe('SPAN');
     expect(document.querySelector('img')).toBeNull();
     unmount();
   }
+});
+
+test('in a grid, the first card is the LCP candidate, the rest of the first row eager, the others lazy', () => {
+  expect([0, 1, 2, 3, 10].map(gridImagePriority)).toEqual(['lcp', 'eager', 'eager', 'lazy', 'lazy']);
 });

@@ -1,30 +1,29 @@
 import { useState } from 'react';
-import { parseHttpUrl } from '@antiquarium/contracts';
-
-const LARGE_SUFFIX = /-960\.webp(?=$|[?#])/;
+import { responsiveImage } from '@antiquarium/contracts';
 
 /**
- * The api serves its demo images in two widths, `<slug>-960.webp` and `<slug>-480.webp`; any other
- * URL (a member's own image) is used as it is. Built from the parsed URL only: a raw text could end
- * its URL at a space and add an image candidate of its own.
+ * Where an image sits on its page's first screen, which decides how it is fetched:
+ * - 'lcp': the page's largest element on a phone's first screen: fetched at once, with high priority;
+ * - 'eager': above the fold on wider screens only: fetched at once, at the browser's own priority;
+ * - 'lazy': below the fold: fetched as it nears the viewport, decoded off the main thread.
  */
-export function imageSrcSet(src: string): string | undefined {
-  const url = parseHttpUrl(src);
-  if (!url || !LARGE_SUFFIX.test(url)) return undefined;
-  return `${url.replace(LARGE_SUFFIX, '-480.webp')} 480w, ${url} 960w`;
-}
+export type ImagePriority = 'lcp' | 'eager' | 'lazy';
 
 export interface ArtifactImageProps {
   src: string;
   alt: string;
-  /** Intrinsic size: lets the browser reserve the box before the image arrives (no layout shift). */
+  /**
+   * Intrinsic size of an image the api does not host (a member's own URL), so the browser reserves
+   * the box before it arrives (no layout shift); the api's images carry their own.
+   */
   width: number;
   height: number;
-  /** The `sizes` attribute: how wide the image is shown, so the browser picks the right file. */
-  sizes?: string;
+  /** The `sizes` attribute: how wide the image is shown at each viewport width (match the CSS). */
+  sizes: string;
+  /** The widest file worth offering (the api's images only). */
+  maxWidth?: number;
   className?: string;
-  /** Above-the-fold images pass 'eager' (and get a high fetch priority). */
-  loading?: 'lazy' | 'eager';
+  priority?: ImagePriority;
 }
 
 /**
@@ -46,32 +45,30 @@ function ImagePlaceholder({ alt, width, height, className }: Pick<ArtifactImageP
   );
 }
 
-export function ArtifactImage({
-  src,
-  alt,
-  width,
-  height,
-  sizes = '(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw',
-  className,
-  loading = 'lazy',
-}: ArtifactImageProps) {
-  const [failed, setFailed] = useState(false);
-  const url = parseHttpUrl(src);
-  if (failed || !url) return <ImagePlaceholder alt={alt} width={width} height={height} className={className} />;
-  const srcSet = imageSrcSet(url);
+/**
+ * An artifact's picture. The api's own images come in several widths (`responsiveImage`); when a
+ * width is missing (a media folder seeded before it existed, or a foreign site that happens to use
+ * the same names) the stored URL alone is tried before the placeholder.
+ */
+export function ArtifactImage({ src, alt, width, height, sizes, maxWidth, className, priority = 'lazy' }: ArtifactImageProps) {
+  const [failure, setFailure] = useState<{ src: string; plain: boolean } | null>(null);
+  const image = responsiveImage(src, { sizes, maxWidth });
+  const failed = failure?.src === src ? failure : null;
+  if (!image || (failed && !failed.plain)) return <ImagePlaceholder alt={alt} width={width} height={height} className={className} />;
+  const responsive = Boolean(image.srcSet) && !failed;
   return (
     <img
-      src={url}
-      srcSet={srcSet}
-      sizes={srcSet ? sizes : undefined}
+      src={image.src}
+      srcSet={responsive ? image.srcSet : undefined}
+      sizes={responsive ? image.sizes : undefined}
       alt={alt}
-      width={width}
-      height={height}
-      loading={loading}
-      decoding="async"
-      fetchPriority={loading === 'eager' ? 'high' : undefined}
+      width={image.width ?? width}
+      height={image.height ?? height}
+      loading={priority === 'lazy' ? 'lazy' : 'eager'}
+      decoding={priority === 'lcp' ? undefined : 'async'}
+      fetchPriority={priority === 'lcp' ? 'high' : undefined}
       className={className ? `aq-artifact-image ${className}` : 'aq-artifact-image'}
-      onError={() => setFailed(true)}
+      onError={() => setFailure({ src, plain: responsive })}
     />
   );
 }

@@ -1,10 +1,11 @@
 // The package's public door (its package.json points here); importers take only what they use.
 export { antTheme, themeTokens } from './theme';
 export { Spinner, type SpinnerProps } from './spinner';
-export { ArtifactImage, imageSrcSet, type ArtifactImageProps } from './artifact-image';
-export { ArtifactCard, type ArtifactCardProps } from './artifact-card';
+export { ArtifactImage, type ArtifactImageProps, type ImagePriority } from './artifact-image';
+export { ArtifactCard, gridImagePriority, type ArtifactCardProps } from './artifact-card';
 export { HeartIcon, likeCount, likesLabel } from './likes';
 export { Pagination, readPage, type PaginationProps } from './pagination';
+export { useProgressiveList } from './progressive';
 export { NotFound } from './not-found';
 export {
   alertDialog,

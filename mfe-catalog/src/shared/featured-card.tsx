@@ -3,14 +3,24 @@ import { ArtifactCard, HeartIcon, likeCount } from '@antiquarium/ui';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 
-/** The home page's card: like and date badges over the image, a clamped description. */
-export function FeaturedCard({ artifact, eager = false }: { artifact: Artifact; eager?: boolean }) {
+/**
+ * Its image's width in the home page's grid: the section has no side padding (catalog.css), the
+ * grid's gap is 1.5rem; 1, 2, 3 and 4 columns (libs/ui styles.css, .aq-grid--4).
+ */
+export const FEATURED_IMAGE_SIZES =
+  '(min-width: 1200px) 282px, (min-width: 960px) calc((100vw - 3rem) / 3), (min-width: 640px) calc((100vw - 1.5rem) / 2), 100vw';
+
+/**
+ * The home page's card: like and date badges over the image, a clamped description. Its image is
+ * lazy: on a phone the banner fills the first screen, and on wider screens the banner's picture is
+ * the page's largest element, not a card's.
+ */
+export function FeaturedCard({ artifact }: { artifact: Artifact }) {
   const titleId = useId();
   return (
     <ArtifactCard
       artifact={artifact}
-      eager={eager}
-      sizes="(min-width: 1200px) 280px, (min-width: 960px) 33vw, (min-width: 640px) 50vw, 100vw"
+      sizes={FEATURED_IMAGE_SIZES}
       badges={
         <>
           <span className="aq-badge">

@@ -1,6 +1,7 @@
 import { ApiRequestError, likedArtifacts } from '@antiquarium/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { LIKED_IMAGE_SIZES } from './liked-artifact-card';
 import LikedArtifactsPage, { LIKED_PAGE_SIZE } from './liked-artifacts-page';
 import { ada, artifact, artifactPage, fakeAuth, findToast, renderAt } from '@antiquarium/testing';
 
@@ -67,4 +68,21 @@ test('paged: Previous and Next follow the api’s pages', async () => {
   expect(screen.getByText('Next')).toHaveAttribute('aria-disabled', 'true');
   await userEvent.click(screen.getByRole('link', { name: 'Previous' }));
   await waitFor(() => expect(router.state.location.search).toBe(''));
+});
+
+test('images: the first card’s is fetched at once with high priority, the rest of the first row eager, the others lazy', async () => {
+  liked.mockResolvedValue(artifactPage([1, 2, 3, 4].map((n) => artifact({ name: `Liked ${n}` }))));
+  renderLiked();
+  await screen.findByRole('link', { name: 'Liked 1' });
+  const images = screen.getAllByRole('article').map((card) => card.querySelector('img'));
+  expect(images.map((image) => [image?.getAttribute('loading'), image?.getAttribute('fetchpriority')])).toEqual([
+    ['eager', 'high'],
+    ['eager', null],
+    ['eager', null],
+    ['lazy', null],
+  ]);
+  for (const image of images) {
+    expect(image).toHaveAttribute('sizes', LIKED_IMAGE_SIZES);
+    expect(image?.getAttribute('srcset')).toMatch(/-320\.webp 320w, .*-960\.webp 960w$/);
+  }
 });

@@ -1,5 +1,5 @@
 import { likedArtifacts, useApiData } from '@antiquarium/api-client';
-import { Pagination, readPage, Spinner, toast } from '@antiquarium/ui';
+import { gridImagePriority, Pagination, readPage, Spinner, toast } from '@antiquarium/ui';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LikedArtifactCard } from './liked-artifact-card';
 import { pageHref } from '../../shared/page-href';
@@ -55,7 +55,7 @@ export default function LikedArtifactsPage() {
         <ul className="aq-grid">
           {result.data.items.map((artifact, index) => (
             <li key={artifact._id}>
-              <LikedArtifactCard artifact={artifact} eager={index < 3} />
+              <LikedArtifactCard artifact={artifact} imagePriority={gridImagePriority(index)} />
             </li>
           ))}
         </ul>

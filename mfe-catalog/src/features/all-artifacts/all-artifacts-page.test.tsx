@@ -4,6 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import AllArtifactsPage from './all-artifacts-page';
+import { LIST_IMAGE_SIZES } from './artifact-list-card';
 import { artifact, artifactPage } from '@antiquarium/testing';
 
 // The api cannot run inside jest: only the api-client module is replaced.
@@ -246,4 +247,39 @@ describe('refining by time and place, with counts', () => {
     expect(screen.getByRole('button', { name: 'Close filters' })).toHaveAttribute('aria-expanded', 'true');
     expect(document.querySelector('.cat-refine')).toHaveClass('cat-refine--open');
   });
+});
+
+test('images: the first card’s is the LCP candidate (high priority, never lazy), the rest of the first row eager, the others lazy', async () => {
+  const items = [1, 2, 3, 4, 5].map((n) => artifact({ name: `Piece ${n}` }));
+  items.push(artifact({ name: 'Foreign photo', image: 'https://images.example.org/photo.jpg' }));
+  list.mockResolvedValue(artifactPage(items));
+  renderAt('/all-artifacts');
+  await screen.findByRole('heading', { name: 'Piece 1' });
+  const image = (name: string) => screen.getByRole('img', { name });
+
+  expect(image('Piece 1')).toHaveAttribute('fetchpriority', 'high');
+  expect(image('Piece 1')).toHaveAttribute('loading', 'eager');
+  for (const name of ['Piece 2', 'Piece 3']) {
+    expect(image(name)).toHaveAttribute('loading', 'eager');
+    expect(image(name)).not.toHaveAttribute('fetchpriority');
+  }
+  for (const name of ['Piece 4', 'Piece 5', 'Foreign photo']) {
+    expect(image(name)).toHaveAttribute('loading', 'lazy');
+    expect(image(name)).toHaveAttribute('decoding', 'async');
+    expect(image(name)).not.toHaveAttribute('fetchpriority');
+  }
+  expect(document.querySelectorAll('img[fetchpriority="high"]')).toHaveLength(1);
+
+  // The api's images in every card width (up to 960 px), sized as the grid shows them.
+  const first = image('Piece 1');
+  expect(first.getAttribute('srcset')).toMatch(/^http:\/\/127\.0\.0\.1:3000\/media\/artifact-\d+-320\.webp 320w, .*-960\.webp 960w$/);
+  expect(first.getAttribute('srcset')).not.toContain('1280w');
+  expect(first).toHaveAttribute('sizes', LIST_IMAGE_SIZES);
+  expect(first).toHaveAttribute('width', '960');
+  expect(first).toHaveAttribute('height', '720');
+  // A member's own URL is used as it is.
+  expect(image('Foreign photo')).toHaveAttribute('src', 'https://images.example.org/photo.jpg');
+  expect(image('Foreign photo')).not.toHaveAttribute('srcset');
+  expect(image('Foreign photo')).toHaveAttribute('width', '960');
+  expect(image('Foreign photo')).toHaveAttribute('height', '720');
 });

@@ -1,6 +1,6 @@
 import { getArtifactFacets, listArtifacts, useApiData } from '@antiquarium/api-client';
-import type { ArtifactFacets } from '@antiquarium/contracts';
-import { Pagination, Spinner, toast } from '@antiquarium/ui';
+import type { Artifact, ArtifactFacets } from '@antiquarium/contracts';
+import { gridImagePriority, Pagination, Spinner, toast, useProgressiveList } from '@antiquarium/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ActiveFilters, DidYouMean } from './active-filters';
@@ -10,6 +10,10 @@ import { FilterForm } from './filter-form';
 import { REFINE_TEXTS, RefinePanel } from './refine-panel';
 import '../../shared/catalog.css';
 import './all-artifacts.css';
+
+/** The cards rendered with the data: two rows of three on a desktop, more than a phone shows. */
+export const FIRST_CARDS = 6;
+const NO_ARTIFACTS: readonly Artifact[] = [];
 
 export const ALL_ARTIFACTS_TEXTS = {
   empty: 'No artifacts match your criteria.',
@@ -43,8 +47,14 @@ export default function AllArtifactsPage() {
   if (facets.status === 'ready' && kept !== facets.data) setKept(facets.data);
   const counts = facets.status === 'ready' ? facets.data : kept;
   const suggestion = result.status === 'ready' ? result.data.didYouMean : null;
+  // 24 cards are built in two steps, so that no single task builds them all (catalog-long-lists).
+  const cards = useProgressiveList(result.status === 'ready' ? result.data.items : NO_ARTIFACTS, FIRST_CARDS);
 
-  const onChange = (next: ArtifactQuery) => setSearchParams(writeQuery(next));
+  // A choice's own event ends at once; the navigation and the new list's render follow in tasks of
+  // their own, so that a tap on a slow phone never waits for a long one (catalog-long-lists).
+  const onChange = (next: ArtifactQuery) => {
+    setTimeout(() => setSearchParams(writeQuery(next)), 0);
+  };
 
   return (
     <div className="aq-container cat-all">
@@ -89,20 +99,24 @@ export default function AllArtifactsPage() {
           {result.status === 'ready' && result.data.items.length === 0 ? <p className="cat-message">{ALL_ARTIFACTS_TEXTS.empty}</p> : null}
           {result.status === 'ready' && result.data.items.length > 0 ? (
             <>
-              <ul className="aq-grid cat-all__grid">
-                {result.data.items.map((artifact, index) => (
+              {/* Busy while the rest of the page's cards are still coming (useProgressiveList). */}
+              <ul className="aq-grid cat-all__grid" aria-busy={!cards.complete}>
+                {cards.shown.map((artifact, index) => (
                   <li key={artifact._id}>
-                    <ArtifactListCard artifact={artifact} eager={index < 3} />
+                    <ArtifactListCard artifact={artifact} imagePriority={gridImagePriority(index)} />
                   </li>
                 ))}
               </ul>
-              <Pagination
-                page={query.page}
-                hrefOf={(page) => ({ search: writeQuery({ ...query, page }).toString() })}
-                total={result.data.total}
-                pageSize={result.data.pageSize}
-                nextPage={result.data.nextPage}
-              />
+              {/* Under the last card only: it would move down while the rest arrive. */}
+              {cards.complete ? (
+                <Pagination
+                  page={query.page}
+                  hrefOf={(page) => ({ search: writeQuery({ ...query, page }).toString() })}
+                  total={result.data.total}
+                  pageSize={result.data.pageSize}
+                  nextPage={result.data.nextPage}
+                />
+              ) : null}
             </>
           ) : null}
         </div>

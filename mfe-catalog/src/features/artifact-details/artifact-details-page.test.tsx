@@ -3,7 +3,7 @@ import { useAuthStore } from '@antiquarium/auth-store';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import ArtifactDetailsPage from './artifact-details-page';
+import ArtifactDetailsPage, { DETAILS_IMAGE_SIZES } from './artifact-details-page';
 import { artifact } from '@antiquarium/testing';
 
 // The api cannot run inside jest: only the api-client module is replaced.
@@ -161,4 +161,25 @@ test('Share copies the page link and confirms it', async () => {
   await user.click(await screen.findByRole('button', { name: 'Share' }));
   expect(await screen.findByText('Link copied to clipboard!')).toBeInTheDocument();
   expect(await navigator.clipboard.readText()).toBe(window.location.href);
+});
+
+test('the picture is the page’s LCP element: fetched at once with high priority, in every published width', async () => {
+  get.mockResolvedValue(artifact({ _id: 'a1', name: 'Rosetta Stone', image: 'http://127.0.0.1:3000/media/rosetta-stone-960.webp', liked: false }));
+  renderDetails();
+  const image = await screen.findByRole('img', { name: 'Rosetta Stone' });
+  expect(image).toHaveAttribute('fetchpriority', 'high');
+  expect(image).toHaveAttribute('loading', 'eager');
+  expect(image).toHaveAttribute('sizes', DETAILS_IMAGE_SIZES);
+  expect(image.getAttribute('srcset')?.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual(['320w', '480w', '640w', '800w', '960w', '1280w']);
+  expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['960', '720']);
+});
+
+test('a member’s own image URL: the same priority, no srcset', async () => {
+  get.mockResolvedValue(artifact({ _id: 'a1', name: 'Sickle', image: 'https://images.example.org/sickle.webp', liked: false }));
+  renderDetails();
+  const image = await screen.findByRole('img', { name: 'Sickle' });
+  expect(image).toHaveAttribute('src', 'https://images.example.org/sickle.webp');
+  expect(image).toHaveAttribute('fetchpriority', 'high');
+  expect(image).not.toHaveAttribute('srcset');
+  expect(image).not.toHaveAttribute('sizes');
 });

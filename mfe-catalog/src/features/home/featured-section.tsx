@@ -1,4 +1,5 @@
 import { listArtifacts, useApiData } from '@antiquarium/api-client';
+import { FEATURED_QUERY } from '@antiquarium/contracts';
 import { Spinner } from '@antiquarium/ui';
 import { Link } from 'react-router-dom';
 import { FeaturedCard } from '../../shared/featured-card';
@@ -9,8 +10,9 @@ export const FEATURED_TEXTS = {
 } as const;
 
 export function FeaturedSection() {
-  // Bounded on the server (8, most liked): the home page never downloads the whole collection.
-  const featured = useApiData('featured', (signal) => listArtifacts({ limit: 8, sort: 'likes' }, { signal }));
+  // Bounded on the server (8, most liked): the home page never downloads the whole collection. The
+  // shell has asked for it already on a visit that starts here (@antiquarium/contracts' first-page).
+  const featured = useApiData('featured', (signal) => listArtifacts(FEATURED_QUERY, { signal }));
   return (
     <section className="cat-section aq-container" aria-labelledby="featured-title">
       <div className="cat-section__head">
@@ -31,9 +33,9 @@ export function FeaturedSection() {
       ) : null}
       {featured.status === 'ready' && featured.data.items.length > 0 ? (
         <ul className="aq-grid aq-grid--4">
-          {featured.data.items.map((artifact, index) => (
+          {featured.data.items.map((artifact) => (
             <li key={artifact._id}>
-              <FeaturedCard artifact={artifact} eager={index < 2} />
+              <FeaturedCard artifact={artifact} />
             </li>
           ))}
         </ul>

@@ -7,18 +7,26 @@ import './hero-banner.css';
 const HeroCarousel = lazy(() => import('./hero-carousel'));
 
 /**
- * The first slide, in the carousel's own markup and classes, as plain HTML: the page's largest
- * element paints without waiting for swiper's code (30 KB gzip) to download and run.
+ * The carousel in its own markup and classes, as plain HTML, showing the first slide: the page's
+ * largest element paints without waiting for swiper's code (30 KB gzip) to download and run. The
+ * other slides are there too, off to the side (swiper's overflow) and inert, so the banner is as
+ * tall as its tallest slide from the start: on a phone the second slide's text is longer, and the
+ * carousel used to push everything below down by ~50 px when it took over (which also pulled a
+ * further card image into the browser's lazy-loading distance).
  */
 function FirstSlide() {
-  const [slide] = BANNER_SLIDES;
-  if (!slide) return null;
   return (
     <div className="swiper cat-banner__swiper">
       <div className="swiper-wrapper">
-        <div className="swiper-slide swiper-slide-active cat-banner__slide">
-          <BannerSlideContent slide={slide} first />
-        </div>
+        {BANNER_SLIDES.map((slide, index) => (
+          <div
+            key={slide.id}
+            className={index === 0 ? 'swiper-slide swiper-slide-active cat-banner__slide' : 'swiper-slide cat-banner__slide'}
+            inert={index !== 0}
+          >
+            <BannerSlideContent slide={slide} first={index === 0} />
+          </div>
+        ))}
       </div>
     </div>
   );

@@ -2,7 +2,9 @@ import { listArtifacts, topContributors } from '@antiquarium/api-client';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { FEATURED_IMAGE_SIZES } from '../../shared/featured-card';
 import HomePage from './home-page';
+import { RECENT_IMAGE_SIZES } from './recently-added';
 import { artifact, artifactPage } from '@antiquarium/testing';
 
 jest.mock('@antiquarium/api-client', () => ({
@@ -46,7 +48,7 @@ test('has the Home heading and the sections in the spec’s order', async () => 
 test('the banner has the three built-in slides, each exploring all artifacts', async () => {
   render(<HomePage />, { wrapper: MemoryRouter });
   const banner = screen.getByRole('region', { name: 'Famous artifacts' });
-  // The first slide is painted as plain HTML; the carousel with all three takes over once loaded.
+  // The slides are painted as plain HTML, the first one showing; the carousel takes over once loaded.
   expect(within(banner).getByRole('heading', { name: 'The Rosetta Stone' })).toBeInTheDocument();
   expect(within(banner).getByRole('img', { name: 'Illustration of The Rosetta Stone' })).toHaveAttribute('loading', 'eager');
   expect(await within(banner).findByRole('heading', { name: "Tutankhamun's Mask" })).toBeInTheDocument();
@@ -96,5 +98,45 @@ test('How It Works has 4 steps and Did You Know 3 facts; the call to action link
   expect(screen.getByRole('link', { name: 'Share Your Artifact' })).toHaveAttribute('href', '/add-artifact');
   expect(screen.getByRole('link', { name: 'View All Artifacts' })).toHaveAttribute('href', '/all-artifacts');
   expect(screen.getByRole('link', { name: 'See All Artifacts' })).toHaveAttribute('href', '/all-artifacts');
+  await screen.findByText('Eleanor Hartley');
+});
+
+test('images: only the banner’s picture has a high priority; every card image is lazy and sized for its grid', async () => {
+  list.mockImplementation(async (params = {}) =>
+    artifactPage(
+      params.sort === 'likes'
+        ? [artifact({ name: 'Liked 1' }), artifact({ name: 'Liked 2' }), artifact({ name: 'Liked 3', image: 'https://images.example.org/own.jpg' })]
+        : [artifact({ name: 'Newest scroll' })],
+    ),
+  );
+  const { container } = render(<HomePage />, { wrapper: MemoryRouter });
+  await screen.findByRole('heading', { name: 'Liked 3' });
+  await screen.findByText('Eleanor Hartley');
+  const high = [...container.querySelectorAll('img[fetchpriority="high"]')];
+  expect(high.map((image) => image.getAttribute('alt'))).toEqual(['Illustration of The Rosetta Stone']);
+
+  const cards = [...container.querySelectorAll('img.aq-artifact-image')];
+  expect(cards).toHaveLength(4);
+  for (const image of cards) {
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('decoding', 'async');
+  }
+  const featured = screen.getByRole('img', { name: 'Liked 1' });
+  expect(featured).toHaveAttribute('sizes', FEATURED_IMAGE_SIZES);
+  expect(featured.getAttribute('srcset')).toMatch(/-320\.webp 320w, .*-960\.webp 960w$/);
+  expect(screen.getByRole('img', { name: 'Liked 3' })).not.toHaveAttribute('srcset');
+  const recent = cards.find((image) => image.getAttribute('alt') === '');
+  expect(recent).toHaveAttribute('sizes', RECENT_IMAGE_SIZES);
+  expect(recent?.getAttribute('srcset')).toMatch(/-640\.webp 640w$/);
+});
+
+test('the banner’s first paint holds every slide (so the carousel does not resize it), only the first reachable', async () => {
+  const { container } = render(<HomePage />, { wrapper: MemoryRouter });
+  const slides = [...container.querySelectorAll('.cat-banner .swiper-slide')];
+  expect(slides).toHaveLength(3);
+  expect(slides.map((slide) => slide.hasAttribute('inert'))).toEqual([false, true, true]);
+  expect(slides[0]).toHaveClass('swiper-slide-active');
+  const images = slides.map((slide) => slide.querySelector('img'));
+  expect(images.map((image) => image?.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
   await screen.findByText('Eleanor Hartley');
 });

@@ -1,10 +1,14 @@
 import { listArtifacts, useApiData } from '@antiquarium/api-client';
+import { RECENT_QUERY } from '@antiquarium/contracts';
 import { ArtifactImage, Spinner } from '@antiquarium/ui';
 import { Link } from 'react-router-dom';
 
+/** The strip's columns (home.css): 13rem, four in the 1200 px container from 1200 px (gap 1rem). */
+export const RECENT_IMAGE_SIZES = '(min-width: 1200px) 288px, 208px';
+
 export function RecentlyAdded() {
   // The api sorts newest first and stops at 8, instead of the page downloading and reversing everything.
-  const recent = useApiData('recent', (signal) => listArtifacts({ sort: 'latest', limit: 8 }, { signal }));
+  const recent = useApiData('recent', (signal) => listArtifacts(RECENT_QUERY, { signal }));
   return (
     <section className="cat-section aq-container" aria-labelledby="recent-title">
       <div className="cat-section__head">
@@ -29,7 +33,7 @@ export function RecentlyAdded() {
             <li key={artifact._id} className="cat-strip__item">
               {/* The View link is stretched over the whole card: one tab stop, the whole card clickable. */}
               <article className="cat-mini-card">
-                <ArtifactImage src={artifact.image} alt="" width={960} height={720} sizes="240px" />
+                <ArtifactImage src={artifact.image} alt="" width={960} height={720} sizes={RECENT_IMAGE_SIZES} maxWidth={640} />
                 <div className="cat-mini-card__body">
                   <h3 className="cat-mini-card__title">{artifact.name}</h3>
                   <p className="cat-mini-card__type">{artifact.type}</p>

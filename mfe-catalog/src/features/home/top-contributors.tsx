@@ -1,8 +1,6 @@
 import { topContributors, useApiData } from '@antiquarium/api-client';
-import type { Contributor } from '@antiquarium/contracts';
+import { TOP_CONTRIBUTOR_COUNT, type Contributor } from '@antiquarium/contracts';
 import { likesLabel, Spinner } from '@antiquarium/ui';
-
-export const TOP_CONTRIBUTOR_COUNT = 3;
 
 function artifactsLabel(count: number): string {
   return `${count} ${count === 1 ? 'artifact' : 'artifacts'}`;
