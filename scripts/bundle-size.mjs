@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { FRONT_ENDS, portsOf } from './lib/workspace.mjs';
+import { firebaseSession } from './lib/firebase-session.mjs';
 
 const START_PORTS = portsOf('start');
 
@@ -82,43 +83,9 @@ async function firstArtifactId() {
   return '000000000000000000000000';
 }
 
-/** A returning user's stored Firebase session, made through the Auth Emulator's REST api. */
-async function storedSession() {
-  const emulator = runtimeConfig.authEmulatorUrl;
-  const { apiKey } = runtimeConfig.firebase;
-  if (!emulator) throw new Error('--signed-in needs authEmulatorUrl in runtime-config.json');
-  const email = 'bundle-size@antiquarium.test';
-  const password = 'Bundle-Size-1';
-  const call = (method) =>
-    fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${apiKey}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true, displayName: 'Bundle Size' }),
-    });
-  let response = await call('signInWithPassword');
-  if (!response.ok) response = await call('signUp');
-  if (!response.ok) throw new Error(`Auth Emulator answered ${response.status}`);
-  const account = await response.json();
-  const now = Date.now();
-  // The shape the SDK persists (UserImpl.toJSON); read back by UserImpl._fromJSON.
-  const user = {
-    uid: account.localId,
-    email,
-    emailVerified: false,
-    displayName: 'Bundle Size',
-    isAnonymous: false,
-    providerData: [{ providerId: 'password', uid: email, displayName: null, email, phoneNumber: null, photoURL: null }],
-    stsTokenManager: {
-      refreshToken: account.refreshToken,
-      accessToken: account.idToken,
-      expirationTime: now + Number(account.expiresIn ?? 3600) * 1000,
-    },
-    createdAt: String(now),
-    lastLoginAt: String(now),
-    apiKey,
-    appName: '[DEFAULT]',
-  };
-  return { key: `firebase:authUser:${apiKey}:[DEFAULT]`, value: JSON.stringify(user) };
+/** A returning user's stored Firebase session (scripts/lib/firebase-session.mjs). */
+function storedSession() {
+  return firebaseSession(runtimeConfig, { email: 'bundle-size@antiquarium.test', password: 'Bundle-Size-1', displayName: 'Bundle Size' });
 }
 
 // Lighthouse's mobile preset (a Moto G Power): the phone the image bytes are measured on.
@@ -154,10 +121,13 @@ async function measureImages(browser, route) {
     const entry = globalThis.__lcp;
     if (!entry) return null;
     const element = entry.element;
-    const name = element ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).trim().split(/\s+/).join('.')}` : ''}` : null;
+    // An element replaced since it painted (the banner's first slide, once swiper takes over) is null.
+    const name = element
+      ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).trim().split(/\s+/).join('.')}` : ''}`
+      : `${entry.url ? 'image' : 'element'} no longer in the page`;
     return {
       element: name,
-      url: entry.url ? entry.url.slice(0, 200) : '',
+      url: entry.url ? entry.url.replace(/^(data:[^,;]*)[,;].*/, '$1,…').slice(0, 200) : '',
       size: entry.size,
       ms: Math.round(entry.startTime),
       fetchPriority: element?.getAttribute?.('fetchpriority') ?? null,
@@ -212,7 +182,22 @@ async function measure(browser, route, session) {
     const config = entries.find((entry) => entry.name.endsWith('/runtime-config.json'));
     const manifest = entries.find((entry) => entry.name.endsWith('mf-manifest.json'));
     const span = (entry) => (entry ? { start: Math.round(entry.startTime), end: Math.round(entry.responseEnd) } : null);
-    return { routing: span(routing), config: span(config), manifest: span(manifest) };
+    // The first page's data (issue #16): the shell starts its api calls before the catalog's code
+    // has arrived; each is asked once (the catalog takes the shell's answers).
+    const remoteEntry = entries.find((entry) => entry.name.endsWith('/remoteEntry.js'));
+    const data = entries.filter((entry) => /\/(artifacts|artifacts\/facets|contributors\/top)(\?|$)/.test(new URL(entry.name).pathname + new URL(entry.name).search) && entry.initiatorType === 'fetch');
+    const key = (name) => {
+      const url = new URL(name);
+      return `${url.pathname}?${[...url.searchParams].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join('&')}`;
+    };
+    const calls = data.map((entry) => key(entry.name));
+    return {
+      routing: span(routing),
+      config: span(config),
+      manifest: span(manifest),
+      remoteEntry: span(remoteEntry),
+      data: data.length ? { start: Math.round(Math.min(...data.map((entry) => entry.startTime))), calls: calls.length, repeated: calls.filter((call, i) => calls.indexOf(call) !== i) } : null,
+    };
   });
   await context.close();
   const sum = (type, field) => files.filter((f) => f.type === type).reduce((total, f) => total + f[field], 0);

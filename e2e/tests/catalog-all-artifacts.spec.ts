@@ -3,8 +3,10 @@ import { apiGet, type ArtifactSummary } from '../support/api';
 
 const cards = (page: Page) => page.locator('main article');
 
+/** The names on the cards, once the whole page of them is shown (the list renders in two steps). */
 async function cardNames(page: Page): Promise<string[]> {
   await expect(cards(page).first()).toBeVisible();
+  await expect(page.locator('.cat-all__grid')).toHaveAttribute('aria-busy', 'false');
   return cards(page).locator('h2').allTextContents();
 }
 

@@ -47,6 +47,7 @@ test.describe('Discovery', () => {
     await refine(page).getByRole('button', { name: /^Writings/ }).click();
     await expect(page).toHaveURL(/type=Writings/);
     expect(await shownTotal(page)).toBe(writings);
+    await expect(page.locator('.cat-all__grid')).toHaveAttribute('aria-busy', 'false');
     const names = await cards(page).locator('h2').allTextContents();
     expect(names.length).toBe(Math.min(writings, 24));
 

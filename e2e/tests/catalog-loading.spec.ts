@@ -34,6 +34,58 @@ async function slowApi(page: Page, ms: number) {
   });
 }
 
+/** The widths the api publishes its images in (MEDIA_IMAGE_WIDTHS of @antiquarium/contracts). */
+const MEDIA_WIDTHS = [320, 480, 640, 800, 960, 1280];
+
+/** Chromium's initial priority of every request (DevTools protocol): what fetchpriority changes. */
+async function recordRequestPriorities(page: Page) {
+  const priorities = new Map<string, string>();
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (!priorities.has(event.request.url)) priorities.set(event.request.url, event.request.initialPriority);
+  });
+  await cdp.send('Network.enable');
+  return priorities;
+}
+
+/** The page's LCP element so far, as an image's URL (or the element's tag when it is not an image). */
+async function largestContentfulPaint(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ url: string; tag: string }>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as unknown as { url: string; element: Element | null }[];
+          const last = entries[entries.length - 1];
+          resolve({ url: last?.url ?? '', tag: last?.element?.tagName ?? '' });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+}
+
+/** What an <img> shows and how it was asked for. */
+async function imageFacts(page: Page, selector: string) {
+  return page.locator(selector).evaluateAll((images) =>
+    (images as HTMLImageElement[]).map((image) => ({
+      src: image.getAttribute('src') ?? '',
+      currentSrc: image.currentSrc,
+      srcset: image.getAttribute('srcset'),
+      sizes: image.getAttribute('sizes'),
+      width: image.getAttribute('width'),
+      height: image.getAttribute('height'),
+      loading: image.getAttribute('loading'),
+      fetchPriority: image.getAttribute('fetchpriority'),
+      shownWidth: image.getBoundingClientRect().width,
+      top: image.getBoundingClientRect().top,
+    })),
+  );
+}
+
+/** The published width of one of the api's images, from its URL (`…/media/<name>-<width>.webp`). */
+function publishedWidth(url: string): number | null {
+  const match = /\/media\/[a-z0-9-]+-(\d+)\.webp$/.exec(url);
+  return match ? Number(match[1]) : null;
+}
+
 test.describe('Catalog loading', () => {
   test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
 
@@ -107,5 +159,145 @@ test.describe('Catalog loading', () => {
 
     // A page of another remote is not preloaded from here (its code only comes when visited).
     expect(await page.evaluate((origin) => performance.getEntriesByType('resource').filter((entry) => entry.name.startsWith(origin)).length, accountOrigin)).toBe(0);
+  });
+  test.describe('the first page’s data (the shell’s hand-over to the catalog)', () => {
+    /** One name per api call, whatever the order of its parameters. */
+    const callName = (url: string) => {
+      const parsed = new URL(url);
+      return `${parsed.pathname}?${[...parsed.searchParams].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join('&')}`;
+    };
+
+    /** Every data call the page makes to the api (not images, not the release registry). */
+    function recordDataCalls(page: Page) {
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (request.method() === 'GET' && url.origin === new URL(API_URL).origin && /^\/(artifacts|contributors)(\/|$)/.test(url.pathname)) calls.push(callName(request.url()));
+      });
+      return calls;
+    }
+
+    for (const { path, ready, expected } of [
+      {
+        path: '/',
+        ready: (page: Page) => page.locator('.cat-mini-card').first(),
+        expected: ['/artifacts?limit=8&sort=latest', '/artifacts?limit=8&sort=likes', '/contributors/top?limit=3'],
+      },
+      { path: '/all-artifacts', ready: (page: Page) => page.locator('.aq-card').first(), expected: ['/artifacts/facets?', '/artifacts?page=1&sort=name'] },
+      {
+        path: '/all-artifacts?search=bronze&type=Weapons',
+        ready: (page: Page) => page.locator('.cat-all__status'),
+        expected: ['/artifacts/facets?search=bronze&type=Weapons', '/artifacts?page=1&search=bronze&sort=relevance&type=Weapons'],
+      },
+    ]) {
+      test(`${path}: each call starts before the catalog’s code has arrived, and is asked once`, async ({ page }) => {
+        const calls = recordDataCalls(page);
+        await page.goto(path);
+        await expect(ready(page)).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        expect([...calls].sort()).toEqual(expected);
+
+        const timing = await page.evaluate((api) => {
+          const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+          const remoteEntry = entries.find((entry) => entry.name.endsWith('/remoteEntry.js'));
+          const data = entries.filter((entry) => entry.name.startsWith(api) && /\/(artifacts|contributors)/.test(entry.name));
+          return { remoteEntryEnd: remoteEntry?.responseEnd ?? null, firstCall: Math.min(...data.map((entry) => entry.startTime)) };
+        }, new URL(API_URL).origin);
+        expect(timing.remoteEntryEnd).not.toBeNull();
+        expect(timing.firstCall, JSON.stringify(timing)).toBeLessThan(timing.remoteEntryEnd ?? 0);
+      });
+    }
+
+    test('a slow api’s answer is still the one the page shows: no second call while it waits', async ({ page }) => {
+      const calls = recordDataCalls(page);
+      await slowApi(page, 1500);
+      await page.goto('/all-artifacts');
+      await expect(page.locator('.aq-card').first()).toBeVisible();
+      await expect(page.locator('.cat-all__status')).toHaveText(/\d+ artifacts found/);
+      await page.waitForLoadState('networkidle');
+      expect(calls.filter((call) => call.startsWith('/artifacts?'))).toEqual(['/artifacts?page=1&sort=name']);
+    });
+
+    test('a later visit of the same page asks the api again (the hand-over is for the first page only)', async ({ page }) => {
+      const calls = recordDataCalls(page);
+      await page.goto('/all-artifacts');
+      await expect(page.locator('.aq-card').first()).toBeVisible();
+      await page.locator('a.aq-brand').click();
+      await expect(page.locator('.cat-mini-card').first()).toBeVisible();
+      await page.goBack();
+      await expect(page.locator('.aq-card').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(calls.filter((call) => call === '/artifacts?page=1&sort=name')).toHaveLength(2);
+    });
+  });
+
+  test.describe('images on a phone (412x823 at DPR 1.75, as Lighthouse’s mobile run)', () => {
+    test.use({ deviceScaleFactor: 1.75 });
+
+    test('/all-artifacts: the first card’s image is the LCP, asked for at high priority, never lazy, in a width no larger than needed', async ({ page }) => {
+      const priorities = await recordRequestPriorities(page);
+      await page.goto('/all-artifacts');
+      const first = page.locator('.aq-card img').first();
+      await expect(first).toBeVisible();
+      await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+
+      const cards = await imageFacts(page, '.aq-card img');
+      const [lcpImage, ...others] = cards;
+      if (!lcpImage) throw new Error('no card image');
+      expect(lcpImage.fetchPriority).toBe('high');
+      expect(lcpImage.loading).toBe('eager');
+      expect(lcpImage.top).toBeLessThan(823);
+      expect(await page.locator('main img[fetchpriority="high"]').count()).toBe(1);
+      expect(priorities.get(lcpImage.currentSrc)).toBe('High');
+      await expect.poll(async () => (await largestContentfulPaint(page)).url).toBe(lcpImage.currentSrc);
+
+      // Served in the size it is shown at: the file the browser chose is one of the published
+      // widths, and not wider than the smallest one covering the slot at this screen's density.
+      expect(lcpImage.srcset).toContain('320w');
+      expect(lcpImage.sizes).toBeTruthy();
+      expect([lcpImage.width, lcpImage.height]).toEqual(['960', '720']);
+      const chosen = publishedWidth(lcpImage.currentSrc);
+      expect(MEDIA_WIDTHS).toContain(chosen);
+      const needed = lcpImage.shownWidth * 1.75;
+      const enough = MEDIA_WIDTHS.find((width) => width >= needed) ?? Math.max(...MEDIA_WIDTHS);
+      expect(chosen ?? Infinity).toBeLessThanOrEqual(enough);
+      expect(chosen).toBeLessThan(960);
+
+      // Below the fold: lazy, at the browser's own priority.
+      for (const image of others.slice(2)) expect(image.loading).toBe('lazy');
+      for (const image of others) expect(image.fetchPriority).toBeNull();
+    });
+
+    test('/: no card image competes with the banner (all lazy, none at high priority), and the bytes stay small', async ({ page }) => {
+      const priorities = await recordRequestPriorities(page);
+      const images: { url: string; bytes: number }[] = [];
+      page.on('response', async (response) => {
+        if (response.request().resourceType() !== 'image' || response.status() >= 400) return;
+        images.push({ url: response.url(), bytes: (await response.body()).length });
+      });
+      await page.goto('/');
+      await expect(page.locator('.aq-card img').first()).toBeAttached();
+      await page.waitForLoadState('networkidle');
+
+      // The banner's first picture is the LCP candidate: inlined in the page's code, marked high priority.
+      const banner = page.locator('img.cat-banner__image[alt="Illustration of The Rosetta Stone"]').first();
+      expect(await banner.getAttribute('fetchpriority')).toBe('high');
+      expect(await banner.getAttribute('loading')).toBe('eager');
+      const cards = await imageFacts(page, 'main img.aq-artifact-image');
+      expect(cards.length).toBeGreaterThan(4);
+      for (const card of cards) {
+        expect(card.loading).toBe('lazy');
+        expect(card.fetchPriority).toBeNull();
+        // The api's own images come in every width (an artifact added in another journey may not be one).
+        if (publishedWidth(card.src)) expect(card.srcset).toMatch(/-320\.webp 320w/);
+      }
+      for (const image of images) {
+        expect(priorities.get(image.url), image.url).not.toBe('High');
+        // A card on this phone needs the 800 px file at most (a slot of at most 412 px at DPR 1.75).
+        expect(publishedWidth(image.url) ?? 0, image.url).toBeLessThanOrEqual(800);
+      }
+      // Only the cards near the first screen are fetched (the browser's lazy-loading distance).
+      expect(images.length).toBeLessThanOrEqual(3);
+    });
   });
 });

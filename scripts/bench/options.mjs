@@ -45,7 +45,11 @@ export function parseArgs(args = process.argv.slice(2)) {
 export const BUDGET = {
   jsKB: 250,
   cssKB: 40,
-  lighthouse: { performance: 90, accessibility: 100, 'best-practices': 95, seo: 95 },
+  // Issue #16 raised performance from 90 and added the metrics (simulated, Lighthouse's mobile run).
+  lighthouse: { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 },
+  lcpMs: 2500,
+  tbtMs: 150,
+  cls: 0.02,
   p99Ms: 50,
   homeGrowth: 0.1,
   millionP95Ms: 100,
