@@ -8,6 +8,7 @@ import { log, onInterrupt, run, stopAll, stopProcess } from './lib/processes.mjs
 import { NO_RATE_LIMITS, ROOT, ensureFerretDb, freshPostgresDatabase, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds } from './lib/services.mjs';
 import { deploySuite } from './deploy-phase.mjs';
 import { portsOf } from './lib/workspace.mjs';
+import { jestProblems, playwrightProblems } from './lib/test-report.mjs';
 
 // Test ports differ from the start command's, so the tests can run while the site is up.
 // TEST_PORT_OFFSET shifts them all, so that two runs can share a machine.
@@ -35,7 +36,7 @@ async function jest(label, args, env = {}) {
   }
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
-    results.push({ label, passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests });
+    results.push({ label, passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests, problems: jestProblems(report) });
     if (report.numTotalTests === 0) throw new Error(`${label}: no test ran`);
   } else {
     results.push({ label, passed: 0, failed: 1, skipped: 0 });
@@ -194,8 +195,9 @@ async function browserSuite() {
     failure = error;
   }
   if (existsSync(out)) {
-    const { stats } = JSON.parse(readFileSync(out, 'utf8'));
-    results.push({ label: 'browser journeys', passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped });
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    const { stats } = report;
+    results.push({ label: 'browser journeys', passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped, problems: playwrightProblems(report) });
     if (stats.expected + stats.unexpected + stats.flaky === 0) throw new Error('browser journeys: no test ran');
   } else {
     results.push({ label: 'browser journeys', passed: 0, failed: 1, skipped: 0 });
@@ -278,6 +280,7 @@ function summary() {
   const total = { passed: 0, failed: 0, skipped: 0 };
   for (const result of results) {
     log(`${result.label}: ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped`);
+    for (const problem of result.problems ?? []) log(`  ${problem}`);
     total.passed += result.passed;
     total.failed += result.failed;
     total.skipped += result.skipped;
@@ -296,13 +299,15 @@ main().then(
   async (error) => {
     console.error(`[antiquarium] tests failed: ${error.message}`);
     await stopAll();
-    const total = summary();
     if (existsSync(LOGS)) {
       for (const file of readdirSync(LOGS)) {
         const text = readFileSync(path.join(LOGS, file), 'utf8');
         console.error(`----- last lines of ${file} -----\n${text.split('\n').slice(-40).join('\n')}`);
       }
     }
+    // Last, where a truncated CI log still shows it: each phase's counts and its failed tests.
+    console.error(`[antiquarium] tests failed: ${error.message}`);
+    const total = summary();
     console.log(`${total.passed} passed, ${Math.max(total.failed, 1)} failed, ${total.skipped} skipped`);
     process.exit(1);
   },
