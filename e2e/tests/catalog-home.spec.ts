@@ -61,6 +61,20 @@ test.describe('Home', () => {
     for (const search of listCalls) expect(new URLSearchParams(search).get('limit')).toBe('8');
   });
 
+  test('the carousel’s code is not loaded with the page, only when the banner is reached for', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('section[aria-labelledby="recent-title"] h3').first()).toBeVisible();
+    // Swiper used to load right after the first paint; the banner's own timer is 5 s.
+    await page.waitForTimeout(1000);
+    const banner = page.locator('section[aria-roledescription="carousel"]');
+    await expect(banner.locator('.swiper-slide-active .cat-banner__title')).toHaveText('The Rosetta Stone');
+    await expect(banner.locator('.swiper-initialized')).toHaveCount(0);
+    await expect(banner.locator('.swiper-button-next')).toHaveCount(0);
+    await banner.hover();
+    await expect(banner.locator('.swiper-button-next')).toBeVisible();
+    await expect(banner.locator('.swiper-initialized')).toHaveCount(1);
+  });
+
   test('the banner autoplays, and moves with its arrows, dots and keyboard', async ({ page }) => {
     await page.goto('/');
     const banner = page.locator('section[aria-roledescription="carousel"]');

@@ -17,9 +17,19 @@ function hideInactiveSlides(instance: SwiperInstance) {
   });
 }
 
-/** The banner's carousel (swiper), loaded after the first slide is on screen (hero-banner.tsx). */
-export default function HeroCarousel({ playing }: { playing: boolean }) {
+/**
+ * The banner's carousel (swiper), loaded when the visitor reaches for the banner or the first
+ * slide's time is up (hero-banner.tsx); in the latter case it moves on to the second slide at once,
+ * as autoplay would have.
+ */
+export default function HeroCarousel({ playing, advance }: { playing: boolean; advance: boolean }) {
   const swiper = useRef<SwiperInstance | null>(null);
+
+  useEffect(() => {
+    if (advance) swiper.current?.slideNext();
+    // Once, when swiper has taken over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     const autoplay = swiper.current?.autoplay;

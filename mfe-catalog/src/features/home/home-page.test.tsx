@@ -1,9 +1,10 @@
 import { listArtifacts, topContributors } from '@antiquarium/api-client';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { FEATURED_IMAGE_SIZES } from '../../shared/featured-card';
 import HomePage from './home-page';
+import { BANNER_AUTOPLAY_MS } from './banner-slides';
 import { RECENT_IMAGE_SIZES } from './recently-added';
 import { artifact, artifactPage } from '@antiquarium/testing';
 
@@ -139,4 +140,47 @@ test('the banner’s first paint holds every slide (so the carousel does not res
   const images = slides.map((slide) => slide.querySelector('img'));
   expect(images.map((image) => image?.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
   await screen.findByText('Eleanor Hartley');
+});
+
+describe('the carousel’s code loads when it is needed, not with the page', () => {
+  const activeTitle = (container: HTMLElement) => container.querySelector('.cat-banner .swiper-slide-active .cat-banner__title')?.textContent;
+
+  afterEach(() => jest.useRealTimers());
+
+  test('it stays plain HTML until the visitor reaches for it', async () => {
+    const { container } = render(<HomePage />, { wrapper: MemoryRouter });
+    await screen.findByText('Eleanor Hartley');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(container.querySelector('.swiper-initialized')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next slide' })).toBeNull();
+
+    await userEvent.hover(screen.getByRole('region', { name: 'Famous artifacts' }));
+    expect(await screen.findByRole('button', { name: 'Next slide' })).toBeInTheDocument();
+    expect(container.querySelector('.swiper-initialized')).not.toBeNull();
+    // Reaching for it does not move it.
+    expect(activeTitle(container)).toBe('The Rosetta Stone');
+  });
+
+  test('when the first slide’s time is up it loads and moves on to the second slide', async () => {
+    jest.useFakeTimers();
+    const { container } = render(<HomePage />, { wrapper: MemoryRouter });
+    act(() => jest.advanceTimersByTime(BANNER_AUTOPLAY_MS - 100));
+    expect(container.querySelector('.swiper-initialized')).toBeNull();
+    act(() => jest.advanceTimersByTime(100));
+    jest.useRealTimers();
+    await waitFor(() => expect(container.querySelector('.swiper-initialized')).not.toBeNull());
+    await waitFor(() => expect(activeTitle(container)).toBe('The Antikythera Mechanism'));
+    await screen.findByText('Eleanor Hartley');
+  });
+
+  test('a paused slideshow is not loaded by time', async () => {
+    jest.useFakeTimers();
+    const { container } = render(<HomePage />, { wrapper: MemoryRouter });
+    act(() => screen.getByRole('button', { name: 'Pause slideshow' }).click());
+    act(() => jest.advanceTimersByTime(3 * BANNER_AUTOPLAY_MS));
+    jest.useRealTimers();
+    await screen.findByText('Eleanor Hartley');
+    expect(container.querySelector('.swiper-initialized')).toBeNull();
+    expect(activeTitle(container)).toBe('The Rosetta Stone');
+  });
 });
