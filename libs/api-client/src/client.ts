@@ -1,5 +1,5 @@
 import ky, { HTTPError, type KyInstance, type KyResponse, type Options } from 'ky';
-import { apiCallKey, type ApiError } from '@antiquarium/contracts';
+import { apiCallKey, type ApiError, type ApiQuery } from '@antiquarium/contracts';
 import { takeHandedOver } from './hand-over';
 
 /** An api failure carrying the api's own `message` (ApiError), ready to show to the user. */
@@ -82,8 +82,9 @@ async function toRequestError(error: unknown): Promise<Error> {
  */
 async function handedOver(path: string, options: Options): Promise<KyResponse | undefined> {
   if ((options.method ?? 'get').toLowerCase() !== 'get' || options.body !== undefined || options.json !== undefined) return undefined;
-  const query = options.searchParams;
-  const key = apiCallKey(apiBaseUrl, path, typeof query === 'string' || query instanceof URLSearchParams ? query : new URLSearchParams((query ?? {}) as Record<string, string>));
+  // A record goes to the key as it is, so that its empty values are left out as ky leaves them out.
+  const query = options.searchParams ?? {};
+  const key = apiCallKey(apiBaseUrl, path, Array.isArray(query) ? new URLSearchParams(query as string[][]) : (query as ApiQuery | URLSearchParams | string));
   const answer = takeHandedOver(key, options.signal ?? undefined);
   if (!answer) return undefined;
   try {

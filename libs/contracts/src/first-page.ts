@@ -34,17 +34,21 @@ export function allArtifactsCalls(search: string): ApiCall[] {
   ];
 }
 
+/** The site paths of the catalog's two first pages (the shell's preload matches the same). */
+export const HOME_PATH = /^\/$/;
+export const ALL_ARTIFACTS_PATH = /^\/all-artifacts\/?$/;
+
 /** The pages a visit can start on whose data is known from the URL alone, and their calls. */
 const FIRST_PAGE_CALLS: readonly { path: RegExp; calls: (search: string) => ApiCall[] }[] = [
   {
-    path: /^\/$/,
+    path: HOME_PATH,
     calls: () => [
       { path: 'artifacts', query: FEATURED_QUERY },
       { path: 'artifacts', query: RECENT_QUERY },
       { path: 'contributors/top', query: { limit: TOP_CONTRIBUTOR_COUNT } },
     ],
   },
-  { path: /^\/all-artifacts\/?$/, calls: allArtifactsCalls },
+  { path: ALL_ARTIFACTS_PATH, calls: allArtifactsCalls },
 ];
 
 /** The api calls of the page at `pathname` + `search` (the URL's `?...`), or none. */

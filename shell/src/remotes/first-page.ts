@@ -1,4 +1,5 @@
 import { preloadRemote } from '@module-federation/enhanced/runtime';
+import { ALL_ARTIFACTS_PATH, HOME_PATH } from '@antiquarium/contracts/first-page';
 import type { RemoteName } from './remote-names';
 
 /**
@@ -7,8 +8,8 @@ import type { RemoteName } from './remote-names';
  * is sent to /login, so their code would be downloaded for nothing.
  */
 export const FIRST_PAGES: readonly { path: RegExp; remote: RemoteName; expose: string }[] = [
-  { path: /^\/$/, remote: 'catalog', expose: './Home' },
-  { path: /^\/all-artifacts\/?$/, remote: 'catalog', expose: './AllArtifacts' },
+  { path: HOME_PATH, remote: 'catalog', expose: './Home' },
+  { path: ALL_ARTIFACTS_PATH, remote: 'catalog', expose: './AllArtifacts' },
   { path: /^\/login\/?$/, remote: 'account', expose: './Login' },
   { path: /^\/register\/?$/, remote: 'account', expose: './Register' },
   { path: /^\/forgot-password\/?$/, remote: 'account', expose: './ForgotPassword' },
