@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectToast, submitLogin } from '../support/account';
+import { createArtifactAs, expectToast, submitLogin } from '../support/account';
 import { SITE_URL } from '../support/env';
 import { createUser } from '../support/users';
 
@@ -76,6 +76,32 @@ test.describe('Remember me', () => {
     await expect(again.getByRole('heading', { level: 1, name: 'My Artifacts' })).toBeVisible();
     await expect(again.locator('header')).toContainText(user.name);
     await restarted.close();
+  });
+
+  test('a returning member is shown signed in without the sign-in SDK; it loads when a token is first needed', async ({ page }) => {
+    const user = await createUser();
+    const mine = await createArtifactAs(user);
+    await page.goto('/login');
+    await submitLogin(page, user.email, user.password, { remember: true });
+    await expect(page.locator('header').getByRole('button', { name: 'Logout' })).toBeVisible();
+
+    // The SDK talks to the identity service as soon as it runs (it reads the stored member again).
+    const identityCalls: string[] = [];
+    page.on('request', (request) => {
+      if (/identitytoolkit\.googleapis\.com|securetoken\.googleapis\.com/.test(request.url())) identityCalls.push(request.url());
+    });
+    await page.goto('/');
+    await expect(page.locator('header').getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(page.locator('header')).toContainText(user.name);
+    await expect(page.locator('section[aria-labelledby="recent-title"] h3').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(identityCalls).toEqual([]);
+
+    // My Artifacts needs the member's token: the SDK loads then, and the list is theirs.
+    await page.locator('header').getByRole('button', { name: /account menu/ }).click();
+    await page.locator('header').getByRole('link', { name: 'My Artifacts' }).click();
+    await expect(page.getByRole('table').locator('tbody th')).toHaveText([mine.name]);
+    expect(identityCalls.length).toBeGreaterThan(0);
   });
 
   test('unticked: the session lasts for the tab (a reload keeps it) but not a browser restart', async ({ browser }) => {

@@ -25,10 +25,10 @@ function toAuthUser(user: User | null): AuthUser | null {
 }
 
 /**
- * Loaded in its own chunk after the first render (store.ts imports it lazily): the Firebase SDK is
- * the largest piece of the first visit and nothing on screen needs it to paint.
+ * Loaded in its own chunk when first needed (store.ts imports it lazily): the Firebase SDK is the
+ * largest piece of a visit and nothing on screen needs it to paint.
  */
-export function createFirebaseBackend(config: FirebaseWebConfig, emulatorUrl?: string): AuthBackend {
+export async function createFirebaseBackend(config: FirebaseWebConfig, emulatorUrl?: string): Promise<AuthBackend> {
   const options: FirebaseOptions = {
     apiKey: config.apiKey,
     authDomain: config.authDomain,
@@ -43,6 +43,9 @@ export function createFirebaseBackend(config: FirebaseWebConfig, emulatorUrl?: s
     popupRedirectResolver: browserPopupRedirectResolver,
   });
   if (emulatorUrl) connectAuthEmulator(auth, emulatorUrl, { disableWarnings: true });
+  // Ready once the stored user is restored: the store may ask for a token at once (a member shown
+  // from the stored session, whose first call loads the SDK), and currentUser is null until then.
+  await auth.authStateReady();
 
   return {
     currentUser: () => toAuthUser(auth.currentUser),

@@ -1,3 +1,5 @@
+import type { AuthUser } from './types';
+
 /**
  * Whether the Firebase SDK could have a signed-in user to restore in this browser. The SDK keeps
  * its user under `firebase:authUser:<apiKey>:<appName>` in localStorage or sessionStorage (the two
@@ -16,4 +18,42 @@ export function hasPersistedSession(apiKey: string): boolean {
     // Storage blocked (privacy settings): we cannot tell, so let the SDK decide.
     return true;
   }
+}
+
+/**
+ * The signed-in user the SDK stored in this browser, read without the SDK: its JSON holds the same
+ * fields the site shows (uid, name, photo, email, verified). Null when none is stored, storage is
+ * blocked, or what is stored is not a user we can read (then the SDK decides).
+ */
+export function readPersistedUser(apiKey: string): AuthUser | null {
+  const key = persistedUserKey(apiKey);
+  let text: string | null;
+  try {
+    text = window.localStorage.getItem(key) ?? window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+  return text === null ? null : parsePersistedUser(text);
+}
+
+/** A stored user's JSON as the site's AuthUser, or null if it is not one. */
+export function parsePersistedUser(text: string): AuthUser | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const stored = value as Record<string, unknown>;
+  const textOf = (field: unknown) => (typeof field === 'string' && field !== '' ? field : null);
+  const uid = textOf(stored['uid']);
+  if (uid === null) return null;
+  return {
+    uid,
+    displayName: textOf(stored['displayName']),
+    photoURL: textOf(stored['photoURL']),
+    email: textOf(stored['email']),
+    emailVerified: stored['emailVerified'] === true,
+  };
 }

@@ -1,4 +1,4 @@
-import { hasPersistedSession, persistedUserKey } from './persisted-session';
+import { hasPersistedSession, persistedUserKey, readPersistedUser } from './persisted-session';
 import { createAuthStore } from './store';
 import type { AuthBackend, AuthConfig, AuthUser } from './types';
 
@@ -159,4 +159,79 @@ test('a new member starts unverified; refreshUser shows the verification they ma
   expect(store.getState().user?.emailVerified).toBe(false);
   await store.getState().refreshUser();
   expect(store.getState().user?.emailVerified).toBe(true);
+});
+
+describe('a returning member is shown from the stored session; the SDK loads when first needed', () => {
+  const KEY = 'firebase:authUser:demo-api-key:[DEFAULT]';
+  // The SDK's own stored form (more fields than the site reads; tokens are the SDK's business).
+  const stored = (fields: Record<string, unknown>) =>
+    JSON.stringify({ isAnonymous: false, providerData: [], stsTokenManager: { refreshToken: 'r', accessToken: 'a', expirationTime: 1 }, ...fields });
+  const grace = { uid: 'u7', displayName: 'Grace', photoURL: 'https://example.com/g.png', email: 'grace@example.com', emailVerified: true };
+
+  test('the stored user is read from localStorage or sessionStorage, fields the SDK left out as null', () => {
+    expect(readPersistedUser('demo-api-key')).toBeNull();
+    sessionStorage.setItem(KEY, stored({ uid: 'u2', email: 'tab@example.com', emailVerified: false }));
+    expect(readPersistedUser('demo-api-key')).toEqual({ uid: 'u2', displayName: null, photoURL: null, email: 'tab@example.com', emailVerified: false });
+    localStorage.setItem(KEY, stored(grace));
+    expect(readPersistedUser('demo-api-key')).toEqual(grace);
+    for (const broken of ['not json', 'null', '{}', stored({ uid: 42 }), stored({ uid: '' })]) {
+      localStorage.setItem(KEY, broken);
+      sessionStorage.clear();
+      expect(readPersistedUser('demo-api-key')).toBeNull();
+    }
+  });
+
+  test('init shows the member at once without the SDK; the first token loads it, once', async () => {
+    localStorage.setItem(KEY, stored(grace));
+    const load = jest.fn(async () => fakeBackend(grace));
+    const store = createAuthStore(load);
+    await store.getState().init(config);
+    expect(store.getState()).toMatchObject({ user: grace, loading: false });
+    expect(load).not.toHaveBeenCalled();
+    const [first, second] = await Promise.all([store.getState().getIdToken(), store.getState().getIdToken()]);
+    expect([first, second]).toEqual(['token-of-u7', 'token-of-u7']);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  test('what the SDK then says wins: a session it no longer accepts signs the member out', async () => {
+    localStorage.setItem(KEY, stored(grace));
+    const store = createAuthStore(async () => fakeBackend(null));
+    await store.getState().init(config);
+    expect(store.getState().user).toEqual(grace);
+    await expect(store.getState().getIdToken()).resolves.toBeNull();
+    await Promise.resolve();
+    expect(store.getState()).toMatchObject({ user: null, loading: false });
+  });
+
+  test('an action (log out) loads the SDK and acts through it', async () => {
+    localStorage.setItem(KEY, stored(grace));
+    const load = jest.fn(async () => fakeBackend(grace));
+    const store = createAuthStore(load);
+    await store.getState().init(config);
+    await store.getState().logOut();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(store.getState()).toMatchObject({ user: null, loading: false });
+  });
+
+  test('signing out in another tab before the SDK loaded here signs this tab out too', async () => {
+    localStorage.setItem(KEY, stored(grace));
+    const load = jest.fn(async () => fakeBackend(grace));
+    const store = createAuthStore(load);
+    await store.getState().init(config);
+    window.dispatchEvent(new StorageEvent('storage', { key: KEY, oldValue: stored(grace), newValue: null }));
+    expect(store.getState().user).toBeNull();
+    await expect(store.getState().getIdToken()).resolves.toBeNull();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  test('a stored session it cannot read is left to the SDK, as before', async () => {
+    localStorage.setItem(KEY, 'not json');
+    const load = jest.fn(async () => fakeBackend(grace));
+    const store = createAuthStore(load);
+    expect(store.getState().loading).toBe(true);
+    await store.getState().init(config);
+    expect(load).toHaveBeenCalledTimes(1);
+    await Promise.resolve();
+    expect(store.getState()).toMatchObject({ user: grace, loading: false });
+  });
 });

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { hasPersistedSession, persistedUserKey } from './persisted-session';
+import { hasPersistedSession, parsePersistedUser, persistedUserKey, readPersistedUser } from './persisted-session';
 import type { AuthBackend, AuthConfig, AuthUser } from './types';
 
 export interface AuthState {
@@ -21,8 +21,8 @@ export interface AuthState {
   refreshUser(): Promise<void>;
   logOut(): Promise<void>;
   /**
-   * The current user's ID token, or null. It never waits for the SDK: public lists are the same for
-   * everyone, and protected screens only render once `loading` is false.
+   * The current user's ID token, or null for a visitor. For a user known from the stored session
+   * (the SDK not loaded yet) it loads the SDK first: the first call that needs a token does.
    */
   getIdToken(): Promise<string | null>;
 }
@@ -32,15 +32,18 @@ export type BackendLoader = (config: AuthConfig) => Promise<AuthBackend>;
 export interface AuthStoreOptions {
   /** Whether a signed-in user may be stored in this browser (see persisted-session.ts). */
   hasSession?: (config: AuthConfig) => boolean;
+  /** The user stored in this browser, read without the SDK, or null (see persisted-session.ts). */
+  storedUser?: (config: AuthConfig) => AuthUser | null;
 }
 
 export function createAuthStore(loadBackend: BackendLoader, options: AuthStoreOptions = {}) {
   const hasSession = options.hasSession ?? ((config: AuthConfig) => hasPersistedSession(config.firebase.apiKey));
+  const storedUser = options.storedUser ?? ((config: AuthConfig) => readPersistedUser(config.firebase.apiKey));
   let config: AuthConfig | undefined;
   let backend: Promise<AuthBackend> | undefined;
   let loaded: AuthBackend | undefined;
 
-  return create<AuthState>()((set) => {
+  return create<AuthState>()((set, get) => {
     function connect(): Promise<AuthBackend> {
       if (!config) return Promise.reject(new Error('The sign-in service is not ready yet.'));
       if (!backend) {
@@ -77,7 +80,27 @@ export function createAuthStore(loadBackend: BackendLoader, options: AuthStoreOp
       init(next) {
         if (config) return connect().then(() => undefined);
         config = next;
-        if (hasSession(next)) return connect().then(() => undefined);
+        if (hasSession(next)) {
+          // A returning member is shown at once from the session the SDK stored; the SDK (the
+          // largest script of their visit) loads when a token is first needed or they act.
+          const user = storedUser(next);
+          if (!user) return connect().then(() => undefined);
+          set({ user, loading: false });
+          if (typeof window !== 'undefined') {
+            const key = persistedUserKey(next.firebase.apiKey);
+            const onStorage = (event: StorageEvent) => {
+              if (event.key !== key) return;
+              if (loaded || backend) {
+                window.removeEventListener('storage', onStorage);
+                return;
+              }
+              // Signed out, or another member signed in, in another tab before the SDK loaded here.
+              set({ user: event.newValue === null ? null : parsePersistedUser(event.newValue) });
+            };
+            window.addEventListener('storage', onStorage);
+          }
+          return Promise.resolve();
+        }
         // A visitor who has never signed in here: nothing to restore, so the SDK (the largest part
         // of a first visit) waits for the first sign-in, or for another tab to sign in.
         set({ user: null, loading: false });
@@ -106,7 +129,12 @@ export function createAuthStore(loadBackend: BackendLoader, options: AuthStoreOp
         set({ user });
       },
       logOut: () => withLoading((auth) => auth.logOut()),
-      getIdToken: async () => (loaded ? loaded.getIdToken() : null),
+      getIdToken: async () => {
+        if (loaded) return loaded.getIdToken();
+        // Known from the stored session only: the SDK holds the token (and refreshes it).
+        if (get().user) return (await connect()).getIdToken();
+        return null;
+      },
     };
   });
 }
