@@ -61,6 +61,17 @@ test.describe('Home', () => {
     for (const search of listCalls) expect(new URLSearchParams(search).get('limit')).toBe('8');
   });
 
+  test('on a phone the sections keep the page’s side margins', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    for (const id of ['how-title', 'recent-title', 'cta-title']) {
+      const section = page.locator(`section[aria-labelledby="${id}"]`);
+      await expect(section).toBeVisible();
+      const padding = await section.evaluate((element) => getComputedStyle(element).paddingLeft);
+      expect(parseFloat(padding), id).toBeGreaterThanOrEqual(16);
+    }
+  });
+
   test('the carousel’s code is not loaded with the page, only when the banner is reached for', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('section[aria-labelledby="recent-title"] h3').first()).toBeVisible();
