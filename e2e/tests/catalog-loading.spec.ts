@@ -268,6 +268,32 @@ test.describe('Catalog loading', () => {
       for (const image of others) expect(image.fetchPriority).toBeNull();
     });
 
+    test('/all-artifacts: the first card’s image is asked for from the list’s answer, before the card is drawn, and downloaded once', async ({ page }) => {
+      const requests: { url: string; type: string }[] = [];
+      const cdp = await page.context().newCDPSession(page);
+      cdp.on('Network.requestWillBeSent', (event) => requests.push({ url: event.request.url, type: event.type ?? '' }));
+      await cdp.send('Network.enable');
+      await page.goto('/all-artifacts');
+      const first = page.locator('.aq-card img').first();
+      await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      const currentSrc = await first.evaluate((image: HTMLImageElement) => image.currentSrc);
+
+      // The shell's entry put the preload in the head, in the same widths and sizes as the card:
+      // the browser chose the same file for both, and the card's image is the preload's download.
+      const preload = page.locator('head link[rel="preload"][as="image"]');
+      await expect(preload).toHaveCount(1);
+      expect(await preload.getAttribute('imagesrcset')).toBe(await first.getAttribute('srcset'));
+      expect(await preload.getAttribute('imagesizes')).toBe(await first.getAttribute('sizes'));
+      expect(await preload.getAttribute('fetchpriority')).toBe('high');
+      expect(requests.filter((request) => request.url === currentSrc)).toHaveLength(1);
+      const initiator = await page.evaluate((url) => (performance.getEntriesByName(url)[0] as PerformanceResourceTiming | undefined)?.initiatorType, currentSrc);
+      expect(initiator).toBe('link');
+      // No other width of the same picture was fetched (the preload and the card agreed).
+      const picture = currentSrc.replace(/-\d+\.webp$/, '-');
+      expect(publishedWidth(currentSrc)).not.toBeNull();
+      expect(requests.filter((request) => request.url.startsWith(picture)).map((request) => request.url)).toEqual([currentSrc]);
+    });
+
     test('/: no card image competes with the banner (all lazy, none at high priority), and the bytes stay small', async ({ page }) => {
       const priorities = await recordRequestPriorities(page);
       const images: { url: string; bytes: number }[] = [];

@@ -11,8 +11,8 @@ import {
   topContributors,
   UNREACHABLE_MESSAGE,
 } from './index';
-import { FEATURED_QUERY, RECENT_QUERY, TOP_CONTRIBUTOR_COUNT } from '@antiquarium/contracts';
-import { HAND_OVER_MS, startFirstPageCalls } from './hand-over';
+import { ALL_ARTIFACTS_IMAGE_SIZES, FEATURED_QUERY, RECENT_QUERY, TOP_CONTRIBUTOR_COUNT } from '@antiquarium/contracts';
+import { HAND_OVER_MS, startFirstPageCalls, type ImagePreloader } from './hand-over';
 
 // A real HTTP server on loopback stands in for the api: requests, headers and errors are real.
 interface Seen {
@@ -157,6 +157,55 @@ describe('the first page’s hand-over (hand-over.ts)', () => {
     await getArtifactFacets({ search: 'mask', type: 'Tools' });
     // (The shell asks with the parameters in the order of their names: one name per call.)
     expect(urlsSeen()).toEqual(['/artifacts?page=2&search=mask&sort=relevance&type=Tools', '/artifacts/facets?search=mask&type=Tools']);
+  });
+
+  test('All Artifacts’ first card image is preloaded from the list’s answer, in the widths its card offers', async () => {
+    handler = (request, response) =>
+      request.url?.startsWith('/artifacts/facets')
+        ? json(response, 200, { total: 2, types: [], eras: [], centuries: [], places: [] })
+        : json(response, 200, [
+            { _id: 'e1', name: 'Lamp', image: 'https://media.example/media/oil-lamp-960.webp' },
+            { _id: 'e2', name: 'Jar', image: 'https://media.example/media/jar-960.webp' },
+          ]);
+    const preloaded: Parameters<ImagePreloader>[0][] = [];
+    startFirstPageCalls(baseUrl, { pathname: '/all-artifacts', search: '?type=Tools' }, (image) => preloaded.push(image));
+    await listArtifacts({ type: 'Tools', sort: 'name', page: 1 });
+    await getArtifactFacets({ type: 'Tools' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(preloaded).toEqual([
+      {
+        src: 'https://media.example/media/oil-lamp-960.webp',
+        srcSet: [320, 480, 640, 800, 960].map((width) => `https://media.example/media/oil-lamp-${width}.webp ${width}w`).join(', '),
+        sizes: ALL_ARTIFACTS_IMAGE_SIZES,
+        width: 960,
+        height: 720,
+      },
+    ]);
+    // The page still got the whole answer (the preload read a copy).
+    expect(urlsSeen().filter((url) => url.startsWith('/artifacts?'))).toHaveLength(1);
+  });
+
+  test('nothing is preloaded for an empty list, a failed answer, an image that is not http(s), or the home page', async () => {
+    const preloaded: unknown[] = [];
+    const preload: ImagePreloader = (image) => preloaded.push(image);
+    // (The server answers by the call's URL: the early calls reach it after this code has run.)
+    handler = (request, response) => {
+      const url = request.url ?? '';
+      if (url.startsWith('/artifacts/facets')) json(response, 200, { total: 0, types: [], eras: [], centuries: [], places: [] });
+      else if (url.startsWith('/artifacts?page=2')) json(response, 200, []);
+      else if (url.startsWith('/artifacts?page=3')) json(response, 503, { message: 'Busy' });
+      else if (url.startsWith('/artifacts?page=4')) json(response, 200, [{ _id: 'f1', name: 'Ghost', image: 'javascript:alert(1)' }]);
+      else if (url.startsWith('/contributors')) json(response, 200, []);
+      else json(response, 200, [{ _id: 'g1', name: 'Coin', image: 'https://media.example/media/coin-960.webp' }]);
+    };
+    for (const page of [2, 3, 4]) startFirstPageCalls(baseUrl, { pathname: '/all-artifacts', search: `?page=${page}` }, preload);
+    startFirstPageCalls(baseUrl, { pathname: '/', search: '' }, preload);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(urlsSeen().filter((url) => url.startsWith('/artifacts?page=')).sort()).toEqual(['/artifacts?page=2&sort=name', '/artifacts?page=3&sort=name', '/artifacts?page=4&sort=name']);
+    expect(preloaded).toEqual([]);
+    // (The pages take their answers, so that none is left for the next test.)
+    for (const page of [2, 3, 4]) await listArtifacts({ sort: 'name', page }).catch(() => undefined);
+    await Promise.all([getArtifactFacets({}), listArtifacts(FEATURED_QUERY), listArtifacts(RECENT_QUERY), topContributors(TOP_CONTRIBUTOR_COUNT)]).catch(() => undefined);
   });
 
   test('a failed early call is asked again by the page, which gets the api’s answer', async () => {

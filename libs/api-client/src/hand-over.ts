@@ -1,4 +1,4 @@
-import { apiCallKey, firstPageCalls } from '@antiquarium/contracts/first-page';
+import { apiCallKey, firstPageCalls, responsiveImage, type ResponsiveImage, type ResponsiveImageOptions } from '@antiquarium/contracts/first-page';
 
 // The hand-over of a first page's data across module federation's async boundary. The shell's entry
 // starts the page's api calls as soon as it knows where the api is (startFirstPageCalls), in
@@ -31,11 +31,51 @@ function store(): Map<string, HandedOver> {
   return answers;
 }
 
+/** Asks the browser for an image before any element shows it (a `<link rel="preload">`). */
+export type ImagePreloader = (image: ResponsiveImage) => void;
+
+/**
+ * The preload an `<img>` with the same srcset and sizes takes over: the browser picks the same
+ * width for both, and the image's request is the preload's (one download, started earlier).
+ */
+export function preloadImageInDocument(image: ResponsiveImage): void {
+  if (typeof document === 'undefined') return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = image.src;
+  if (image.srcSet && image.sizes) {
+    link.imageSrcset = image.srcSet;
+    link.imageSizes = image.sizes;
+  }
+  link.fetchPriority = 'high';
+  document.head.append(link);
+}
+
+/**
+ * When a list's answer arrives, its first item's image (the page's LCP element on a phone) is
+ * preloaded: the card that shows it renders only once the page's code has arrived, and its image
+ * would start only then. A failed answer, an empty list or an image that is not an http(s) URL
+ * preloads nothing.
+ */
+function preloadLeadImage(answer: Promise<Response>, options: ResponsiveImageOptions, preload: ImagePreloader): void {
+  answer
+    .then((response) => (response.ok ? response.clone().json() : undefined))
+    .then((body: unknown) => {
+      const first: unknown = Array.isArray(body) ? body[0] : undefined;
+      const url = first && typeof first === 'object' ? (first as { image?: unknown }).image : undefined;
+      const image = typeof url === 'string' ? responsiveImage(url, options) : undefined;
+      if (image) preload(image);
+    })
+    .catch(() => undefined);
+}
+
 /**
  * Starts the api calls of the page at `location` (none for a page whose data the URL does not
- * tell), and returns their URLs. A call already under way is not started twice.
+ * tell), and returns their URLs. A call already under way is not started twice. A call that names
+ * its answer's lead image has that image preloaded as soon as the answer arrives.
  */
-export function startFirstPageCalls(baseUrl: string, location: { pathname: string; search: string }): string[] {
+export function startFirstPageCalls(baseUrl: string, location: { pathname: string; search: string }, preload: ImagePreloader = preloadImageInDocument): string[] {
   const answers = store();
   const started: string[] = [];
   for (const call of firstPageCalls(location.pathname, location.search)) {
@@ -53,6 +93,7 @@ export function startFirstPageCalls(baseUrl: string, location: { pathname: strin
       () => clearTimeout(timeout as ReturnType<typeof setTimeout>),
       () => clearTimeout(timeout as ReturnType<typeof setTimeout>),
     );
+    if (call.leadImage) preloadLeadImage(answer, call.leadImage, preload);
     const entry = { answer, expires: Date.now() + HAND_OVER_MS };
     answers.set(url, entry);
     const timer: unknown = setTimeout(() => {

@@ -1,4 +1,5 @@
-import { apiCallKey, apiSearchParams, FEATURED_QUERY, firstPageCalls, RECENT_QUERY, TOP_CONTRIBUTOR_COUNT } from './first-page';
+import { ALL_ARTIFACTS_IMAGE_SIZES, apiCallKey, apiSearchParams, FEATURED_QUERY, firstPageCalls, RECENT_QUERY, TOP_CONTRIBUTOR_COUNT } from './first-page';
+import { CARD_IMAGE_MAX_WIDTH } from './media';
 
 describe('firstPageCalls', () => {
   it('names the home page’s three calls', () => {
@@ -9,9 +10,13 @@ describe('firstPageCalls', () => {
     ]);
   });
 
-  it('reads All Artifacts’ query as the page does: the list in its effective sort, and the facets', () => {
+  it('reads All Artifacts’ query as the page does: the list in its effective sort (its first image preloaded as its cards show it), and the facets', () => {
     expect(firstPageCalls('/all-artifacts', '')).toEqual([
-      { path: 'artifacts', query: expect.objectContaining({ sort: 'name', page: 1 }) },
+      {
+        path: 'artifacts',
+        query: expect.objectContaining({ sort: 'name', page: 1 }),
+        leadImage: { sizes: ALL_ARTIFACTS_IMAGE_SIZES, maxWidth: CARD_IMAGE_MAX_WIDTH },
+      },
       { path: 'artifacts/facets', query: expect.any(Object) },
     ]);
     const [list, facets] = firstPageCalls('/all-artifacts/', '?search=%20gold%20mask&type=Tools&from=-1500&to=-2000&page=2&sort=bogus');

@@ -1,5 +1,9 @@
 import type { SortOption } from './artifact';
 import { effectiveSort, filtersOf, readQuery } from './list-query';
+import { CARD_IMAGE_MAX_WIDTH, type ResponsiveImageOptions } from './media';
+
+// The shell's entry preloads a first page's lead image with the same rule the page's <img> uses.
+export { responsiveImage, type ResponsiveImage, type ResponsiveImageOptions } from './media';
 
 // What the catalog's first pages ask the api for, as data both sides read: the shell starts these
 // calls the moment it knows where the api is, before the catalog's code has arrived, and the
@@ -15,6 +19,11 @@ export type ApiQuery = Readonly<Record<string, ApiQueryValue>>;
 export interface ApiCall {
   path: string;
   query: ApiQuery;
+  /**
+   * The answer is a list whose first item's image is the page's LCP element on a phone, shown at
+   * these sizes: the shell preloads it from the answer, before the page's code has arrived.
+   */
+  leadImage?: ResponsiveImageOptions;
 }
 
 /** The home page's "Featured" section: the 8 most liked. */
@@ -24,12 +33,24 @@ export const RECENT_QUERY = { limit: 8, sort: 'latest' } as const satisfies { li
 /** The home page's top contributors. */
 export const TOP_CONTRIBUTOR_COUNT = 3;
 
+/**
+ * A card's image width on /all-artifacts (the catalog's all-artifacts.css): one column on a phone
+ * (container padding 1rem), two from 640 px, two beside the 15rem refine panel from 768 px, three
+ * in the 1200 px container; gaps of 1.5rem.
+ */
+export const ALL_ARTIFACTS_IMAGE_SIZES =
+  '(min-width: 1200px) 286px, (min-width: 768px) calc(50vw - 10rem), (min-width: 640px) calc(50vw - 1.75rem), calc(100vw - 2rem)';
+
 /** The All Artifacts page's two calls for a URL query: the list page and its facets. */
 export function allArtifactsCalls(search: string): ApiCall[] {
   const query = readQuery(new URLSearchParams(search));
   const filters = filtersOf(query);
   return [
-    { path: 'artifacts', query: { ...filters, sort: effectiveSort(query), page: query.page } },
+    {
+      path: 'artifacts',
+      query: { ...filters, sort: effectiveSort(query), page: query.page },
+      leadImage: { sizes: ALL_ARTIFACTS_IMAGE_SIZES, maxWidth: CARD_IMAGE_MAX_WIDTH },
+    },
     { path: 'artifacts/facets', query: { ...filters } },
   ];
 }

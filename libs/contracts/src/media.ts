@@ -16,6 +16,12 @@ export type MediaImageWidth = (typeof MEDIA_IMAGE_WIDTHS)[number];
 /** The width an artifact's stored `image` URL names. */
 export const MEDIA_IMAGE_SRC_WIDTH: MediaImageWidth = 960;
 
+/**
+ * A card's picture is at most ~455 px wide: 960 px covers it at 2x, and a 3x phone is not sent the
+ * 1280 px file for a thumbnail (the difference does not show; the bytes do).
+ */
+export const CARD_IMAGE_MAX_WIDTH: MediaImageWidth = 960;
+
 /** The shape of every hosted image (intrinsic height = width * 3 / 4). */
 export const MEDIA_IMAGE_RATIO = { width: 4, height: 3 } as const;
 

@@ -1,12 +1,6 @@
-import type { Artifact } from '@antiquarium/contracts';
+import { CARD_IMAGE_MAX_WIDTH, type Artifact } from '@antiquarium/contracts';
 import type { ReactNode } from 'react';
 import { ArtifactImage, type ImagePriority } from './artifact-image';
-
-/**
- * A card's picture is at most ~455 px wide: 960 px covers it at 2x, and a 3x phone is not sent the
- * 1280 px file for a thumbnail (the difference does not show; the bytes do).
- */
-const CARD_IMAGE_MAX_WIDTH = 960;
 
 /**
  * The priority of a card's image in a grid at the top of its page (all artifacts, liked artifacts):

@@ -1,10 +1,9 @@
 import { getArtifactFacets, listArtifacts } from '@antiquarium/api-client';
-import type { ArtifactFacets } from '@antiquarium/contracts';
+import { ALL_ARTIFACTS_IMAGE_SIZES, type ArtifactFacets } from '@antiquarium/contracts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import AllArtifactsPage from './all-artifacts-page';
-import { LIST_IMAGE_SIZES } from './artifact-list-card';
 import { artifact, artifactPage } from '@antiquarium/testing';
 
 // The api cannot run inside jest: only the api-client module is replaced.
@@ -274,7 +273,7 @@ test('images: the first card’s is the LCP candidate (high priority, never lazy
   const first = image('Piece 1');
   expect(first.getAttribute('srcset')).toMatch(/^http:\/\/127\.0\.0\.1:3000\/media\/artifact-\d+-320\.webp 320w, .*-960\.webp 960w$/);
   expect(first.getAttribute('srcset')).not.toContain('1280w');
-  expect(first).toHaveAttribute('sizes', LIST_IMAGE_SIZES);
+  expect(first).toHaveAttribute('sizes', ALL_ARTIFACTS_IMAGE_SIZES);
   expect(first).toHaveAttribute('width', '960');
   expect(first).toHaveAttribute('height', '720');
   // A member's own URL is used as it is.

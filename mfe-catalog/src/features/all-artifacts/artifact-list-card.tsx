@@ -1,15 +1,8 @@
-import { createdDateLabel, datingLabel, type Artifact } from '@antiquarium/contracts';
+import { ALL_ARTIFACTS_IMAGE_SIZES, createdDateLabel, datingLabel, type Artifact } from '@antiquarium/contracts';
 import { ArtifactCard, HeartIcon, likeCount, type ImagePriority } from '@antiquarium/ui';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 
-/**
- * Its image's width on /all-artifacts (all-artifacts.css): one column on a phone (container padding
- * 1rem), two from 640 px, two beside the 15rem refine panel from 768 px, three in the 1200 px
- * container; gaps of 1.5rem.
- */
-export const LIST_IMAGE_SIZES =
-  '(min-width: 1200px) 286px, (min-width: 768px) calc(50vw - 10rem), (min-width: 640px) calc(50vw - 1.75rem), calc(100vw - 2rem)';
 
 export function ArtifactListCard({ artifact, imagePriority = 'lazy' }: { artifact: Artifact; imagePriority?: ImagePriority }) {
   const titleId = useId();
@@ -17,7 +10,7 @@ export function ArtifactListCard({ artifact, imagePriority = 'lazy' }: { artifac
     <ArtifactCard
       artifact={artifact}
       imagePriority={imagePriority}
-      sizes={LIST_IMAGE_SIZES}
+      sizes={ALL_ARTIFACTS_IMAGE_SIZES}
       badges={
         <span className="aq-badge">
           <span className="aq-visually-hidden">Type: </span>
