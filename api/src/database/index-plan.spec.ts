@@ -1,12 +1,14 @@
 // The database plan, proven without MongoDB (docs/decisions/0003): every read the
 // repositories can issue is served by a declared index, by MongoDB's equality-sort-range rule.
 //
-// The repositories run against a recording model: every `find` / `findOne` / `countDocuments` is
-// written down with its filter and sort, for every combination of the list's filters and sorts. A
+// The repositories run against a recording model: every `find` / `findOne` / `countDocuments`, and
+// the filter of every update and delete, is written down with its filter and sort, for every
+// combination of the list's filters and sorts, and for each of the release registry's reads. A
 // read is served when an index of its collection begins with one or more of its equality fields (any
 // order), then every sort key in order with the directions asked or all of them reversed; range and
 // other conditions may follow or be checked on the fetched documents. A read with no equality field
-// needs an index that begins with its sort (or the `_id` index for `_id` order). A new query shape,
+// needs an index that begins with its sort (or the `_id` index for `_id` order). An `$or` is served
+// when each of its clauses is (MongoDB plans each clause on its own index). A new query shape,
 // or a changed sort, without such an index fails here, naming the read.
 import type { Model, Schema } from 'mongoose';
 import { Types } from 'mongoose';
@@ -18,6 +20,14 @@ import { contributorSchema } from '../contributors/contributor.schema';
 import { ContributorsRepository } from '../contributors/contributors.repository';
 import { likeSchema } from '../likes/like.schema';
 import { LikesRepository } from '../likes/likes.repository';
+import { releaseAuditSchema } from '../releases/release-audit.schema';
+import { ReleaseLocks } from '../releases/release-lock';
+import { releaseLockSchema } from '../releases/release-lock.schema';
+import { releaseRouteSchema } from '../releases/release-route.schema';
+import { ReleaseStatsRepository } from '../releases/release-stats.repository';
+import { releaseStatsSchema } from '../releases/release-stats.schema';
+import { releaseSchema } from '../releases/release.schema';
+import { ReleasesRepository, type RouteState } from '../releases/releases.repository';
 
 interface Read {
   collection: string;
@@ -28,15 +38,28 @@ interface Read {
 
 type IndexKeys = [string, 1 | -1][];
 
-/** A model that answers nothing and writes down every read it is asked for. */
-function recordingModel(collection: string, reads: Read[]): Model<never> {
+/** What a recording model answers besides nothing: a lock's first creation refused, a stale lock found. */
+interface RecordingAnswers {
+  create?: () => Promise<unknown>;
+  findOne?: () => unknown;
+}
+
+/** A model that answers nothing and writes down every read it is asked for, and every update's and delete's filter. */
+function recordingModel(collection: string, reads: Read[], answers: RecordingAnswers = {}): Model<never> {
   const chain = (read: Read | null): unknown =>
     new Proxy(
       {},
       {
         get(_target, property) {
           if (property === 'then') return undefined;
-          if (property === 'exec') return () => Promise.resolve(read?.method === 'countDocuments' ? 0 : read?.method === 'findOne' ? null : []);
+          if (property === 'exec') {
+            return () => {
+              if (read?.method === 'countDocuments') return Promise.resolve(0);
+              if (read?.method === 'findOne') return Promise.resolve(answers.findOne?.() ?? null);
+              if (read?.method.startsWith('update') || read?.method.startsWith('delete')) return Promise.resolve({ matchedCount: 0, modifiedCount: 0, deletedCount: 0 });
+              return Promise.resolve(read?.method === 'findOneAndUpdate' ? null : []);
+            };
+          }
           if (property === 'cursor') return () => ({ async *[Symbol.asyncIterator]() {} });
           if (property === 'sort') {
             return (sort: Record<string, 1 | -1>) => {
@@ -55,7 +78,8 @@ function recordingModel(collection: string, reads: Read[]): Model<never> {
   };
   return new Proxy({} as Model<never>, {
     get(_target, property) {
-      if (property === 'find' || property === 'findOne' || property === 'countDocuments' || property === 'exists') return reading(property);
+      if (['find', 'findOne', 'countDocuments', 'exists', 'findOneAndUpdate', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany'].includes(String(property))) return reading(String(property));
+      if (property === 'create') return (doc: unknown) => answers.create?.() ?? Promise.resolve(doc);
       if (property === 'findById') return (id: unknown) => reading('findById')({ _id: id });
       if (property === 'estimatedDocumentCount') return () => chain(null);
       return () => chain(null);
@@ -75,6 +99,14 @@ function equalityFields(filter: Record<string, unknown>): string[] {
 
 function declaredIndexes(schema: Schema): IndexKeys[] {
   return [[['_id', 1]], ...schema.indexes().map(([keys]) => Object.entries(keys as Record<string, 1 | -1>))];
+}
+
+/** Whether one of a collection's indexes serves a read; an `$or` by serving each of its clauses. */
+function served(indexes: IndexKeys[], read: Read): boolean {
+  if (indexes.some((index) => serves(index, read))) return true;
+  const { $or: clauses, ...rest } = read.filter;
+  if (!Array.isArray(clauses) || clauses.length === 0) return false;
+  return clauses.every((clause: Record<string, unknown>) => served(indexes, { ...read, filter: { ...rest, ...clause } }));
 }
 
 /** Whether an index serves a read by the equality-sort-range rule. */
@@ -97,6 +129,11 @@ const INDEXES: Record<string, IndexKeys[]> = {
   artifacts: declaredIndexes(artifactSchema),
   likes: declaredIndexes(likeSchema),
   contributors: declaredIndexes(contributorSchema),
+  releases: declaredIndexes(releaseSchema),
+  release_routes: declaredIndexes(releaseRouteSchema),
+  release_audit: declaredIndexes(releaseAuditSchema),
+  release_stats: declaredIndexes(releaseStatsSchema),
+  release_locks: declaredIndexes(releaseLockSchema),
 };
 
 /**
@@ -105,7 +142,15 @@ const INDEXES: Record<string, IndexKeys[]> = {
  * for punctuation.
  */
 const WHOLE_COLLECTION = (read: Read) =>
-  read.collection === 'artifacts' && Object.keys(read.sort).length === 0 && Object.keys(read.filter).every((field) => field === 'name' && isUnanchoredPattern(read.filter[field]));
+  (read.collection === 'artifacts' && Object.keys(read.sort).length === 0 && Object.keys(read.filter).every((field) => field === 'name' && isUnanchoredPattern(read.filter[field]))) ||
+  REGISTRY_WHOLE_READS.has(`${read.collection}.${read.method} ${JSON.stringify(read.filter)}`);
+
+/**
+ * The release registry's small collections, read whole on purpose: the routing of every remote (one
+ * document per remote, three in all) and the set of published releases (cached for 5 s, kept small
+ * by `release prune`; docs/decisions/0008).
+ */
+const REGISTRY_WHOLE_READS = new Set(['release_routes.find {}', 'releases.find {}']);
 
 /**
  * A search of punctuation only ('(', '.*') is looked for anywhere in the names: an unanchored,
@@ -155,7 +200,51 @@ async function allReads(): Promise<Read[]> {
   await contributors.top(3);
   await contributors.totalsOf('uid-1');
   await contributors.nameKeyHeldByOther('name', 'uid-1');
+  await registryReads(reads);
   return reads;
+}
+
+/** Every read, update and delete of the release registry (releases, routes, audit, stats, locks). */
+async function registryReads(reads: Read[]): Promise<void> {
+  const registry = new ReleasesRepository(
+    recordingModel('releases', reads) as never,
+    recordingModel('release_routes', reads) as never,
+    recordingModel('release_audit', reads) as never,
+  );
+  const stats = new ReleaseStatsRepository(recordingModel('release_stats', reads) as never);
+  const at = new Date();
+  const route: RouteState = { remote: 'catalog', live: '1.0.0-aaaaaaaaaaaa', liveSince: at, history: [], canary: null, revision: 3, updatedAt: at };
+  await registry.findRelease('catalog', '1.0.0-aaaaaaaaaaaa');
+  await registry.markServed('catalog', '1.0.0-aaaaaaaaaaaa', at);
+  await registry.deleteRelease('catalog', '1.0.0-aaaaaaaaaaaa', at);
+  await registry.latestReleases('catalog', 20);
+  await registry.manifests([
+    { remote: 'catalog', version: '1.0.0-aaaaaaaaaaaa' },
+    { remote: 'account', version: '1.0.0-bbbbbbbbbbbb' },
+  ]);
+  await registry.releaseKeys();
+  await registry.route('catalog');
+  await registry.allRoutes(['catalog']);
+  await registry.replaceRoute(route, { live: route.live, liveSince: at, history: [], canary: null }, at);
+  await registry.clearCanary('catalog', '1.0.0-aaaaaaaaaaaa', at);
+  await registry.touchRoute('catalog', at);
+  await registry.forgetInHistory('catalog', '1.0.0-aaaaaaaaaaaa');
+  await registry.latestAudit(20);
+  const row = { remote: 'catalog' as const, version: '1.0.0-aaaaaaaaaaaa', minute: at, instance: 'i-1' };
+  await stats.add(row, { views: 1 });
+  await stats.since('catalog', at);
+  await stats.forRelease('catalog', '1.0.0-aaaaaaaaaaaa', at);
+  await stats.removeFor('catalog', '1.0.0-aaaaaaaaaaaa');
+  await stats.removeOlderThan(at);
+  // A lock held by another change: its first creation is refused, and the stale one is looked for and removed.
+  let creations = 0;
+  const locks = new ReleaseLocks(
+    recordingModel('release_locks', reads, {
+      create: () => (++creations === 1 ? Promise.reject(Object.assign(new Error('duplicate key'), { code: 11000 })) : Promise.resolve({})),
+      findOne: () => ({ _id: new Types.ObjectId(), remote: 'catalog', at: new Date(0) }),
+    }) as never,
+  );
+  await locks.withLock('catalog', async () => undefined);
 }
 
 test('every read the repositories issue is served by a declared index (equality, sort, range)', async () => {
@@ -163,7 +252,9 @@ test('every read the repositories issue is served by a declared index (equality,
   // The recording saw the list's reads with and without search and years, for every sort.
   expect(reads.filter((read) => read.collection === 'artifacts' && read.method === 'find').length).toBeGreaterThan(SORT_OPTIONS.length * 100);
   expect(new Set(reads.map((read) => JSON.stringify(read.sort))).size).toBeGreaterThanOrEqual(6);
-  const unserved = reads.filter((read) => !WHOLE_COLLECTION(read) && !INDEXES[read.collection]?.some((index) => serves(index, read)));
+  // ... and the registry's, in every collection it keeps.
+  expect(new Set(reads.map((read) => read.collection))).toEqual(new Set(Object.keys(INDEXES)));
+  const unserved = reads.filter((read) => !WHOLE_COLLECTION(read) && !served(INDEXES[read.collection] ?? [], read));
   // One line per equality set and sort (the ranges beside them change nothing).
   const shapes = [...new Set(unserved.map((read) => `${read.collection}.${read.method} equal [${equalityFields(read.filter).sort().join(', ')}] sort ${JSON.stringify(read.sort)}`))];
   expect(shapes).toEqual([]);
@@ -184,6 +275,13 @@ describe('the rule itself', () => {
     expect(serves([['nameLower', 1], ['_id', 1]], read({ type: 'Tools' }, { nameLower: 1, _id: 1 }))).toBe(false);
     expect(serves([['type', 1], ['nameLower', 1], ['_id', 1]], read({ type: 'Tools', place: 'Egypt' }, { nameLower: 1, _id: 1 }))).toBe(true);
     expect(serves([['type', 1], ['nameLower', 1]], read({ nameLower: { $gte: 'a' } }, { nameLower: 1 }))).toBe(false);
+  });
+
+  test('an $or is served when each of its clauses is', () => {
+    const indexes: IndexKeys[] = [[['remote', 1], ['version', 1]]];
+    expect(served(indexes, read({ $or: [{ remote: 'a', version: '1' }, { remote: 'b', version: '2' }] }))).toBe(true);
+    expect(served(indexes, read({ $or: [{ remote: 'a', version: '1' }, { version: '2' }] }))).toBe(false);
+    expect(served(indexes, read({ remote: 'a', $or: [{ lastLiveAt: null }, { lastLiveAt: { $lt: 1 } }] }))).toBe(true);
   });
 
   test('ranges do not take an equality place: sort keys come right after the equalities', () => {

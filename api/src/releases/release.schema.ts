@@ -28,7 +28,9 @@ export const releaseSchema = new Schema(
 );
 
 releaseSchema.index({ remote: 1, version: 1 }, { unique: true });
-releaseSchema.index({ remote: 1, publishedAt: -1 });
+// A remote's latest releases, newest first, ties by _id: the index serves the whole sort (the
+// index-plan test checks it). Replaces { remote, publishedAt } (a database that has both may drop it).
+releaseSchema.index({ remote: 1, publishedAt: -1, _id: -1 });
 
 /** A stored release, as lean reads return it (written out: mongoose infers `shared` as a document array). */
 export interface ReleaseDoc {
