@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { chromiumPath, HEADLESS_FLAGS } from './lib/chromium.cjs';
 import { FRONT_ENDS, portsOf } from './lib/workspace.mjs';
 import { firebaseSession } from './lib/firebase-session.mjs';
 
@@ -52,16 +53,6 @@ async function loadRuntimeConfig() {
 }
 let runtimeConfig;
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function kind(response) {
   const type = response.headers()['content-type'] ?? '';
@@ -260,7 +251,7 @@ async function main() {
   runtimeConfig = await loadRuntimeConfig();
   const id = await firstArtifactId();
   const routes = (args.routes ?? `/,/all-artifacts,/artifacts/${id}`).split(',');
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...HEADLESS_FLAGS] });
   const results = [];
   try {
     const session = signedIn ? await storedSession() : null;

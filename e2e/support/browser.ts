@@ -1,4 +1,5 @@
 import type { PlaywrightTestConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/lib/chromium.cjs';
 
 /**
  * What every Playwright suite here shares: Debian's Chromium with the flags this machine needs
@@ -27,16 +28,8 @@ export function browserSuite({ testDir, baseURL, outputDir }: { testDir: string;
       trace: 'retain-on-failure',
       screenshot: 'only-on-failure',
       launchOptions: {
-        executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
+        executablePath: chromiumPath(),
+        args: [...CHROMIUM_FLAGS],
       },
     },
     projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],

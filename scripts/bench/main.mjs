@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { onInterrupt, run, stopAll } from '../lib/processes.mjs';
+import { chromiumPath } from '../lib/chromium.cjs';
 import { ensureFerretDb, freshPostgresDatabase, ROOT, startFerretDb } from '../lib/services.mjs';
 import { portsOf, REMOTES } from '../lib/workspace.mjs';
 import { commandOutput, round, row, say, skipped, started, thousands } from './helpers.mjs';
@@ -56,7 +57,7 @@ async function main() {
   workDir = work;
   const logs = path.join(work, 'logs');
   mkdirSync(logs, { recursive: true });
-  const ctx = { options, ports, work, logs, offset: o, chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', ferret: {} };
+  const ctx = { options, ports, work, logs, offset: o, chromePath: chromiumPath(), ferret: {} };
   onInterrupt(async () => {
     await stopAll();
     process.exit(130);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../lib/services.mjs';
+import { chromiumPath } from '../lib/chromium.cjs';
 import { commandOutput, pct, round } from './helpers.mjs';
 
 export function machine(options) {
@@ -14,7 +15,7 @@ export function machine(options) {
     memoryGB: round(os.totalmem() / 1024 ** 3, 1),
     os: `${os.type()} ${os.release()}`,
     node: process.version,
-    chromium: commandOutput(process.env.CHROME_PATH ?? '/usr/bin/chromium', ['--version']),
+    chromium: commandOutput(chromiumPath(), ['--version']),
     ferretdb: ferretVersion?.match(/version:\s*(\S+)/)?.[1] ?? ferretVersion?.split('\n')[0] ?? null,
     ferretdbHandlers: options.handlers,
     postgresql: commandOutput('psql', ['--version']),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { stopProcess } from '../lib/processes.mjs';
 import { NO_RATE_LIMITS, ROOT, seed, startApi, startAuthEmulator, startFrontEnds } from '../lib/services.mjs';
 import { firebaseSession } from '../lib/firebase-session.mjs';
+import { HEADLESS_FLAGS } from '../lib/chromium.cjs';
 import { atLeast, atMost, kb, median, round, row, runLogged, say } from './helpers.mjs';
 import { BUDGET } from './options.mjs';
 
@@ -57,7 +58,7 @@ export async function measureBytes(ctx, { siteUrl }) {
   const args = [path.join(ROOT, 'scripts/bundle-size.mjs'), '--base', siteUrl, '--json', out];
   if (!ctx.options.smoke) args.push('--signed-in');
   say(`(a) bytes per route: scripts/bundle-size.mjs ${args.slice(1).join(' ')} (log: ${logFile})`);
-  const code = await runLogged(process.execPath, args, { logFile, env: { CHROME_PATH: ctx.chromePath } });
+  const code = await runLogged(process.execPath, args, { logFile, env: { CHROMIUM_PATH: ctx.chromePath } });
   if (!existsSync(out)) throw new Error(`bundle-size.mjs wrote no JSON (exit ${code}; see ${logFile})`);
   const data = JSON.parse(readFileSync(out, 'utf8'));
   const rows = [];
@@ -189,7 +190,7 @@ async function lighthouseRun(ctx, url, session) {
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
     chromePath: ctx.chromePath,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+    chromeFlags: [...HEADLESS_FLAGS],
     logLevel: 'silent',
   });
   let browser;
