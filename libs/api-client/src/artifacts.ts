@@ -11,7 +11,7 @@ import {
   type SortOption,
   type UpdateArtifactResponse,
 } from '@antiquarium/contracts';
-import { ApiRequestError, send } from './client';
+import { ApiRequestError, documentAnswer, send } from './client';
 
 export interface ListArtifactsParams extends ArtifactFilters {
   sort?: SortOption;
@@ -49,11 +49,9 @@ function searchParams(params: object): URLSearchParams {
   return apiSearchParams(params as ApiQuery);
 }
 
-export async function readArtifactPage(response: Response): Promise<ArtifactPage> {
-  const body: unknown = await response.json();
-  if (!Array.isArray(body)) throw new ApiRequestError('Unexpected answer from the server', response.status);
+function artifactPageOf(body: unknown, headers: Headers): ArtifactPage | undefined {
+  if (!Array.isArray(body)) return undefined;
   const items = body as Artifact[];
-  const { headers } = response;
   return {
     items,
     total: headerNumber(headers, PAGE_HEADERS.total) ?? items.length,
@@ -64,10 +62,29 @@ export async function readArtifactPage(response: Response): Promise<ArtifactPage
   };
 }
 
+export async function readArtifactPage(response: Response): Promise<ArtifactPage> {
+  const page = artifactPageOf(await response.json(), response.headers);
+  if (!page) throw new ApiRequestError('Unexpected answer from the server', response.status);
+  return page;
+}
+
 /** GET /artifacts: search, type, sort, email, page and limit are all sent to the server. */
 export async function listArtifacts(params: ListArtifactsParams = {}, options: CallOptions = {}) {
   const response = await send('artifacts', { searchParams: searchParams(params), signal: options.signal });
   return readArtifactPage(response);
+}
+
+/** The list page the document brought for these params (a first page composed on the server), if any. */
+export function documentArtifactPage(params: ListArtifactsParams = {}): ArtifactPage | undefined {
+  const answer = documentAnswer('artifacts', searchParams(params));
+  return answer ? artifactPageOf(answer.body, new Headers(answer.headers)) : undefined;
+}
+
+/** The facets the document brought for these filters, if any. */
+export function documentArtifactFacets(filters: ArtifactFilters = {}): ArtifactFacets | undefined {
+  const answer = documentAnswer('artifacts/facets', searchParams(filters));
+  const body = answer?.body;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as ArtifactFacets) : undefined;
 }
 
 /** GET /artifacts/facets: counts beside every choice, for the same filters as the list. */

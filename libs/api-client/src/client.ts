@@ -1,6 +1,6 @@
 import ky, { HTTPError, type KyInstance, type KyResponse, type Options } from 'ky';
 import { apiCallKey, type ApiError, type ApiQuery } from '@antiquarium/contracts';
-import { takeHandedOver } from './hand-over';
+import { readDocumentAnswer, takeHandedOver } from './hand-over';
 
 /** An api failure carrying the api's own `message` (ApiError), ready to show to the user. */
 export class ApiRequestError extends Error {
@@ -94,6 +94,15 @@ async function handedOver(path: string, options: Options): Promise<KyResponse | 
     if (options.signal?.aborted) throw error;
     return undefined;
   }
+}
+
+/**
+ * The answer to the GET `path` + `query` that the document brought (a first page composed on the
+ * server), read at once: what lets a page's first render show the data the document already shows.
+ */
+export function documentAnswer(path: string, query: ApiQuery | URLSearchParams) {
+  if (!client) return undefined;
+  return readDocumentAnswer(apiCallKey(apiBaseUrl, path, query));
 }
 
 /**

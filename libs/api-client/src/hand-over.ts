@@ -1,9 +1,23 @@
-import { apiCallKey, firstPageCalls, responsiveImage, type ResponsiveImage, type ResponsiveImageOptions } from '@antiquarium/contracts/first-page';
+import {
+  apiCallKey,
+  FIRST_PAGE_ANSWERS_ID,
+  firstPageCalls,
+  readDocumentAnswers,
+  responsiveImage,
+  type DocumentAnswer,
+  type DocumentAnswers,
+  type ResponsiveImage,
+  type ResponsiveImageOptions,
+} from '@antiquarium/contracts/first-page';
 
 // The hand-over of a first page's data across module federation's async boundary. The shell's entry
 // starts the page's api calls as soon as it knows where the api is (startFirstPageCalls), in
 // parallel with the shell's and the catalog's code; when the catalog's page makes the same call,
 // api-client's send() takes that answer (takeHandedOver) instead of asking the api again.
+//
+// A first page composed on the server (docs/decisions/0010) brings its answers in the document:
+// they are handed over the same way, without a call, and can also be read at once (readDocumentAnswer)
+// so that the page's first render shows what the document already shows.
 //
 // Two copies of this module run in a tab (the entry's, bundled before the boundary, and the shared
 // api-client's), so the answers live on globalThis, under one name. Only public answers are handed
@@ -19,6 +33,8 @@ export const HAND_OVER_TIMEOUT_MS = 15_000;
 interface HandedOver {
   answer: Promise<Response>;
   expires: number;
+  /** Set when the document brought the answer: it can be read synchronously. */
+  document?: DocumentAnswer;
 }
 
 function store(): Map<string, HandedOver> {
@@ -70,17 +86,43 @@ function preloadLeadImage(answer: Promise<Response>, options: ResponsiveImageOpt
     .catch(() => undefined);
 }
 
+function keep(answers: Map<string, HandedOver>, url: string, entry: HandedOver): void {
+  answers.set(url, entry);
+  const timer: unknown = setTimeout(() => {
+    if (answers.get(url) === entry) answers.delete(url);
+  }, HAND_OVER_MS);
+  // (Node's timers keep a process alive: the tests' and a server-side render's would wait for it.)
+  (timer as { unref?: () => void }).unref?.();
+}
+
+function responseOf(answer: DocumentAnswer): Response {
+  return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { ...answer.headers, 'content-type': 'application/json' } });
+}
+
 /**
  * Starts the api calls of the page at `location` (none for a page whose data the URL does not
  * tell), and returns their URLs. A call already under way is not started twice. A call that names
- * its answer's lead image has that image preloaded as soon as the answer arrives.
+ * its answer's lead image has that image preloaded as soon as the answer arrives. A call whose
+ * answer the document brought (`inDocument`, by call name) is not made: that answer is handed over.
  */
-export function startFirstPageCalls(baseUrl: string, location: { pathname: string; search: string }, preload: ImagePreloader = preloadImageInDocument): string[] {
+export function startFirstPageCalls(
+  baseUrl: string,
+  location: { pathname: string; search: string },
+  preload: ImagePreloader = preloadImageInDocument,
+  inDocument: DocumentAnswers = {},
+): string[] {
   const answers = store();
   const started: string[] = [];
   for (const call of firstPageCalls(location.pathname, location.search)) {
     const url = apiCallKey(baseUrl, call.path, call.query);
     if (answers.has(url)) continue;
+    const brought = inDocument[url];
+    if (brought) {
+      // No expiry: it is what the page on screen already shows, however long the page's code takes
+      // to arrive; it is forgotten when the visit moves on (forgetFirstPageAnswers).
+      answers.set(url, { answer: Promise.resolve(responseOf(brought)), expires: Infinity, document: brought });
+      continue;
+    }
     // Abandoned if no answer has begun within the timeout. The timer ends with the answer's
     // headers: a signal that fired later would error the body of an answer already handed over
     // (AbortSignal.timeout did, and Node reported it as an unhandled error long after the call).
@@ -94,16 +136,62 @@ export function startFirstPageCalls(baseUrl: string, location: { pathname: strin
       () => clearTimeout(timeout as ReturnType<typeof setTimeout>),
     );
     if (call.leadImage) preloadLeadImage(answer, call.leadImage, preload);
-    const entry = { answer, expires: Date.now() + HAND_OVER_MS };
-    answers.set(url, entry);
-    const timer: unknown = setTimeout(() => {
-      if (answers.get(url) === entry) answers.delete(url);
-    }, HAND_OVER_MS);
-    // (Node's timers keep a process alive: the tests' and a server-side render's would wait for it.)
-    (timer as { unref?: () => void }).unref?.();
+    keep(answers, url, { answer, expires: Date.now() + HAND_OVER_MS });
     started.push(url);
   }
   return started;
+}
+
+/** The answers a composed first page carries (its FIRST_PAGE_ANSWERS_ID element), or none. */
+export function answersInDocument(doc: Document = document): DocumentAnswers {
+  const text = doc.getElementById(FIRST_PAGE_ANSWERS_ID)?.textContent;
+  if (!text) return {};
+  try {
+    return readDocumentAnswers(JSON.parse(text)) ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The answer the document brought for the call named `url`, read synchronously (not taken: a page
+ * may render more than once before it settles), until the visit leaves its first page
+ * (forgetFirstPageAnswers). A failed answer is never offered: the page asks again.
+ */
+export function readDocumentAnswer(url: string): DocumentAnswer | undefined {
+  const entry = store().get(url);
+  if (!entry?.document || Date.now() > entry.expires) return undefined;
+  return entry.document.status >= 200 && entry.document.status < 300 ? entry.document : undefined;
+}
+
+/**
+ * Drops every answer not yet taken: called when the visit leaves the page it started on, so that
+ * a later visit of that page asks the api again.
+ */
+export function forgetFirstPageAnswers(): void {
+  store().clear();
+}
+
+/**
+ * Renders with `answers` readable as if a document had brought them (a frame rendered on the
+ * server), and forgets them after: `render` must be synchronous, as renderToString is, so no other
+ * render can see them.
+ */
+export function withDocumentAnswers<T>(baseUrl: string, answers: DocumentAnswers, render: () => T): T {
+  const kept = store();
+  const saved = new Map(kept);
+  kept.clear();
+  const expires = Date.now() + HAND_OVER_MS;
+  for (const [url, answer] of Object.entries(answers)) {
+    if (!url.startsWith(`${baseUrl.replace(/\/+$/, '')}/`)) continue;
+    kept.set(url, { answer: Promise.resolve(responseOf(answer)), expires, document: answer });
+  }
+  try {
+    return render();
+  } finally {
+    kept.clear();
+    for (const [url, entry] of saved) kept.set(url, entry);
+  }
 }
 
 function abortError(signal: AbortSignal): unknown {

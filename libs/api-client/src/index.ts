@@ -10,6 +10,8 @@ export {
 export {
   createArtifact,
   deleteArtifact,
+  documentArtifactFacets,
+  documentArtifactPage,
   getArtifact,
   getArtifactFacets,
   listArtifacts,
@@ -19,6 +21,6 @@ export {
   type ListArtifactsParams,
 } from './artifacts';
 export { likedArtifacts, toggleLike } from './likes';
-export { topContributors } from './contributors';
+export { documentTopContributors, topContributors } from './contributors';
 export { releaseStatus } from './releases';
 export { useApiData, type ApiData } from './use-api-data';

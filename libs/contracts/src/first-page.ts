@@ -97,3 +97,69 @@ export function apiCallKey(baseUrl: string, path: string, query: ApiQuery | URLS
   const search = new URLSearchParams(kept).toString();
   return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}${search ? `?${search}` : ''}`;
 }
+
+// A first page composed on the server (docs/decisions/0010): the shell's server asks the api for the
+// page's calls, has the page's remote render it, and sends the document with the page in it and the
+// answers beside it, so that the page paints before any script runs and the browser asks the api
+// for nothing the document already holds.
+
+/** The id of the `<script type="application/json">` element that carries a composed page's answers. */
+export const FIRST_PAGE_ANSWERS_ID = 'aq-first-page-answers';
+
+/**
+ * One api answer as the document carries it: what a page needs of the response (its status, the
+ * headers it reads, e.g. the paging headers, with lower-case names) and its JSON body.
+ */
+export interface DocumentAnswer {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: unknown;
+}
+
+/** The answers a composed page was rendered with, by call name (apiCallKey). */
+export type DocumentAnswers = Readonly<Record<string, DocumentAnswer>>;
+
+function isDocumentAnswer(value: unknown): value is DocumentAnswer {
+  if (typeof value !== 'object' || value === null) return false;
+  const { status, headers } = value as { status?: unknown; headers?: unknown };
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599) return false;
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) return false;
+  return Object.values(headers).every((header) => typeof header === 'string') && 'body' in value;
+}
+
+/** Keeps only well-formed answers (a document is input like any other); undefined for anything else. */
+export function readDocumentAnswers(value: unknown): DocumentAnswers | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const kept: Record<string, DocumentAnswer> = {};
+  for (const [key, answer] of Object.entries(value)) if (isDocumentAnswer(answer)) kept[key] = answer;
+  return kept;
+}
+
+/**
+ * JSON that can stand inside a `<script>` element: `<`, `>`, `&` and the two line separators that
+ * JavaScript once refused are escaped, so no text in it can close the element or open a comment.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** What the shell's server sends a remote to render one of its pages as a frame (POST …/frames). */
+export interface FrameRequest {
+  /** The exposed module, e.g. './Home'. */
+  module: string;
+  /** The page's path and query, e.g. '/all-artifacts?type=Tools'. */
+  url: string;
+  /** The api's base URL as the browser sees it (the answers' keys are made with it). */
+  apiUrl: string;
+  answers: DocumentAnswers;
+}
+
+/** A remote's rendered frame: the page's markup and the style sheets it needs to paint. */
+export interface FrameResponse {
+  html: string;
+  /** The text of the module's style sheets, in order. */
+  css: string[];
+}
+
+/** The attribute that marks the composed page inside the shell's layout, valued with its module id. */
+export const FRAME_ATTRIBUTE = 'data-aq-frame';

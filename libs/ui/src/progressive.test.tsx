@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { useProgressiveList } from './progressive';
 
-function List({ items }: { items: readonly string[] }) {
-  const { shown, complete } = useProgressiveList(items, 3);
+function List({ items, shownAlready }: { items: readonly string[]; shownAlready?: readonly string[] }) {
+  const { shown, complete } = useProgressiveList(items, 3, shownAlready);
   return (
     <>
       <ul>
@@ -47,4 +47,40 @@ test('new items start again from the first step; a short list is complete at onc
   rerender(<List items={letters('c', 2)} />);
   expect(screen.getAllByRole('listitem')).toHaveLength(2);
   expect(screen.getByText('all shown')).toBeInTheDocument();
+});
+
+describe('items the page already shows (a frame composed on the server)', () => {
+  const shownItems = () => screen.getAllByRole('listitem').map((li) => li.textContent);
+
+  test('are all shown at once, complete, with no later step', () => {
+    const page = letters('a', 8);
+    render(<List items={page} shownAlready={page} />);
+    expect(shownItems()).toEqual(page);
+    expect(screen.getByText('all shown')).toBeInTheDocument();
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  test('other items (another list, even with the same contents) start from the first step', async () => {
+    const page = letters('a', 8);
+    render(<List items={page} shownAlready={[...page]} />);
+    expect(shownItems()).toEqual(['a0', 'a1', 'a2']);
+    expect(screen.queryByText('all shown')).toBeNull();
+    await act(async () => {
+      jest.runOnlyPendingTimers();
+    });
+    expect(shownItems()).toEqual(page);
+  });
+
+  test('new items after them start again from the first step', async () => {
+    const page = letters('a', 8);
+    const { rerender } = render(<List items={page} shownAlready={page} />);
+    expect(shownItems()).toHaveLength(8);
+    const next = letters('b', 8);
+    rerender(<List items={next} shownAlready={page} />);
+    expect(shownItems()).toEqual(['b0', 'b1', 'b2']);
+    await act(async () => {
+      jest.runOnlyPendingTimers();
+    });
+    expect(shownItems()).toEqual(next);
+  });
 });
