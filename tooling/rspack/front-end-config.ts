@@ -29,6 +29,28 @@ export interface FrontEndOptions {
   mode: 'production' | 'development';
 }
 
+/** The rules both builds share: the same sources give the same markup on the server and in the browser. */
+function sourceRules(appDir: string, production: boolean) {
+  return [
+    {
+      test: /\.[jt]sx?$/,
+      include: [path.join(appDir, 'src'), libsDir],
+      loader: 'builtin:swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: !production } },
+        },
+        env: { targets: browsers },
+      },
+      type: 'javascript/auto' as const,
+    },
+    // Small drawings (the banner's ~1 KB SVGs) are inlined: an image above the fold then paints
+    // with the page instead of waiting for one more request after the remote's code ran.
+    { test: /\.svg$/, type: 'asset' as const, parser: { dataUrlCondition: { maxSize: 4 * 1024 } } },
+  ];
+}
+
 /**
  * The shared singletons. antd is deliberately missing: shared modules are not tree-shaken, and all of
  * antd would blow the first-visit budget; each app imports the few antd parts it uses and takes the
@@ -64,6 +86,7 @@ export function frontEndConfig({ appDir, name, exposes, mode }: FrontEndOptions)
   const production = mode === 'production';
   const isRemote = Boolean(exposes);
   return {
+    name: 'browser',
     mode,
     context: appDir,
     // A remote has no page of its own: its only entry is the remoteEntry.js container.
@@ -147,6 +170,60 @@ export function frontEndConfig({ appDir, name, exposes, mode }: FrontEndOptions)
         new rspack.LightningCssMinimizerRspackPlugin({ minimizerOptions: { targets: browsers } }),
       ],
     },
+    performance: { hints: false },
+  };
+}
+
+export interface ServerOptions {
+  appDir: string;
+  /** The server entry, e.g. './src/server/frames.tsx'. */
+  entry: string;
+  /** The file's name in dist/server/, without .mjs. */
+  name: string;
+  mode: 'production' | 'development';
+}
+
+/**
+ * The app's server build (docs/decisions/0010): the same sources compiled for Node into one ES module,
+ * dist/server/<name>.mjs, with everything it imports bundled in (the images carry no node_modules).
+ * No module federation: on the server each app renders only its own components. Style sheets are the
+ * browser build's (the server reads them from its manifest or index.html), so CSS imports are inert.
+ * Served by no one: deploy/serve-static.mjs never answers a path under /server/.
+ */
+export function serverConfig({ appDir, entry, name, mode }: ServerOptions): Configuration {
+  const production = mode === 'production';
+  return {
+    name: 'server',
+    // After the browser build, which empties dist/ first; the server reads that build's manifest.
+    dependencies: ['browser'],
+    mode,
+    context: appDir,
+    target: 'node20',
+    entry: { [name]: entry },
+    output: {
+      path: path.join(appDir, 'dist/server'),
+      filename: '[name].mjs',
+      chunkFilename: '[name].[contenthash:10].mjs',
+      module: true,
+      chunkFormat: 'module',
+      library: { type: 'module' },
+      clean: true,
+    },
+    devtool: false,
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      conditionNames: ['source', mode, 'node', 'import', 'module', 'default'],
+      alias: { 'react-router-dom$': path.join(uiDir, 'src/react-router-facade.ts') },
+    },
+    module: {
+      parser: { javascript: { exportsPresence: 'error' } },
+      rules: [
+        ...sourceRules(appDir, production),
+        { test: /\.css$/, type: 'asset/source' },
+        { test: /\.(png|webp|jpe?g|woff2)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    optimization: { minimize: false },
     performance: { hints: false },
   };
 }

@@ -1,4 +1,4 @@
-import { getArtifactFacets, listArtifacts, useApiData } from '@antiquarium/api-client';
+import { documentArtifactFacets, documentArtifactPage, getArtifactFacets, listArtifacts, useApiData } from '@antiquarium/api-client';
 import type { Artifact, ArtifactFacets } from '@antiquarium/contracts';
 import { gridImagePriority, Pagination, Spinner, toast, useProgressiveList } from '@antiquarium/ui';
 import { useState } from 'react';
@@ -30,25 +30,35 @@ export default function AllArtifactsPage() {
   const query = readQuery(searchParams);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
+  const listParams = { ...filtersOf(query), sort: effectiveSort(query), page: query.page };
+  // A first page composed on the server brought its list: the first render shows all of it, as the
+  // document already does (docs/decisions/0010).
+  const [brought] = useState(() => documentArtifactPage(listParams));
   const result = useApiData(
     queryKey(query),
-    (signal) => listArtifacts({ ...filtersOf(query), sort: effectiveSort(query), page: query.page }, { signal }),
+    (signal) => listArtifacts(listParams, { signal }),
     (error) => {
       // Spec: a failed search is only logged; any other failed list gets the toast.
       if (query.search) console.error('Search failed', error);
       else void toast('error', ALL_ARTIFACTS_TEXTS.fetchFailed);
     },
+    () => brought,
   );
 
   // Counts are a help, not the page: a failed facets call leaves the list as it is.
-  const facets = useApiData(filtersKey(query), (signal) => getArtifactFacets(filtersOf(query), { signal }), () => undefined);
+  const facets = useApiData(
+    filtersKey(query),
+    (signal) => getArtifactFacets(filtersOf(query), { signal }),
+    () => undefined,
+    () => documentArtifactFacets(filtersOf(query)),
+  );
   // While new counts load, the last ones stay: the panel keeps its shape and the timeline its focus.
   const [kept, setKept] = useState<ArtifactFacets | null>(null);
   if (facets.status === 'ready' && kept !== facets.data) setKept(facets.data);
   const counts = facets.status === 'ready' ? facets.data : kept;
   const suggestion = result.status === 'ready' ? result.data.didYouMean : null;
   // 24 cards are built in two steps, so that no single task builds them all (catalog-long-lists).
-  const cards = useProgressiveList(result.status === 'ready' ? result.data.items : NO_ARTIFACTS, FIRST_CARDS);
+  const cards = useProgressiveList(result.status === 'ready' ? result.data.items : NO_ARTIFACTS, FIRST_CARDS, brought?.items);
 
   // A choice's own event ends at once; the navigation and the new list's render follow in tasks of
   // their own, so that a tap on a slow phone never waits for a long one (catalog-long-lists).

@@ -1,4 +1,4 @@
-import { listArtifacts, useApiData } from '@antiquarium/api-client';
+import { documentArtifactPage, listArtifacts, useApiData } from '@antiquarium/api-client';
 import { FEATURED_QUERY } from '@antiquarium/contracts';
 import { Spinner } from '@antiquarium/ui';
 import { Link } from 'react-router-dom';
@@ -12,7 +12,7 @@ export const FEATURED_TEXTS = {
 export function FeaturedSection() {
   // Bounded on the server (8, most liked): the home page never downloads the whole collection. The
   // shell has asked for it already on a visit that starts here (@antiquarium/contracts' first-page).
-  const featured = useApiData('featured', (signal) => listArtifacts(FEATURED_QUERY, { signal }));
+  const featured = useApiData('featured', (signal) => listArtifacts(FEATURED_QUERY, { signal }), undefined, () => documentArtifactPage(FEATURED_QUERY));
   return (
     <section className="cat-section aq-container" aria-labelledby="featured-title">
       <div className="cat-section__head">

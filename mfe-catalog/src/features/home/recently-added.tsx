@@ -1,4 +1,4 @@
-import { listArtifacts, useApiData } from '@antiquarium/api-client';
+import { documentArtifactPage, listArtifacts, useApiData } from '@antiquarium/api-client';
 import { RECENT_QUERY } from '@antiquarium/contracts';
 import { ArtifactImage, Spinner } from '@antiquarium/ui';
 import { Link } from 'react-router-dom';
@@ -8,7 +8,7 @@ export const RECENT_IMAGE_SIZES = '(min-width: 1200px) 288px, 208px';
 
 export function RecentlyAdded() {
   // The api sorts newest first and stops at 8, instead of the page downloading and reversing everything.
-  const recent = useApiData('recent', (signal) => listArtifacts(RECENT_QUERY, { signal }));
+  const recent = useApiData('recent', (signal) => listArtifacts(RECENT_QUERY, { signal }), undefined, () => documentArtifactPage(RECENT_QUERY));
   return (
     <section className="cat-section aq-container" aria-labelledby="recent-title">
       <div className="cat-section__head">

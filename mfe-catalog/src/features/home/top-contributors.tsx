@@ -1,4 +1,4 @@
-import { topContributors, useApiData } from '@antiquarium/api-client';
+import { documentTopContributors, topContributors, useApiData } from '@antiquarium/api-client';
 import { TOP_CONTRIBUTOR_COUNT, type Contributor } from '@antiquarium/contracts';
 import { likesLabel, Spinner } from '@antiquarium/ui';
 
@@ -41,7 +41,12 @@ export function ContributorList({ contributors }: { contributors: Contributor[] 
 }
 
 export function TopContributors() {
-  const top = useApiData('top-contributors', (signal) => topContributors(TOP_CONTRIBUTOR_COUNT, { signal }));
+  const top = useApiData(
+    'top-contributors',
+    (signal) => topContributors(TOP_CONTRIBUTOR_COUNT, { signal }),
+    undefined,
+    () => documentTopContributors(TOP_CONTRIBUTOR_COUNT),
+  );
   return (
     <section className="cat-section aq-container" aria-labelledby="contributors-title">
       <div className="cat-section__head">

@@ -1,0 +1,215 @@
+// The catalog's frames (docs/decisions/0010): its first pages rendered to markup from the answers the
+// shell's server sends, as the browser's first render will show them, with no loading state.
+import { configureApiClient, documentArtifactPage } from '@antiquarium/api-client';
+import { forgetFirstPageAnswers, startFirstPageCalls } from '@antiquarium/api-client/hand-over';
+import {
+  apiCallKey,
+  FEATURED_QUERY,
+  firstPageCalls,
+  type ArtifactFacets,
+  type DocumentAnswer,
+  type DocumentAnswers,
+} from '@antiquarium/contracts';
+import { artifact } from '@antiquarium/testing';
+import { render, within } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import AllArtifactsPage, { FIRST_CARDS } from '../features/all-artifacts/all-artifacts-page';
+import HomePage from '../features/home/home-page';
+import { framedModules, renderFrame } from './frames';
+
+const API = 'http://api.example';
+
+function listAnswer(names: string[], headers: Record<string, string> = {}): DocumentAnswer {
+  return {
+    status: 200,
+    headers: { 'x-total-count': String(names.length), 'x-page': '1', 'x-page-size': '8', ...headers },
+    body: names.map((name) => artifact({ name })),
+  };
+}
+
+/** The answers of a page's first-page calls, in the order firstPageCalls lists them. */
+function answersFor(url: string, apiUrl: string, bodies: DocumentAnswer[]): DocumentAnswers {
+  const { pathname, search } = new URL(url, 'http://site.example');
+  const calls = firstPageCalls(pathname, search);
+  expect(calls).toHaveLength(bodies.length);
+  return Object.fromEntries(calls.map((call, index) => [apiCallKey(apiUrl, call.path, call.query), bodies[index] as DocumentAnswer]));
+}
+
+function homeAnswers(apiUrl = API): DocumentAnswers {
+  return answersFor('/', apiUrl, [
+    listAnswer(['Most liked mask', 'Gold torc']),
+    listAnswer(['Newest scroll']),
+    { status: 200, headers: {}, body: [{ name: 'Eleanor Hartley', artifacts: 21, likes: 539 }] },
+  ]);
+}
+
+/** The frame's markup as a document fragment, for queries by role and text. */
+function parse(html: string | undefined): HTMLElement {
+  if (html === undefined) throw new Error('no frame');
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  return container;
+}
+
+let fetchSpy: jest.SpiedFunction<typeof fetch>;
+
+beforeEach(() => {
+  fetchSpy = jest.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('a frame asks the api for nothing'));
+});
+
+afterEach(() => {
+  fetchSpy.mockRestore();
+  forgetFirstPageAnswers();
+  document.body.innerHTML = '';
+});
+
+/**
+ * A tree as the eye and the accessibility tree see it: elements with their attributes (sorted),
+ * merged text, comments left out. React's ids (useId) differ between a server and a client render
+ * by design: each is named by its first appearance. An option's selectedness is its state, which
+ * the server writes as an attribute and the browser's React as a property.
+ */
+function canonical(root: Element): string {
+  const ids = new Map<string, string>();
+  const idOf = (value: string) => value.replace(/_[rR]_[0-9a-zA-Z]+_/g, (id) => ids.get(id) ?? (ids.set(id, `id${ids.size}`), `id${ids.size - 1}`));
+  const write = (node: Node): string => {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
+    if (!(node instanceof Element)) return '';
+    const attributes = node
+      .getAttributeNames()
+      .filter((name) => !(node instanceof HTMLOptionElement && name === 'selected'))
+      .sort()
+      .map((name) => `${name}="${idOf(node.getAttribute(name) ?? '')}"`);
+    if (node instanceof HTMLOptionElement && node.selected) attributes.push('(selected)');
+    return `<${node.tagName.toLowerCase()} ${attributes.join(' ')}>${[...node.childNodes].map(write).join('')}</${node.tagName.toLowerCase()}>`;
+  };
+  return [...root.childNodes].map(write).join('');
+}
+
+test('frames the two pages a visit starts on with data the URL tells, and no other', () => {
+  expect([...framedModules].sort()).toEqual(['./AllArtifacts', './Home']);
+  expect(renderFrame({ module: './ArtifactDetails', url: '/artifacts/a1', apiUrl: API, answers: homeAnswers() })).toBeUndefined();
+  expect(renderFrame({ module: './Login', url: '/login', apiUrl: API, answers: {} })).toBeUndefined();
+});
+
+test('the home page with its answers: the lists and the contributors, no spinner', () => {
+  const frame = parse(renderFrame({ module: './Home', url: '/', apiUrl: API, answers: homeAnswers() }));
+  const view = within(frame);
+  expect(view.getByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+  expect(view.getByRole('heading', { name: 'Most liked mask' })).toBeInTheDocument();
+  expect(view.getByRole('heading', { name: 'Gold torc' })).toBeInTheDocument();
+  expect(view.getByRole('heading', { name: 'Newest scroll' })).toBeInTheDocument();
+  expect(view.getByText('Eleanor Hartley')).toBeInTheDocument();
+  expect(frame.querySelector('.aq-spinner')).toBeNull();
+  expect(view.queryByRole('status')).toBeNull();
+  expect(frame.textContent).not.toMatch(/Loading/);
+  expect(fetchSpy).not.toHaveBeenCalled();
+});
+
+test('the answers are read for the api the browser sees (with or without its trailing slash), and only during the render', () => {
+  const frame = parse(renderFrame({ module: './Home', url: '/', apiUrl: `${API}/`, answers: homeAnswers(`${API}/`) }));
+  expect(within(frame).getByRole('heading', { name: 'Most liked mask' })).toBeInTheDocument();
+  expect(documentArtifactPage(FEATURED_QUERY)).toBeUndefined();
+});
+
+test('without its answers (or with another api’s), the home page renders its loading state', () => {
+  for (const answers of [{}, homeAnswers('http://elsewhere.example')]) {
+    const frame = parse(renderFrame({ module: './Home', url: '/', apiUrl: API, answers }));
+    const view = within(frame);
+    expect(view.queryByText('Most liked mask')).toBeNull();
+    expect(view.getByText('Loading featured artifacts…')).toBeInTheDocument();
+    expect(view.getByText('Loading recently added artifacts…')).toBeInTheDocument();
+    expect(view.getByText('Loading top contributors…')).toBeInTheDocument();
+  }
+});
+
+test('a failed answer is not shown: the section is left to the browser', () => {
+  const answers = homeAnswers();
+  const featuredKey = apiCallKey(API, 'artifacts', FEATURED_QUERY);
+  const frame = parse(renderFrame({ module: './Home', url: '/', apiUrl: API, answers: { ...answers, [featuredKey]: { status: 503, headers: {}, body: { message: 'Busy' } } } }));
+  const view = within(frame);
+  expect(view.getByText('Loading featured artifacts…')).toBeInTheDocument();
+  expect(view.getByRole('heading', { name: 'Newest scroll' })).toBeInTheDocument();
+});
+
+describe('All Artifacts', () => {
+  const FACETS: ArtifactFacets = {
+    total: 30,
+    types: [
+      { value: 'Tools', count: 30 },
+      { value: 'Weapons', count: 0 },
+    ],
+    eras: [],
+    centuries: [],
+    places: [{ value: 'Egypt', count: 12 }],
+    didYouMean: null,
+  };
+  const url = '/all-artifacts?type=Tools&page=2';
+  const names = Array.from({ length: 24 }, (_, index) => `Tool ${index + 1}`);
+
+  function allArtifactsAnswers(apiUrl = API): DocumentAnswers {
+    return answersFor(url, apiUrl, [
+      listAnswer(names, { 'x-total-count': '54', 'x-page': '2', 'x-page-size': '24', 'x-next-page': '3' }),
+      { status: 200, headers: {}, body: FACETS },
+    ]);
+  }
+
+  test('renders the whole list page of the URL’s query from the answers, with its count, facets and pagination', () => {
+    expect(names.length).toBeGreaterThan(FIRST_CARDS);
+    const frame = parse(renderFrame({ module: './AllArtifacts', url, apiUrl: API, answers: allArtifactsAnswers() }));
+    const view = within(frame);
+    expect(view.getByRole('heading', { level: 1, name: 'All Artifacts' })).toBeInTheDocument();
+    // Every card at once (not only the first step of a progressive list): the document shows them all.
+    expect(view.getAllByRole('heading', { level: 2, name: /^Tool \d+$/ }).map((heading) => heading.textContent)).toEqual(names);
+    expect(frame.querySelector('.cat-all__grid')).toHaveAttribute('aria-busy', 'false');
+    expect(view.getByText('54 artifacts found')).toBeInTheDocument();
+    expect(view.getByRole('button', { name: 'Egypt (12 artifacts)' })).toBeInTheDocument();
+    expect(view.getByRole('navigation', { name: /pag/i })).toBeInTheDocument();
+    expect(view.getByLabelText('Type')).toHaveValue('Tools');
+    expect(frame.querySelector('.aq-spinner')).toBeNull();
+    expect(frame.textContent).not.toMatch(/Loading artifacts/);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  test('answers for another query are not this URL’s: the list is left to the browser', () => {
+    const frame = parse(renderFrame({ module: './AllArtifacts', url: '/all-artifacts?type=Weapons', apiUrl: API, answers: allArtifactsAnswers() }));
+    const view = within(frame);
+    expect(view.queryByText('Tool 1')).toBeNull();
+    expect(view.getByText('Loading artifacts…')).toBeInTheDocument();
+  });
+});
+
+test.each<[string, string, ComponentType, () => DocumentAnswers]>([
+  ['./Home', '/', HomePage, () => homeAnswers()],
+  [
+    './AllArtifacts',
+    '/all-artifacts?type=Tools',
+    AllArtifactsPage,
+    () =>
+      answersFor('/all-artifacts?type=Tools', API, [
+        listAnswer(Array.from({ length: 12 }, (_, index) => `Tool ${index + 1}`), { 'x-total-count': '40', 'x-page-size': '12', 'x-next-page': '2' }),
+        { status: 200, headers: {}, body: { total: 40, types: [{ value: 'Tools', count: 40 }], eras: [], centuries: [], places: [], didYouMean: null } },
+      ]),
+  ],
+])('%s: the browser’s first render, with the answers the document brought, is the composed page', (module, url, Page, answersOf) => {
+  const answers = answersOf();
+  const frame = parse(renderFrame({ module, url, apiUrl: API, answers }));
+  // (React's renderToString puts the preloads of high-priority images first; the browser's React puts them nowhere.)
+  frame.querySelectorAll(':scope > link[rel="preload"]').forEach((link) => link.remove());
+  frame.normalize();
+
+  configureApiClient({ baseUrl: API, getToken: async () => null });
+  const { pathname, search } = new URL(url, 'http://site.example');
+  expect(startFirstPageCalls(API, { pathname, search }, () => undefined, answers)).toEqual([]);
+  const { container } = render(
+    <MemoryRouter initialEntries={[url]}>
+      <Page />
+    </MemoryRouter>,
+  );
+  container.normalize();
+  expect(within(container).queryByRole('status', { name: /loading/i })).toBeNull();
+  expect(canonical(container)).toBe(canonical(frame));
+  expect(fetchSpy).not.toHaveBeenCalled();
+});
