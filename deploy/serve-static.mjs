@@ -8,15 +8,24 @@
 //   --releases <dir>  a remote's published releases (also RELEASES_DIR): /releases/<version>/...
 //           is served from <dir>/<version>/ (`npm run release -- publish`, docs/decisions/0008).
 //           A release's files never change, so all of them, its manifest too, are cached forever.
+//   --frames-port <port>  a remote whose build renders frames (dist/server/frames.mjs) answers the
+//           shell's server on this port too (also FRAMES_PORT; never the public one): deploy/frames.mjs.
+// The shell (--spa) composes a visit's first page when its build has dist/server/first-page.mjs and
+// a remote's frames are configured (REMOTE_<NAME>_FRAMES_URL, API_INTERNAL_URL: docs/decisions/0010),
+// and always inlines index.html's own style sheets (no round trip before the first paint).
+// Nothing under /server/ (the server builds) is ever served.
 // Entry files (HTML, runtime-config.json, remoteEntry.js, mf-manifest.json) are revalidated on every
 // load so a redeploy shows at once; content-hashed files are cached forever. Text is gzipped.
 // Every response carries the security headers of deploy/security-headers.mjs; the shell's (--spa)
 // Content-Security-Policy is built from the runtime config it serves. NODE_ENV=production adds HSTS.
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { framesHandler } from './frames.mjs';
 import { securityHeaders } from './security-headers.mjs';
 
 const { values: options, positionals } = parseArgs({
@@ -26,6 +35,7 @@ const { values: options, positionals } = parseArgs({
     host: { type: 'string' },
     'runtime-config': { type: 'string' },
     releases: { type: 'string' },
+    'frames-port': { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -34,9 +44,10 @@ const runtimeConfigArg = options['runtime-config'] ?? process.env.RUNTIME_CONFIG
 const runtimeConfig = runtimeConfigArg ? path.resolve(runtimeConfigArg) : undefined;
 const releasesArg = options.releases ?? process.env.RELEASES_DIR;
 const releasesRoot = releasesArg ? path.resolve(releasesArg) : undefined;
+const framesPortArg = options['frames-port'] ?? process.env.FRAMES_PORT;
 const [dirArg, portArg] = positionals;
 if (!dirArg || !portArg) {
-  console.error('usage: node deploy/serve-static.mjs <dir> <port> [--spa] [--cors] [--host <host>] [--runtime-config <file>] [--releases <dir>]');
+  console.error('usage: node deploy/serve-static.mjs <dir> <port> [--spa] [--cors] [--host <host>] [--runtime-config <file>] [--releases <dir>] [--frames-port <port>]');
   process.exit(2);
 }
 const root = path.resolve(dirArg);
@@ -69,7 +80,7 @@ const production = process.env.NODE_ENV === 'production';
 
 // The runtime config is written before the server starts, but a deployment may rewrite it in place:
 // re-read it when its modification time changes.
-let headerCache = { mtimeMs: -1, headers: securityHeaders({ isShell: spa, production }), routingUrl: undefined };
+let headerCache = { mtimeMs: -1, headers: securityHeaders({ isShell: spa, production }), routingUrl: undefined, firstPage: undefined };
 async function responseHeaders() {
   if (!spa) return headerCache.headers;
   await readRuntimeConfig();
@@ -99,10 +110,10 @@ function withRoutingPreload(html) {
   const url = headerCache.routingUrl;
   if (!url) return html;
   const link = `<link rel="preload" href="${escapeAttribute(url)}" as="fetch" crossorigin="anonymous" />`;
-  return html.replace('</head>', `    ${link}\n  </head>`);
+  return html.replace('</head>', () => `    ${link}\n  </head>`);
 }
 
-async function readRuntimeConfig() {
+async function readRuntimeConfig({ atStart = false } = {}) {
   const file = runtimeConfig ?? path.join(root, 'runtime-config.json');
   const info = await stat(file).catch(() => null);
   const mtimeMs = info?.mtimeMs ?? 0;
@@ -113,12 +124,56 @@ async function readRuntimeConfig() {
     } catch {
       config = undefined;
     }
-    headerCache = { mtimeMs, headers: securityHeaders({ runtimeConfig: config, isShell: true, production }), routingUrl: routingUrlOf(config) };
+    headerCache = {
+      mtimeMs,
+      headers: securityHeaders({ runtimeConfig: config, isShell: true, production }),
+      routingUrl: routingUrlOf(config),
+      firstPage: await firstPageServerFor(config).catch((error) => {
+        // At start-up the server refuses to run with it; later (a config rewritten in place) the
+        // pages go out plain and the log says why.
+        if (atStart) throw error;
+        console.error(`not composing first pages: ${error.message}`);
+        return undefined;
+      }),
+    };
   }
+}
+
+// The shell's server build (docs/decisions/0010), if it has one: composes a visit's first page.
+const firstPageModule = spa && existsSync(path.join(root, 'server', 'first-page.mjs')) ? await import(pathToFileURL(path.join(root, 'server', 'first-page.mjs')).href) : undefined;
+
+/**
+ * The composer for this runtime config, or undefined without a server build or a config. A
+ * configuration mistake (a malformed REMOTE_*_FRAMES_URL, say) stops the server at start-up.
+ */
+async function firstPageServerFor(config) {
+  if (!firstPageModule || !config) return undefined;
+  const composer = firstPageModule.createFirstPageServer({ runtimeConfig: config, env: process.env, log: (line) => console.log(line) });
+  const names = Object.entries(composer.frames).map(([name, url]) => `${name} (${url})`);
+  console.log(names.length ? `composing first pages with frames of ${names.join(', ')}` : 'composing no first pages: no REMOTE_*_FRAMES_URL');
+  return composer;
+}
+
+/** index.html's own style sheets, put inline: the first paint waits for no request of its own. */
+const styleSheets = new Map();
+async function withInlineStyles(html) {
+  const links = [...html.matchAll(/<link href="(\/[\w.-]+\.css)" rel="stylesheet">/g)];
+  let out = html;
+  for (const [tag, href] of links) {
+    const file = await findFile(href);
+    if (!file) continue;
+    if (!styleSheets.has(file)) styleSheets.set(file, await readFile(file, 'utf8'));
+    const css = styleSheets.get(file);
+    if (/<\/style/i.test(css)) continue;
+    out = out.replace(tag, () => `<style>${css}</style>`);
+  }
+  return out;
 }
 
 // A release's folder name: its version (libs/contracts/src/releases.ts RELEASE_VERSION_PATTERN).
 const RELEASE_PATH = /^\/releases\/(\d{1,4}\.\d{1,4}\.\d{1,4}-[0-9a-f]{12})(\/.*)$/;
+/** The server builds (dist/server/): run by this server, never sent. */
+const SERVER_BUILD = /^\/server(\/|$)/i;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function cacheControl(file) {
@@ -137,8 +192,10 @@ async function findFile(urlPath, base = root) {
     return null;
   }
   const file = path.join(base, path.normalize(decoded));
-  // Never serve outside the folder (../ in the path).
+  // Never serve outside the folder (../ in the path), nor the server builds in it (checked on the
+  // decoded, normalised path: /%73erver/… or /x/../server/… are the same file).
   if (file !== base && !file.startsWith(base + path.sep)) return null;
+  if (SERVER_BUILD.test(`/${path.relative(base, file).split(path.sep).join('/')}`)) return null;
   try {
     const info = await stat(file);
     if (info.isFile()) return file;
@@ -167,7 +224,13 @@ const server = createServer(async (request, response) => {
     response.writeHead(405, { Allow: 'GET, HEAD, OPTIONS' }).end();
     return;
   }
-  const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+  let pathname;
+  try {
+    ({ pathname } = new URL(request.url ?? '/', 'http://localhost'));
+  } catch {
+    response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request\n');
+    return;
+  }
   const release = releasesRoot ? RELEASE_PATH.exec(pathname) : null;
   let file;
   if (release) file = await findFile(release[2], path.join(releasesRoot, release[1]));
@@ -195,7 +258,11 @@ const server = createServer(async (request, response) => {
     response.writeHead(500).end();
     return;
   }
-  if (spa && path.basename(file) === 'index.html' && path.dirname(file) === root) body = Buffer.from(withRoutingPreload(body.toString('utf8')));
+  if (spa && path.basename(file) === 'index.html' && path.dirname(file) === root) {
+    const index = await withInlineStyles(withRoutingPreload(body.toString('utf8')));
+    const composed = method === 'GET' ? await headerCache.firstPage?.compose(request.url ?? '/', index) : undefined;
+    body = Buffer.from(composed ?? index);
+  }
   if (COMPRESSIBLE.has(ext)) {
     headers.Vary = 'Accept-Encoding';
     if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
@@ -216,10 +283,35 @@ const server = createServer(async (request, response) => {
   response.end(method === 'HEAD' ? undefined : body);
 });
 
+// Read now, so that a configuration mistake stops the start-up instead of every later request.
+if (spa) {
+  try {
+    await readRuntimeConfig({ atStart: true });
+  } catch (error) {
+    console.error(`serve-static: ${error.message}`);
+    process.exit(2);
+  }
+}
+
 server.listen(port, host, () => {
   console.log(`serving ${root} on http://${host ?? 'localhost'}:${port}${spa ? ' (SPA)' : ''}${cors ? ' (CORS)' : ''}`);
 });
 
+// A remote's frames, on their own port (docs/decisions/0010).
+let framesServer;
+if (framesPortArg && !spa) {
+  const framesPort = Number(framesPortArg);
+  if (!Number.isInteger(framesPort) || framesPort <= 0 || framesPort > 65535) {
+    console.error(`--frames-port / FRAMES_PORT must be a port number (got ${framesPortArg})`);
+    process.exit(2);
+  }
+  framesServer = createServer(framesHandler({ root, releasesRoot, log: (line) => console.error(line) }));
+  framesServer.listen(framesPort, host, () => console.log(`frames of ${root} on http://${host ?? 'localhost'}:${framesPort}`));
+}
+
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => {
+    framesServer?.close();
+    server.close(() => process.exit(0));
+  });
 }

@@ -1,6 +1,8 @@
 // deploy/serve-static.mjs as the remotes' and the shell's containers run it: published releases at
 // /releases/<version>/ cached forever, nothing outside them reachable, and the shell's index.html
-// preloading the registry's routing from the api its runtime config names.
+// preloading the registry's routing from the api its runtime config names. Then the first pages of
+// docs/decisions/0010: a remote's frames on a port of their own (deploy/frames.mjs), the shell's
+// style sheets inline and its document composed by its server build.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -21,15 +23,36 @@ function freePort(): Promise<number> {
   });
 }
 
-async function serve(args: string[]): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [SERVER, args[0] as string, String(port), '--host', '127.0.0.1', ...args.slice(1)], { stdio: 'pipe' });
+function start(args: string[], port: number, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [SERVER, args[0] as string, String(port), '--host', '127.0.0.1', ...args.slice(1)], {
+    stdio: 'pipe',
+    env: { ...process.env, ...env },
+  });
   servers.push(child);
+  return child;
+}
+
+/** Starts the server and waits until its stdout has said every one of `ready` (its ports listen). */
+async function serve(args: string[], { env = {}, ready = ['serving'] }: { env?: Record<string, string>; ready?: string[] } = {}): Promise<string> {
+  const port = await freePort();
+  const child = start(args, port, env);
+  let output = '';
   await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('serving') && resolve());
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.every((line) => output.includes(line))) resolve();
+    });
     child.once('exit', (code) => reject(new Error(`serve-static exited ${code}`)));
   });
   return `http://127.0.0.1:${port}`;
+}
+
+/** Starts the server expecting it to refuse: its exit code and what it printed on stderr. */
+async function refusal(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string }> {
+  const child = start(args, await freePort(), env);
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
 }
 
 function folder(files: Record<string, string>): string {
@@ -39,6 +62,18 @@ function folder(files: Record<string, string>): string {
     writeFileSync(path.join(dir, name), text);
   }
   return dir;
+}
+
+/** The status of a request whose target is sent exactly as written (fetch would normalise it). */
+function rawStatus(origin: string, target: string, method = 'GET'): Promise<number> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.end(`${method} ${target} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`));
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0)));
+    socket.on('error', reject);
+  });
 }
 
 afterAll(() => {
@@ -76,4 +111,184 @@ test('the shell\'s index.html preloads the routing of the api its runtime config
   writeFileSync(quoted, JSON.stringify({ apiUrl: 'https://api.example.org/"><script>alert(1)</script>' }));
   const other = await serve([dist, '--spa', '--runtime-config', quoted]);
   expect(await (await fetch(`${other}/`)).text()).not.toContain('<script>');
+});
+
+// A remote's build with a server build framing ./Home (./Boom's renderer fails), and a release of it
+// framing ./Home with its own markup.
+const REMOTE_DIST = {
+  'mf-manifest.json': JSON.stringify({ name: 'catalog', exposes: [{ path: './Home', assets: { css: { sync: ['home.css'] } } }] }),
+  'home.css': '.home { color: teal; }',
+  'server/frames.mjs': `export function renderFrame({ module, url, apiUrl, answers }) {
+    if (module === './Boom') throw new Error('boom');
+    return module === './Home' ? \`<p>\${module} \${url} \${apiUrl} \${JSON.stringify(answers)}</p>\` : undefined;
+  }`,
+};
+const RELEASE = {
+  [`${VERSION}/mf-manifest.json`]: JSON.stringify({ name: 'catalog', exposes: [{ path: './Home', assets: { css: { sync: [] } } }] }),
+  [`${VERSION}/server/frames.mjs`]: `export const renderFrame = ({ module, url }) => (module === './Home' ? \`<p>release \${url}</p>\` : undefined);`,
+};
+const FRAME = { module: './Home', url: '/all-artifacts?page=2', apiUrl: 'https://api.example.org', answers: { key: 'answer' } };
+
+function post(url: string, body: unknown): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+}
+
+test('a remote answers POST /frames on its frames port with the frame\'s html and its style sheets', async () => {
+  const framesPort = await freePort();
+  await serve([folder(REMOTE_DIST), '--frames-port', String(framesPort)], { ready: ['serving', 'frames of'] });
+  const frames = `http://127.0.0.1:${framesPort}`;
+
+  const frame = await post(`${frames}/frames`, FRAME);
+  expect(frame.status).toBe(200);
+  expect(frame.headers.get('cache-control')).toBe('no-store');
+  expect(await frame.json()).toEqual({
+    html: '<p>./Home /all-artifacts?page=2 https://api.example.org {"key":"answer"}</p>',
+    css: ['.home { color: teal; }'],
+  });
+
+  // A module the remote does not frame, and one whose renderer fails (the server keeps answering).
+  expect((await post(`${frames}/frames`, { ...FRAME, module: './Nope' })).status).toBe(404);
+  expect((await post(`${frames}/frames`, { ...FRAME, module: './Boom' })).status).toBe(500);
+  expect((await post(`${frames}/frames`, FRAME)).status).toBe(200);
+
+  // Frames are asked for with POST, and only at /frames (the frames port serves no files).
+  const get = await fetch(`${frames}/frames`);
+  expect(get.status).toBe(405);
+  expect(get.headers.get('allow')).toBe('POST');
+  expect((await fetch(`${frames}/mf-manifest.json`)).status).toBe(404);
+  // A remote without --releases has no release frames.
+  expect((await post(`${frames}/releases/${VERSION}/frames`, FRAME)).status).toBe(404);
+});
+
+test('a frame request the server cannot read answers 400 with the reason', async () => {
+  const framesPort = await freePort();
+  await serve([folder(REMOTE_DIST)], { env: { FRAMES_PORT: String(framesPort) }, ready: ['serving', 'frames of'] });
+  const frames = `http://127.0.0.1:${framesPort}/frames`;
+
+  const bad: [unknown, RegExp][] = [
+    ['{"module":', /JSON/],
+    [[FRAME], /object/],
+    [{ url: '/', apiUrl: FRAME.apiUrl, answers: {} }, /module/],
+    [{ ...FRAME, module: 'Home' }, /module/],
+    [{ ...FRAME, url: undefined }, /url/],
+    [{ ...FRAME, url: 'all-artifacts' }, /url/],
+    [{ ...FRAME, url: '//evil.example.org/' }, /url/],
+    [{ ...FRAME, apiUrl: 'ftp://api.example.org' }, /apiUrl/],
+    [{ ...FRAME, apiUrl: '/api' }, /apiUrl/],
+    [{ ...FRAME, answers: undefined }, /answers/],
+    // Over 512 KiB.
+    [{ ...FRAME, answers: { big: 'x'.repeat(600 * 1024) } }, /over/],
+  ];
+  for (const [body, reason] of bad) {
+    const response = await post(frames, body);
+    expect({ body, status: response.status }).toEqual({ body, status: 400 });
+    expect((await response.json()).message).toMatch(reason);
+  }
+});
+
+test('a release\'s frames are rendered by that release\'s own server build', async () => {
+  const framesPort = await freePort();
+  await serve([folder(REMOTE_DIST), '--releases', folder(RELEASE), '--frames-port', String(framesPort)], { ready: ['serving', 'frames of'] });
+  const frames = `http://127.0.0.1:${framesPort}`;
+
+  expect(await (await post(`${frames}/releases/${VERSION}/frames`, FRAME)).json()).toEqual({ html: '<p>release /all-artifacts?page=2</p>', css: [] });
+  expect((await (await post(`${frames}/frames`, FRAME)).json()).html).toContain('./Home /all-artifacts?page=2');
+  expect((await post(`${frames}/releases/0.1.0-ffffffffffff/frames`, FRAME)).status).toBe(404);
+  expect((await post(`${frames}/releases/not-a-version/frames`, FRAME)).status).toBe(404);
+});
+
+test('the public port renders no frames and never sends the server builds', async () => {
+  const framesPort = await freePort();
+  const origin = await serve([folder(REMOTE_DIST), '--releases', folder(RELEASE), '--frames-port', String(framesPort)], { ready: ['serving', 'frames of'] });
+
+  expect((await post(`${origin}/frames`, FRAME)).status).toBe(405);
+  expect((await fetch(`${origin}/frames`)).status).toBe(404);
+  expect((await post(`${origin}/releases/${VERSION}/frames`, FRAME)).status).toBe(405);
+  expect((await fetch(`${origin}/server/frames.mjs`)).status).toBe(404);
+  expect((await fetch(`${origin}/server/`)).status).toBe(404);
+  expect((await fetch(`${origin}/releases/${VERSION}/server/frames.mjs`)).status).toBe(404);
+  // Nor under another spelling of the same path (checked after decoding and normalising).
+  for (const spelling of ['/server%2fframes.mjs', '/%73erver/frames.mjs', '/x%2f..%2fserver/frames.mjs', '/.//server/frames.mjs', '/SERVER/frames.mjs', `/releases/${VERSION}/server%2fframes.mjs`]) {
+    expect([spelling, await rawStatus(origin, spelling)]).toEqual([spelling, 404]);
+  }
+  // A request target the URL parser refuses is answered 400 (it once took the whole process down).
+  expect(await rawStatus(origin, '//[')).toBe(400);
+  expect(await rawStatus(`http://127.0.0.1:${framesPort}`, '//[', 'POST')).toBe(400);
+  // The rest of the build and of the release is served as before.
+  expect((await fetch(`${origin}/home.css`)).status).toBe(200);
+  expect((await fetch(`${origin}/releases/${VERSION}/mf-manifest.json`)).status).toBe(200);
+});
+
+test('a frames port that is not a port number stops the remote at start-up', async () => {
+  const dist = folder(REMOTE_DIST);
+  expect((await refusal([dist, '--frames-port', 'abc'])).code).toBe(2);
+  const fromEnv = await refusal([dist], { FRAMES_PORT: '70000' });
+  expect(fromEnv.code).toBe(2);
+  expect(fromEnv.stderr).toContain('FRAMES_PORT');
+});
+
+test('the shell\'s index.html has its own style sheets inline', async () => {
+  const dist = folder({
+    'index.html': '<html><head><title>x</title><link href="/main.css" rel="stylesheet"><link href="/closing.css" rel="stylesheet"></head><body><div id="root"></div></body></html>',
+    'main.css': 'body { margin: 0; }',
+    // A style sheet that could close the <style> element stays a link.
+    'closing.css': 'a::after { content: "</style>"; }',
+  });
+  const origin = await serve([dist, '--spa']);
+  for (const route of ['/', '/some/route']) {
+    const html = await (await fetch(`${origin}${route}`)).text();
+    expect(html).toContain('<style>body { margin: 0; }</style>');
+    expect(html).not.toContain('<link href="/main.css" rel="stylesheet">');
+    expect(html).toContain('<link href="/closing.css" rel="stylesheet">');
+  }
+  // The style sheet itself is still served.
+  expect(await (await fetch(`${origin}/main.css`)).text()).toBe('body { margin: 0; }');
+});
+
+// The shell's build with a server build composing the pages under /composed.
+const SHELL_INDEX = '<html><head><title>x</title></head><body><div id="root"></div></body></html>';
+const COMPOSER = `export function createFirstPageServer({ runtimeConfig, env, log }) {
+  return {
+    frames: { catalog: 'http://x' },
+    compose: async (url, indexHtml) =>
+      url.startsWith('/composed') ? indexHtml.replace('<div id="root"></div>', \`<div id="root">COMPOSED \${url} \${runtimeConfig.apiUrl}</div>\`) : undefined,
+  };
+}`;
+
+test('the shell sends the document its server build composes, and index.html when it composes none', async () => {
+  const dist = folder({ 'index.html': SHELL_INDEX, 'server/first-page.mjs': COMPOSER, 'runtime-config.json': JSON.stringify({ apiUrl: 'https://api.example.org' }) });
+  const origin = await serve([dist, '--spa'], { ready: ['composing first pages with frames of catalog (http://x)', 'serving'] });
+
+  const composed = await fetch(`${origin}/composed?page=2`);
+  expect(composed.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  const document = await composed.text();
+  expect(document).toContain('<div id="root">COMPOSED /composed?page=2 https://api.example.org</div>');
+  // The document is index.html as the shell serves it (here: with the routing preload).
+  expect(document).toContain('href="https://api.example.org/releases/routing"');
+
+  const plain = await (await fetch(`${origin}/other`)).text();
+  expect(plain).toContain('<div id="root"></div>');
+  expect(plain).not.toContain('COMPOSED');
+
+  // HEAD is answered with the plain index.html's headers: nothing is composed for it.
+  const head = await fetch(`${origin}/composed`, { method: 'HEAD', headers: { 'Accept-Encoding': 'identity' } });
+  const plainLength = (await fetch(`${origin}/other`, { headers: { 'Accept-Encoding': 'identity' } })).headers.get('content-length');
+  expect(head.headers.get('content-length')).toBe(plainLength);
+  expect((await fetch(`${origin}/composed`, { headers: { 'Accept-Encoding': 'identity' } })).headers.get('content-length')).not.toBe(plainLength);
+
+  // The server build itself is never sent.
+  expect((await fetch(`${origin}/server/first-page.mjs`)).status).toBe(404);
+});
+
+test('a first-page configuration the shell\'s server build refuses stops the shell at start-up', async () => {
+  const refusing = `export function createFirstPageServer() {
+    throw new Error('REMOTE_CATALOG_FRAMES_URL must be an absolute http(s) URL (got "x")');
+  }`;
+  const dist = folder({ 'index.html': SHELL_INDEX, 'server/first-page.mjs': refusing });
+  const config = path.join(folder({}), 'runtime-config.json');
+  writeFileSync(config, JSON.stringify({ apiUrl: 'https://api.example.org' }));
+
+  const { code, stderr } = await refusal([dist, '--spa', '--runtime-config', config]);
+  expect(code).toBe(2);
+  expect(stderr).toContain('REMOTE_CATALOG_FRAMES_URL must be an absolute http(s) URL');
 });
