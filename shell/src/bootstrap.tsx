@@ -1,5 +1,6 @@
 import '@antiquarium/ui/styles.css';
 import { configureApiClient } from '@antiquarium/api-client';
+import { forgetFirstPageAnswers } from '@antiquarium/api-client/hand-over';
 import { useAuthStore } from '@antiquarium/auth-store';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -7,12 +8,15 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './app/routes';
 import type { RuntimeConfig } from './app/runtime-config';
 import { StartUpError } from './app/start-up-error';
+import { takeComposedFrame } from './remotes/composed-frame';
 import { startTelemetry } from './remotes/telemetry';
 
 /** Renders the site once the runtime config (loaded and applied by index.ts) is in. */
 export async function start(configLoad: Promise<RuntimeConfig>) {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
+  // A page composed on the server stays on screen until React shows the same (docs/decisions/0010).
+  takeComposedFrame(container);
   const root = createRoot(container);
 
   let config: RuntimeConfig;
@@ -28,6 +32,14 @@ export async function start(configLoad: Promise<RuntimeConfig>) {
   startTelemetry(config.apiUrl, config.telemetrySampleRate);
 
   const router = createBrowserRouter(routes);
+  // The answers a first page was handed (by the document or the entry's early calls) are for that
+  // page only: once the visit moves on, a page asks the api afresh.
+  const first = router.state.location;
+  const unsubscribe = router.subscribe((state) => {
+    if (state.location.pathname === first.pathname && state.location.search === first.search) return;
+    forgetFirstPageAnswers();
+    unsubscribe();
+  });
   // A transition: React renders the first screen in slices that yield to the browser (a slow
   // phone's main thread is never held for the whole tree; Lighthouse counts such holds as TBT).
   startTransition(() => {

@@ -1,4 +1,8 @@
-import { startFirstPageCalls } from '@antiquarium/api-client/hand-over';
+// The first paint's style sheets, linked from index.html (the shell's server inlines them): a page
+// composed on the server (docs/decisions/0010) paints with them before any script has run.
+import '@antiquarium/ui/styles.css';
+import './layout/layout.css';
+import { answersInDocument, startFirstPageCalls } from '@antiquarium/api-client/hand-over';
 import { chooseRelease, isReleaseRemote, isReleaseVersion } from '@antiquarium/contracts/releases';
 import { loadRuntimeConfig, type RuntimeConfig } from './app/runtime-config';
 import { preconnect } from './remotes/first-page';
@@ -15,9 +19,10 @@ const contracts = Promise.resolve({ chooseRelease, isReleaseRemote, isReleaseVer
 // in parallel with the shell's shared code below. Rendering does not wait for it: remote pages do
 // (federation.ts, remoteReady).
 // The first page's api calls start here too, in parallel with every download that follows: the
-// catalog's page takes their answers when its code has arrived (api-client's hand-over).
+// catalog's page takes their answers when its code has arrived (api-client's hand-over). A page
+// composed on the server brought its answers in the document: those calls are not made at all.
 const config: Promise<RuntimeConfig> = loadRuntimeConfig().then((loaded) => {
-  startFirstPageCalls(loaded.apiUrl, window.location);
+  startFirstPageCalls(loaded.apiUrl, window.location, undefined, answersInDocument());
   startReleases(loaded, contracts).catch((error: unknown) => console.error('The remotes could not be registered', error));
   preconnect(loaded.apiUrl);
   return loaded;

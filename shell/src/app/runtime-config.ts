@@ -20,10 +20,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function url(value: unknown, field: string): string {
+function url(value: unknown, field: string, base: string): string {
   if (typeof value !== 'string') throw new RuntimeConfigError(`runtime-config.json: ${field} must be a URL`);
   try {
-    return new URL(value, window.location.href).toString().replace(/\/$/, '');
+    return new URL(value, base).toString().replace(/\/$/, '');
   } catch {
     throw new RuntimeConfigError(`runtime-config.json: ${field} must be a URL`);
   }
@@ -41,19 +41,19 @@ function text(value: unknown, field: string): string {
  * page. A small hand-written check on purpose: zod would add ~15 KB to every first visit for six
  * fields (docs/decisions/0004-antd-and-bundle-budget.md).
  */
-export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+export function parseRuntimeConfig(value: unknown, base = window.location.href): RuntimeConfig {
   if (!isRecord(value)) throw new RuntimeConfigError('runtime-config.json must hold an object');
   const { firebase, remotes } = value;
   if (!isRecord(firebase)) throw new RuntimeConfigError('runtime-config.json: firebase is required');
   if (!isRecord(remotes)) throw new RuntimeConfigError('runtime-config.json: remotes is required');
   const remoteUrls = {} as Record<RemoteName, string>;
-  for (const name of REMOTE_NAMES) remoteUrls[name] = url(remotes[name], `remotes.${name}`);
+  for (const name of REMOTE_NAMES) remoteUrls[name] = url(remotes[name], `remotes.${name}`, base);
   return {
-    apiUrl: url(value.apiUrl, 'apiUrl'),
+    apiUrl: url(value.apiUrl, 'apiUrl', base),
     authEmulatorUrl:
       value.authEmulatorUrl === undefined || value.authEmulatorUrl === ''
         ? undefined
-        : url(value.authEmulatorUrl, 'authEmulatorUrl'),
+        : url(value.authEmulatorUrl, 'authEmulatorUrl', base),
     firebase: {
       apiKey: text(firebase.apiKey, 'firebase.apiKey'),
       authDomain: text(firebase.authDomain, 'firebase.authDomain'),

@@ -1,5 +1,5 @@
 import { Spinner } from '@antiquarium/ui';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router-dom';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
@@ -13,9 +13,11 @@ function useDocumentTitle() {
   }, [handle?.title]);
 }
 
-export function RootLayout() {
-  const navigation = useNavigation();
-  useDocumentTitle();
+/**
+ * The site's frame around a page: rendered by the browser (RootLayout) and by the shell's server
+ * around a composed first page (docs/decisions/0010), so both give the same markup.
+ */
+export function LayoutFrame({ children }: { children: ReactNode }) {
   return (
     <div className="aq-layout">
       <a className="aq-skip-link" href="#main-content">
@@ -23,10 +25,20 @@ export function RootLayout() {
       </a>
       <TopBar />
       <main id="main-content" className="aq-main" tabIndex={-1}>
-        {navigation.state === 'loading' ? <Spinner label="Loading page…" /> : <Outlet />}
+        {children}
       </main>
       <SiteFooter />
-      <ScrollRestoration />
     </div>
+  );
+}
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  useDocumentTitle();
+  return (
+    <>
+      <LayoutFrame>{navigation.state === 'loading' ? <Spinner label="Loading page…" /> : <Outlet />}</LayoutFrame>
+      <ScrollRestoration />
+    </>
   );
 }

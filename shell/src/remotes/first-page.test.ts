@@ -3,7 +3,7 @@ import { matchRoutes } from 'react-router-dom';
 import { routes } from '../app/routes';
 import { RequireAuth } from '../auth/require-auth';
 import { RemotePage } from './remote-page';
-import { FIRST_PAGES, firstPageOf } from './first-page';
+import { FIRST_PAGES, firstPageOf } from './first-pages';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ preloadRemote: jest.fn(() => Promise.resolve()), loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 

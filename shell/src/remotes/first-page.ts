@@ -1,23 +1,6 @@
 import { preloadRemote } from '@module-federation/enhanced/runtime';
-import { ALL_ARTIFACTS_PATH, HOME_PATH } from '@antiquarium/contracts/first-page';
+import { firstPageOf } from './first-pages';
 import type { RemoteName } from './remote-names';
-
-/**
- * The public pages a visit can start on, and the remote module each shows (the same ids as
- * app/routes.tsx; routes.test.tsx checks that they agree). Protected pages are left out: a visitor
- * is sent to /login, so their code would be downloaded for nothing.
- */
-export const FIRST_PAGES: readonly { path: RegExp; remote: RemoteName; expose: string }[] = [
-  { path: HOME_PATH, remote: 'catalog', expose: './Home' },
-  { path: ALL_ARTIFACTS_PATH, remote: 'catalog', expose: './AllArtifacts' },
-  { path: /^\/login\/?$/, remote: 'account', expose: './Login' },
-  { path: /^\/register\/?$/, remote: 'account', expose: './Register' },
-  { path: /^\/forgot-password\/?$/, remote: 'account', expose: './ForgotPassword' },
-];
-
-export function firstPageOf(pathname: string) {
-  return FIRST_PAGES.find((page) => page.path.test(pathname));
-}
 
 /**
  * Starts downloading the first page's remote code (its manifest, remoteEntry and the page's chunks,

@@ -1,0 +1,207 @@
+/**
+ * @jest-environment node
+ */
+// The shell's server side of a first page (docs/decisions/0010): which calls it makes, which frame it
+// asks for, what the document holds, and that every failure sends the plain index.html.
+import { apiCallKey, apiSearchParams, FIRST_PAGE_ANSWERS_ID, FRAME_ATTRIBUTE, firstPageCalls, type FrameRequest } from '@antiquarium/contracts/first-page';
+import { composeDocument, createFirstPageServer, FirstPageConfigError, framesVariable, type FirstPageServerOptions } from './first-page-server';
+
+const API = 'http://api.example';
+const INTERNAL = 'http://api.internal:3000';
+const FRAMES = 'http://catalog.internal:8081';
+const VERSION = '1.2.3-0123456789ab';
+const INDEX = '<!doctype html><html><head><title>Antiquarium</title></head><body><div id="root"></div><script src="/main.js"></script></body></html>';
+const runtimeConfig = {
+  apiUrl: `${API}/`,
+  firebase: { apiKey: 'k', authDomain: 'd', projectId: 'demo-antiquarium' },
+  remotes: {
+    catalog: 'http://catalog.example/mf-manifest.json',
+    account: 'http://account.example/mf-manifest.json',
+    contribute: 'http://contribute.example/mf-manifest.json',
+  },
+};
+
+interface Seen {
+  url: string;
+  method: string;
+  body?: FrameRequest;
+}
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+}
+
+/** A fake network: the api (internal address), its release routing, and the catalog's frames. */
+function network(overrides: { routing?: unknown; api?: (url: URL) => Response | undefined; frame?: (request: FrameRequest, url: string) => Response; delayMs?: number } = {}) {
+  const seen: Seen[] = [];
+  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as FrameRequest) : undefined;
+    seen.push({ url, method, body });
+    if (overrides.delayMs) {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(resolve, overrides.delayMs);
+        init?.signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(init.signal?.reason);
+        });
+      });
+    }
+    const parsed = new URL(url);
+    if (url.startsWith(FRAMES)) {
+      return overrides.frame?.(body as FrameRequest, url) ?? json({ html: `<main><h1>${body?.module}</h1></main>`, css: ['.page{color:red}'] });
+    }
+    if (parsed.pathname === '/releases/routing') return json(overrides.routing ?? { remotes: {}, updatedAt: null });
+    const answer = overrides.api?.(parsed);
+    if (answer) return answer;
+    if (parsed.pathname === '/contributors/top') return json([{ email: 'a@example.com', count: 3 }]);
+    return json({ items: [{ _id: '1', name: `list ${parsed.search}` }] }, 200, { 'X-Total-Count': '41', 'X-Unrelated': 'no' });
+  }) as typeof fetch;
+  return { seen, fetchImpl };
+}
+
+function server(env: Record<string, string>, fetchImpl: typeof fetch, extra: Partial<FirstPageServerOptions> = {}) {
+  const log: string[] = [];
+  const composer = createFirstPageServer({ runtimeConfig, env, fetch: fetchImpl, log: (line) => log.push(line), ...extra });
+  return { composer, log };
+}
+
+const wired = { API_INTERNAL_URL: INTERNAL, REMOTE_CATALOG_FRAMES_URL: FRAMES };
+
+function answersOf(document: string): Record<string, { status: number; headers: Record<string, string>; body: unknown }> {
+  const match = new RegExp(`<script type="application/json" id="${FIRST_PAGE_ANSWERS_ID}">(.*?)</script>`).exec(document);
+  if (!match?.[1]) throw new Error('no answers in the document');
+  return JSON.parse(match[1]) as Record<string, { status: number; headers: Record<string, string>; body: unknown }>;
+}
+
+test("the home page: the api's calls made on the internal address, the frame asked for, the page inside the layout", async () => {
+  const { seen, fetchImpl } = network();
+  const { composer } = server(wired, fetchImpl);
+  const document = await composer.compose('/', INDEX);
+  expect(document).toBeDefined();
+
+  const apiCalls = seen.filter((call) => call.url.startsWith(INTERNAL) && !call.url.endsWith('/releases/routing')).map((call) => call.url);
+  const expected = firstPageCalls('/', '').map((call) => `${INTERNAL}/${call.path}?${apiSearchParams(call.query).toString()}`);
+  expect(apiCalls.sort()).toEqual(expected.sort());
+
+  const frame = seen.find((call) => call.url.startsWith(FRAMES));
+  expect(frame).toMatchObject({ url: `${FRAMES}/frames`, method: 'POST' });
+  expect(frame?.body).toMatchObject({ module: './Home', url: '/', apiUrl: API });
+  // The answers the frame was rendered with are the document's, named as the browser names its calls.
+  const answers = answersOf(document as string);
+  expect(frame?.body?.answers).toEqual(answers);
+  for (const call of firstPageCalls('/', '')) expect(answers[apiCallKey(API, call.path, call.query)]?.status).toBe(200);
+  // Only the headers a page reads travel.
+  const list = answers[apiCallKey(API, 'artifacts', firstPageCalls('/', '')[0]?.query)];
+  expect(list?.headers).toEqual({ 'x-total-count': '41' });
+
+  // The page sits in the layout, marked for the browser to keep, with its style sheet in the head.
+  expect(document).toContain(`${FRAME_ATTRIBUTE}="catalog/Home"`);
+  expect(document).toMatch(/<div id="root">.*<main><h1>\.\/Home<\/h1><\/main>.*<\/div><script type="application\/json"/s);
+  expect(document).toMatch(/<style data-aq-frame-css>\.page\{color:red\}<\/style><\/head>/);
+  expect(document).toContain('<script src="/main.js"></script>');
+});
+
+test("All Artifacts: the URL's query decides the calls, the frame gets the path and query", async () => {
+  const { seen, fetchImpl } = network();
+  const { composer } = server(wired, fetchImpl);
+  const document = await composer.compose('/all-artifacts?type=Tools&page=2', INDEX);
+  expect(document).toBeDefined();
+  const answers = answersOf(document as string);
+  const expected = firstPageCalls('/all-artifacts', '?type=Tools&page=2').map((call) => apiCallKey(API, call.path, call.query));
+  expect(Object.keys(answers).sort()).toEqual(expected.sort());
+  expect(seen.find((call) => call.url.startsWith(FRAMES))?.body).toMatchObject({ module: './AllArtifacts', url: '/all-artifacts?type=Tools&page=2' });
+});
+
+test("the registry's live release is the one rendered; a release this server cannot reach sends the page plain", async () => {
+  const live = { version: VERSION, manifestUrl: `http://catalog.example/releases/${VERSION}/mf-manifest.json` };
+  const { seen, fetchImpl } = network({ routing: { remotes: { catalog: { live } }, updatedAt: null } });
+  const { composer } = server(wired, fetchImpl);
+  expect(await composer.compose('/', INDEX)).toBeDefined();
+  expect(seen.find((call) => call.url.startsWith(FRAMES))?.url).toBe(`${FRAMES}/releases/${VERSION}/frames`);
+
+  const elsewhere = network({ routing: { remotes: { catalog: { live: { version: VERSION, manifestUrl: `http://cdn.other/${VERSION}/mf-manifest.json` } } }, updatedAt: null } });
+  const { composer: other, log } = server(wired, elsewhere.fetchImpl);
+  expect(await other.compose('/', INDEX)).toBeUndefined();
+  expect(elsewhere.seen.some((call) => call.url.startsWith(FRAMES))).toBe(false);
+  expect(log.join('\n')).toMatch(/live release is not one this server can reach/);
+});
+
+test('pages that are not first pages of a framed remote, or without frames configured, are not composed', async () => {
+  const { seen, fetchImpl } = network();
+  const { composer } = server(wired, fetchImpl);
+  expect(await composer.compose('/login', INDEX)).toBeUndefined();
+  expect(await composer.compose('/artifacts/123', INDEX)).toBeUndefined();
+  expect(seen).toHaveLength(0);
+
+  const unwired = server({ API_INTERNAL_URL: INTERNAL }, fetchImpl);
+  expect(unwired.composer.frames).toEqual({});
+  expect(await unwired.composer.compose('/', INDEX)).toBeUndefined();
+  expect(seen).toHaveLength(0);
+});
+
+test('a failing api call, a broken frame, a frame style sheet that could close its element: the plain page', async () => {
+  const failing = network({ api: (url) => (url.pathname === '/contributors/top' ? json({ message: 'down' }, 503) : undefined) });
+  const one = server(wired, failing.fetchImpl);
+  expect(await one.composer.compose('/', INDEX)).toBeUndefined();
+  expect(one.log.join('\n')).toMatch(/api did not answer every call/);
+
+  const broken = network({ frame: () => json({ html: 42 }) });
+  expect(await server(wired, broken.fetchImpl).composer.compose('/', INDEX)).toBeUndefined();
+
+  const missing = network({ frame: () => json({ message: 'Not found' }, 404) });
+  expect(await server(wired, missing.fetchImpl).composer.compose('/', INDEX)).toBeUndefined();
+
+  const closing = network({ frame: () => json({ html: '<p>x</p>', css: ['a{}</style><script>alert(1)</script>'] }) });
+  expect(await server(wired, closing.fetchImpl).composer.compose('/', INDEX)).toBeUndefined();
+
+  const thrown = network({ frame: () => { throw new TypeError('fetch failed'); } });
+  const four = server(wired, thrown.fetchImpl);
+  expect(await four.composer.compose('/', INDEX)).toBeUndefined();
+  expect(four.log.join('\n')).toMatch(/fetch failed/);
+});
+
+test('past FIRST_PAGE_TIMEOUT_MS the page goes out plain, and the calls are aborted', async () => {
+  const slow = network({ delayMs: 5_000 });
+  const { composer, log } = server({ ...wired, FIRST_PAGE_TIMEOUT_MS: '50' }, slow.fetchImpl);
+  const started = Date.now();
+  expect(await composer.compose('/', INDEX)).toBeUndefined();
+  expect(Date.now() - started).toBeLessThan(4_000);
+  expect(log.join('\n')).toMatch(/no answer within 50 ms/);
+});
+
+test('a composed page is reused for FIRST_PAGE_CACHE_MS, per URL', async () => {
+  let clock = 1_000;
+  const { seen, fetchImpl } = network();
+  const { composer } = server({ ...wired, FIRST_PAGE_CACHE_MS: '2000' }, fetchImpl, { now: () => clock });
+  const first = await composer.compose('/', INDEX);
+  const frames = () => seen.filter((call) => call.url.startsWith(FRAMES)).length;
+  expect(await composer.compose('/', INDEX)).toBe(first);
+  expect(frames()).toBe(1);
+  await composer.compose('/all-artifacts', INDEX);
+  expect(frames()).toBe(2);
+  clock += 2_001;
+  await composer.compose('/', INDEX);
+  expect(frames()).toBe(3);
+});
+
+test('a configuration mistake is named at start-up', () => {
+  const { fetchImpl } = network();
+  expect(() => server({ REMOTE_CATALOG_FRAMES_URL: 'catalog:8081' }, fetchImpl)).toThrow(new FirstPageConfigError('REMOTE_CATALOG_FRAMES_URL must be an absolute http(s) URL (got "catalog:8081")'));
+  expect(() => server({ API_INTERNAL_URL: 'ftp://api' }, fetchImpl)).toThrow(FirstPageConfigError);
+  expect(() => server({ FIRST_PAGE_TIMEOUT_MS: '-1' }, fetchImpl)).toThrow(/FIRST_PAGE_TIMEOUT_MS/);
+  expect(() => server({ FIRST_PAGE_CACHE_MS: 'soon' }, fetchImpl)).toThrow(/FIRST_PAGE_CACHE_MS/);
+  expect(() => createFirstPageServer({ runtimeConfig: { apiUrl: API }, env: wired, fetch: fetchImpl })).toThrow(FirstPageConfigError);
+  expect(framesVariable('catalog')).toBe('REMOTE_CATALOG_FRAMES_URL');
+});
+
+test('composeDocument escapes the answers so no text in them can end the script element', () => {
+  const document = composeDocument(INDEX, { root: '<p>page</p>', css: [], answers: { key: { status: 200, headers: {}, body: { name: '</script><script>alert(1)</script>' } } } });
+  expect(document).toBeDefined();
+  expect(document).not.toContain('</script><script>alert(1)');
+  expect(answersOf(document as string).key?.body).toEqual({ name: '</script><script>alert(1)</script>' });
+  expect(document).not.toContain('data-aq-frame-css');
+  // No empty #root to fill: nothing is composed.
+  expect(composeDocument(INDEX.replace('<div id="root"></div>', '<div id="app"></div>'), { root: 'x', css: [], answers: {} })).toBeUndefined();
+});

@@ -1,0 +1,258 @@
+// The shell's server side of a first page (docs/decisions/0010): for a visit that starts on one of
+// the catalog's public pages, it asks the api for the page's calls (@antiquarium/contracts'
+// firstPageCalls, the same ones the browser would make), has the page's remote render the page with
+// those answers (its frames port, POST …/frames), puts the page inside the shell's layout and sends
+// one document: the page paints before any script, and the browser asks the api for nothing the
+// document holds. Anything missing or slow (the api, the registry, the remote, FIRST_PAGE_TIMEOUT_MS)
+// and the plain index.html goes out instead: the browser then does it all, as without this.
+// Built by rspack into dist/server/first-page.mjs; deploy/serve-static.mjs --spa runs it.
+import {
+  apiCallKey,
+  apiSearchParams,
+  FIRST_PAGE_ANSWERS_ID,
+  firstPageCalls,
+  jsonForScript,
+  type DocumentAnswer,
+  type DocumentAnswers,
+  type FrameRequest,
+  type FrameResponse,
+} from '@antiquarium/contracts/first-page';
+import { PAGE_HEADERS } from '@antiquarium/contracts';
+import { isReleaseVersion, type ReleaseRouting } from '@antiquarium/contracts/releases';
+import { parseRuntimeConfig, type RuntimeConfig } from '../app/runtime-config';
+import { firstPageOf } from '../remotes/first-pages';
+import { REMOTE_NAMES, type RemoteName } from '../remotes/remote-names';
+import workspace from '../../../workspace.json';
+import { renderLayoutFrame } from './layout-frame';
+
+/** The whole composition's budget by default: past it the plain index.html is sent. */
+export const DEFAULT_TIMEOUT_MS = 400;
+/** How long a composed page is sent again as it is (the home page's lists change rarely). */
+export const DEFAULT_CACHE_MS = 2000;
+const CACHE_ENTRIES = 100;
+const ROUTING_CACHE_MS = 1000;
+/** The answer headers a page reads (the paging headers), lower-cased. */
+const KEPT_HEADERS = Object.values(PAGE_HEADERS).map((name) => name.toLowerCase());
+
+export class FirstPageConfigError extends Error {
+  override readonly name = 'FirstPageConfigError';
+}
+
+export interface FirstPageServerOptions {
+  /** The deployment's runtime-config.json, as the browser reads it. */
+  runtimeConfig: unknown;
+  /**
+   * API_INTERNAL_URL: where this server reaches the api (default: the runtime config's apiUrl);
+   * REMOTE_<NAME>_FRAMES_URL: a remote's frames port as this server reaches it (no variable, no
+   * composed pages for that remote); FIRST_PAGE_TIMEOUT_MS, FIRST_PAGE_CACHE_MS.
+   */
+  env: Readonly<Record<string, string | undefined>>;
+  fetch?: typeof fetch;
+  /** Told why a page went out plain (at most once a minute per reason). */
+  log?: (message: string) => void;
+  now?: () => number;
+}
+
+export interface FirstPageServer {
+  /** The document for a visit of `url` (path and query) that starts there, or undefined: send `indexHtml` as it is. */
+  compose(url: string, indexHtml: string): Promise<string | undefined>;
+  /** The remotes whose pages it composes, and where it reaches them (for the start-up log). */
+  readonly frames: Readonly<Partial<Record<RemoteName, string>>>;
+}
+
+function absoluteUrl(value: string, name: string): string {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:') throw new FirstPageConfigError(`${name} must be an absolute http(s) URL (got ${JSON.stringify(value)})`);
+  return parsed.href.replace(/\/+$/, '');
+}
+
+function wholeNumber(value: string | undefined, name: string, fallback: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > max) throw new FirstPageConfigError(`${name} must be a whole number from 0 to ${max}`);
+  return parsed;
+}
+
+/** A remote's frames variable: REMOTE_CATALOG_URL's is REMOTE_CATALOG_FRAMES_URL. */
+export function framesVariable(remote: RemoteName): string {
+  const piece = workspace.frontEnds.find((entry) => entry.name === remote);
+  const variable = piece && 'urlVariable' in piece ? piece.urlVariable : undefined;
+  if (!variable) throw new FirstPageConfigError(`workspace.json names no variable for the remote ${remote}`);
+  return variable.replace(/_URL$/, '_FRAMES_URL');
+}
+
+/** The base URL a manifest URL is served under (…/mf-manifest.json taken off). */
+function baseOf(manifestUrl: string): string {
+  return manifestUrl.replace(/\/mf-manifest\.json$/, '').replace(/\/+$/, '');
+}
+
+interface CacheEntry {
+  expires: number;
+  document: Promise<string | undefined>;
+}
+
+/**
+ * Reads and checks the configuration (a FirstPageConfigError names what is wrong: the server should
+ * not start with it), and returns the composer.
+ */
+export function createFirstPageServer(options: FirstPageServerOptions): FirstPageServer {
+  const { env } = options;
+  const fetchImpl = options.fetch ?? fetch;
+  const now = options.now ?? Date.now;
+  let config: RuntimeConfig;
+  try {
+    // Only absolute addresses can be named in the document's answers as the browser names them.
+    config = parseRuntimeConfig(options.runtimeConfig, 'relative:/');
+  } catch (error) {
+    throw new FirstPageConfigError(error instanceof Error ? error.message : String(error));
+  }
+  const browserApiUrl = config.apiUrl.startsWith('relative:') ? undefined : config.apiUrl;
+  const apiUrl = env.API_INTERNAL_URL ? absoluteUrl(env.API_INTERNAL_URL, 'API_INTERNAL_URL') : browserApiUrl;
+  const frames: Partial<Record<RemoteName, string>> = {};
+  for (const remote of REMOTE_NAMES) {
+    const name = framesVariable(remote);
+    const value = env[name];
+    if (value) frames[remote] = absoluteUrl(value, name);
+  }
+  const timeoutMs = wholeNumber(env.FIRST_PAGE_TIMEOUT_MS, 'FIRST_PAGE_TIMEOUT_MS', DEFAULT_TIMEOUT_MS, 10_000);
+  const cacheMs = wholeNumber(env.FIRST_PAGE_CACHE_MS, 'FIRST_PAGE_CACHE_MS', DEFAULT_CACHE_MS, 60_000);
+
+  const logged = new Map<string, number>();
+  const tell = (reason: string) => {
+    const at = now();
+    if ((logged.get(reason) ?? -Infinity) > at - 60_000) return;
+    logged.set(reason, at);
+    options.log?.(`first page sent plain: ${reason}`);
+  };
+
+  const cache = new Map<string, CacheEntry>();
+  let routing: { expires: number; value: Promise<ReleaseRouting | undefined> } | undefined;
+
+  async function getJson(url: string, init: RequestInit, signal: AbortSignal): Promise<{ response: Response; body: unknown }> {
+    const response = await fetchImpl(url, { ...init, signal, headers: { Accept: 'application/json', ...init.headers } });
+    const body: unknown = response.ok ? await response.json() : undefined;
+    return { response, body };
+  }
+
+  /** The release registry's routing (cached a second, as the api caches it); undefined when it does not answer. */
+  function liveRouting(signal: AbortSignal): Promise<ReleaseRouting | undefined> {
+    if (!routing || routing.expires <= now()) {
+      const value = getJson(`${apiUrl}/releases/routing`, {}, signal).then(
+        ({ body }) => (typeof body === 'object' && body !== null && 'remotes' in body ? (body as ReleaseRouting) : undefined),
+        () => undefined,
+      );
+      routing = { expires: now() + ROUTING_CACHE_MS, value };
+    }
+    return routing.value;
+  }
+
+  /** Where the remote renders the release the registry runs for everyone (canaries aside). */
+  async function framesUrlOf(remote: RemoteName, signal: AbortSignal): Promise<string | undefined> {
+    const internal = frames[remote];
+    if (!internal) return undefined;
+    const live = (await liveRouting(signal))?.remotes?.[remote as keyof ReleaseRouting['remotes']]?.live;
+    if (!live) return `${internal}/frames`;
+    // A release is served under its version below the remote's own address; anything else is not
+    // one this server can reach.
+    const prefix = `${baseOf(config.remotes[remote] ?? '')}/releases/`;
+    if (!isReleaseVersion(live.version) || baseOf(live.manifestUrl) !== `${prefix}${live.version}`) return undefined;
+    return `${internal}/releases/${live.version}/frames`;
+  }
+
+  async function answersFor(pathname: string, search: string, signal: AbortSignal): Promise<DocumentAnswers | undefined> {
+    const calls = firstPageCalls(pathname, search);
+    if (!browserApiUrl || calls.length === 0) return calls.length === 0 ? {} : undefined;
+    const answers: Record<string, DocumentAnswer> = {};
+    const results = await Promise.all(
+      calls.map(async (call) => {
+        const query = apiSearchParams(call.query).toString();
+        const { response, body } = await getJson(`${apiUrl}/${call.path}${query ? `?${query}` : ''}`, {}, signal);
+        if (!response.ok) return false;
+        const headers: Record<string, string> = {};
+        for (const name of KEPT_HEADERS) {
+          const value = response.headers.get(name);
+          if (value !== null) headers[name] = value;
+        }
+        answers[apiCallKey(browserApiUrl, call.path, call.query)] = { status: response.status, headers, body };
+        return true;
+      }),
+    );
+    return results.every(Boolean) ? answers : undefined;
+  }
+
+  async function frameOf(url: string, request: FrameRequest, signal: AbortSignal): Promise<FrameResponse | undefined> {
+    const { response, body } = await getJson(url, { method: 'POST', body: JSON.stringify(request), headers: { 'Content-Type': 'application/json' } }, signal);
+    if (!response.ok || typeof body !== 'object' || body === null) return undefined;
+    const { html, css } = body as Partial<FrameResponse>;
+    if (typeof html !== 'string' || !Array.isArray(css) || !css.every((sheet) => typeof sheet === 'string')) return undefined;
+    // A style sheet is put in a <style> element as it is: one that could close it is refused.
+    if (css.some((sheet) => /<\/style/i.test(sheet))) return undefined;
+    return { html, css };
+  }
+
+  async function build(pathname: string, search: string, indexHtml: string): Promise<string | undefined> {
+    const page = firstPageOf(pathname);
+    if (!page || !browserApiUrl || !frames[page.remote]) return undefined;
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      const [answers, framesUrl] = await Promise.all([answersFor(pathname, search, signal), framesUrlOf(page.remote, signal)]);
+      if (!answers) {
+        tell('the api did not answer every call of the page');
+        return undefined;
+      }
+      if (!framesUrl) {
+        tell(`${page.remote}'s live release is not one this server can reach`);
+        return undefined;
+      }
+      const url = `${pathname}${search}`;
+      const frame = await frameOf(framesUrl, { module: page.expose, url, apiUrl: browserApiUrl, answers }, signal);
+      if (!frame) {
+        tell(`${page.remote} rendered no frame for ${page.expose}`);
+        return undefined;
+      }
+      const id = `${page.remote}/${page.expose.replace(/^\.\//, '')}`;
+      return composeDocument(indexHtml, { root: renderLayoutFrame({ url, id, pageHtml: frame.html }), css: frame.css, answers });
+    } catch (error) {
+      tell(signal.aborted ? `no answer within ${timeoutMs} ms` : `${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  }
+
+  return {
+    frames,
+    compose(url, indexHtml) {
+      const { pathname, search } = new URL(url, 'http://site.invalid');
+      const key = `${pathname}${search}`;
+      const cached = cache.get(key);
+      if (cached && cached.expires > now()) return cached.document;
+      const document = build(pathname, search, indexHtml);
+      if (cacheMs > 0) {
+        cache.delete(key);
+        cache.set(key, { expires: now() + cacheMs, document });
+        // The oldest entry goes first (a Map keeps insertion order).
+        while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+      }
+      return document;
+    },
+  };
+}
+
+/**
+ * index.html with a composed page: its style sheets in the head, the page in #root and the answers
+ * it was rendered with right after it (read by the shell's entry). Undefined when index.html has no
+ * empty #root to fill.
+ */
+export function composeDocument(indexHtml: string, { root, css, answers }: { root: string; css: readonly string[]; answers: DocumentAnswers }): string | undefined {
+  const slot = '<div id="root"></div>';
+  const at = indexHtml.indexOf(slot);
+  const head = indexHtml.indexOf('</head>');
+  if (at < 0 || head < 0 || head > at) return undefined;
+  const styles = css.length ? `<style data-aq-frame-css>${css.join('\n')}</style>` : '';
+  const data = `<script type="application/json" id="${FIRST_PAGE_ANSWERS_ID}">${jsonForScript(answers)}</script>`;
+  return `${indexHtml.slice(0, head)}${styles}${indexHtml.slice(head, at)}<div id="root">${root}</div>${data}${indexHtml.slice(at + slot.length)}`;
+}
