@@ -188,6 +188,14 @@ async function measure(browser, route, session) {
       manifest: span(manifest),
       remoteEntry: span(remoteEntry),
       data: data.length ? { start: Math.round(Math.min(...data.map((entry) => entry.startTime))), calls: calls.length, repeated: calls.filter((call, i) => calls.indexOf(call) !== i) } : null,
+      // A page composed on the server (docs/decisions/0010) brought its answers in the document.
+      documentAnswers: (() => {
+        try {
+          return Object.keys(JSON.parse(globalThis.document.getElementById('aq-first-page-answers')?.textContent ?? 'null') ?? {}).length;
+        } catch {
+          return 0;
+        }
+      })(),
     };
   });
   await context.close();

@@ -55,6 +55,7 @@ async function main() {
   await startApi({ port: PORTS.api, mongoUri, authEmulatorPort: PORTS.auth, mediaDir, logDir: LOGS, env: { RELEASE_DEPLOY_TOKEN: localDeployToken() } });
   await startFrontEnds({
     basePort: PORTS.site,
+    framesBasePort: PORTS.frames,
     apiUrl,
     authEmulatorUrl: `http://127.0.0.1:${PORTS.auth}`,
     logDir: LOGS,

@@ -175,7 +175,7 @@ async function browserSuite() {
     env: { NODE_ENV: 'test', ...NO_RATE_LIMITS, CORS_ORIGINS: `http://localhost:${PORTS.site}` },
   });
   const authEmulatorUrl = `http://127.0.0.1:${PORTS.auth}`;
-  await startFrontEnds({ basePort: PORTS.site, apiUrl, authEmulatorUrl, logDir: LOGS, configDir: path.join(work, 'site') });
+  await startFrontEnds({ basePort: PORTS.site, framesBasePort: PORTS.frames, apiUrl, authEmulatorUrl, logDir: LOGS, configDir: path.join(work, 'site') });
   const out = path.join(work, 'playwright.json');
   let failure;
   try {

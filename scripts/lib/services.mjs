@@ -1,5 +1,5 @@
 // The local services: FerretDB (MongoDB protocol), the Firebase Auth Emulator and the api.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertPortFree, httpOk, log, portAnswers, run, startProcess, waitFor } from './processes.mjs';
@@ -126,13 +126,21 @@ export async function seed({ mongoUri, authEmulatorPort, mediaDir, mediaBaseUrl 
   });
 }
 
+/** The remote's environment variable that tells the shell's server where its frames are (REMOTE_CATALOG_FRAMES_URL). */
+export function framesVariable(piece) {
+  return piece.urlVariable.replace(/_URL$/, '_FRAMES_URL');
+}
+
 /**
  * Serves the four built front ends, each by the production static server on its own port. The
  * shell's runtime configuration names the api, the emulator and the remotes' manifests.
  * `basePort` is the shell's; the remotes take the next ports, in workspace.json's order.
+ * `framesBasePort`: a remote whose build renders frames (dist/server/frames.mjs) answers the shell's
+ * server on framesBasePort + its index, and the shell composes first pages with it
+ * (docs/decisions/0010); without it, no first page is composed.
  * `releasesDir`: where `npm run release -- publish` stores releases (<dir>/<remote>/<version>/).
  */
-export async function startFrontEnds({ basePort, apiUrl, authEmulatorUrl, logDir, configDir, releasesDir }) {
+export async function startFrontEnds({ basePort, framesBasePort, apiUrl, authEmulatorUrl, logDir, configDir, releasesDir }) {
   const remotes = {};
   FRONT_ENDS.forEach((piece, index) => {
     if (piece.role === 'remote') remotes[piece.name] = `http://localhost:${basePort + index}/mf-manifest.json`;
@@ -148,8 +156,16 @@ export async function startFrontEnds({ basePort, apiUrl, authEmulatorUrl, logDir
       remotes,
     }),
   );
+  const framesEnv = {};
+  if (framesBasePort) {
+    FRONT_ENDS.forEach((piece, index) => {
+      if (piece.role === 'remote' && existsSync(path.join(ROOT, piece.folder, 'dist/server/frames.mjs'))) framesEnv[framesVariable(piece)] = `http://127.0.0.1:${framesBasePort + index}`;
+    });
+  }
+  // The remotes first: the shell's server asks them for frames from its first request on.
+  const order = [...FRONT_ENDS.entries()].sort(([, a], [, b]) => Number(a.role === 'host') - Number(b.role === 'host'));
   const entries = [];
-  for (const [index, piece] of FRONT_ENDS.entries()) {
+  for (const [index, piece] of order) {
     const port = basePort + index;
     await assertPortFree(port, piece.folder);
     const args = [path.join(ROOT, 'deploy/serve-static.mjs'), path.join(ROOT, piece.folder, 'dist'), String(port)];
@@ -157,7 +173,13 @@ export async function startFrontEnds({ basePort, apiUrl, authEmulatorUrl, logDir
     else args.push('--cors');
     // Each remote's published releases (`npm run release`), served at /releases/<version>/.
     if (piece.role === 'remote' && releasesDir) args.push('--releases', path.join(releasesDir, piece.name));
-    const entry = startProcess(piece.folder, process.execPath, args, { cwd: ROOT, logDir });
+    const frames = piece.role === 'remote' ? framesEnv[framesVariable(piece)] : undefined;
+    if (frames) {
+      await assertPortFree(framesBasePort + index, `${piece.folder} frames`);
+      args.push('--frames-port', String(framesBasePort + index));
+    }
+    const env = piece.role === 'host' ? { ...framesEnv, API_INTERNAL_URL: apiUrl } : {};
+    const entry = startProcess(piece.folder, process.execPath, args, { cwd: ROOT, logDir, env });
     await waitFor(entry, `${piece.folder} on ${port}`, () => portAnswers(port), 20000);
     entries.push(entry);
   }

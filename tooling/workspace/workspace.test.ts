@@ -44,8 +44,26 @@ test.each(workspace.frontEnds.map((piece) => [piece.name, piece] as const))('%s 
 
 test('the shell service is given exactly the remotes of the description', () => {
   const shell = workspace.frontEnds.find((piece) => piece.role === 'host');
-  const variables = Object.keys(compose.services[shell?.name ?? '']?.environment ?? {}).filter((name) => /^REMOTE_.*_URL$/.test(name));
+  const variables = Object.keys(compose.services[shell?.name ?? '']?.environment ?? {}).filter((name) => /^REMOTE_.*_URL$/.test(name) && !name.endsWith('_FRAMES_URL'));
   expect(variables.sort()).toEqual(remotes.map((remote) => remote.urlVariable).sort());
+});
+
+test('the shell service reaches each remote that renders frames on that remote\'s private frames port (docs/decisions/0010)', () => {
+  const shell = workspace.frontEnds.find((piece) => piece.role === 'host');
+  const environment = (compose.services[shell?.name ?? '']?.environment ?? {}) as Record<string, string>;
+  const framed = remotes.filter((remote) => readFileSync(path.join(ROOT, remote.folder, 'rspack.config.ts'), 'utf8').includes("name: 'frames'"));
+  expect(framed.map((remote) => remote.name)).toEqual(['catalog']);
+  const framesVariables = Object.keys(environment).filter((name) => name.endsWith('_FRAMES_URL'));
+  expect(framesVariables.sort()).toEqual(framed.map((remote) => (remote.urlVariable ?? '').replace(/_URL$/, '_FRAMES_URL')).sort());
+  for (const remote of framed) {
+    const service = compose.services[remote.name] as { environment?: Record<string, string | number>; ports?: string[] };
+    const port = String(service.environment?.FRAMES_PORT);
+    const url = environment[(remote.urlVariable ?? '').replace(/_URL$/, '_FRAMES_URL')] ?? '';
+    // The default (after ${VAR:-…}) names the remote's service and its frames port, never published.
+    expect(url).toContain(`http://${remote.name}:${port}`);
+    expect((service.ports ?? []).some((mapping) => mapping.endsWith(`:${port}`))).toBe(false);
+  }
+  expect(environment.API_INTERNAL_URL).toContain('http://api:3000');
 });
 
 test('the runtime config written for a deployment lists every remote of the description', () => {
