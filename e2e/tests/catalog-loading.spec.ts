@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_URL } from '../support/env';
+import { API_URL, SITE_URL } from '../support/env';
 
 /**
  * How the catalog's first pages load (the Lighthouse budget of docs/performance.md, checked as behaviour, not timing):
@@ -24,6 +24,25 @@ async function recordLayoutShifts(page: Page) {
 
 async function layoutShifts(page: Page) {
   return page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
+}
+
+/**
+ * The site's plain index.html for a visit's first document instead of the page composed on the
+ * server (docs/decisions/0010): the path every visit takes when composing fails or is slow, where
+ * the browser does all the work (the shell's hand-over of docs/decisions/0009).
+ */
+async function plainDocument(page: Page) {
+  const site = new URL(SITE_URL).origin;
+  await page.route(
+    (url) => url.origin === site && !/\.[a-z0-9]+$/i.test(url.pathname),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch({ url: `${site}/index.html` });
+      const html = await response.text();
+      expect(html).not.toContain('data-aq-frame');
+      return route.fulfill({ response, body: html });
+    },
+  );
 }
 
 /** Holds every api answer back a little, so that the page paints its frame before the data comes. */
@@ -93,7 +112,8 @@ test.describe('Catalog loading', () => {
     { path: '/', ready: (page: Page) => page.locator('.cat-mini-card').first() },
     { path: '/all-artifacts', ready: (page: Page) => page.locator('.aq-card').first() },
   ]) {
-    test(`${path} does not shift its layout while its code and data arrive (phone)`, async ({ page }) => {
+    test(`${path} does not shift its layout while its code and data arrive (phone, page not composed)`, async ({ page }) => {
+      await plainDocument(page);
       await recordLayoutShifts(page);
       await slowApi(page, 400);
       await page.goto(path);
@@ -160,7 +180,9 @@ test.describe('Catalog loading', () => {
     // A page of another remote is not preloaded from here (its code only comes when visited).
     expect(await page.evaluate((origin) => performance.getEntriesByType('resource').filter((entry) => entry.name.startsWith(origin)).length, accountOrigin)).toBe(0);
   });
-  test.describe('the first page’s data (the shell’s hand-over to the catalog)', () => {
+  test.describe('the first page’s data when the page is not composed (the shell’s hand-over to the catalog)', () => {
+    test.beforeEach(async ({ page }) => plainDocument(page));
+
     /** One name per api call, whatever the order of its parameters. */
     const callName = (url: string) => {
       const parsed = new URL(url);
@@ -268,7 +290,8 @@ test.describe('Catalog loading', () => {
       for (const image of others) expect(image.fetchPriority).toBeNull();
     });
 
-    test('/all-artifacts: the first card’s image is asked for from the list’s answer, before the card is drawn, and downloaded once', async ({ page }) => {
+    test('/all-artifacts: the first card’s image is asked for from the list’s answer, before the card is drawn, and downloaded once (page not composed)', async ({ page }) => {
+      await plainDocument(page);
       const requests: { url: string; type: string }[] = [];
       const cdp = await page.context().newCDPSession(page);
       cdp.on('Network.requestWillBeSent', (event) => requests.push({ url: event.request.url, type: event.type ?? '' }));

@@ -1,0 +1,166 @@
+import { expect, test, type Page } from '@playwright/test';
+import { API_URL } from '../support/env';
+
+/**
+ * A visit that starts on the catalog's public pages gets them composed on the server
+ * (docs/decisions/0010): the page is in the document, it paints before any script, the browser asks
+ * the api for none of its data, and the hand-over to React changes nothing on screen.
+ */
+
+const PAGES = [
+  { path: '/', frame: 'catalog/Home', ready: '.cat-mini-card' },
+  { path: '/all-artifacts', frame: 'catalog/AllArtifacts', ready: '.aq-card' },
+  { path: '/all-artifacts?type=Tools&sort=oldest', frame: 'catalog/AllArtifacts', ready: '.aq-card' },
+];
+
+/** Text as written in HTML (React escapes &, <, >, " and ' in text). */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot);/gi, (_, code: string) => {
+    const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' };
+    if (code.startsWith('#x') || code.startsWith('#X')) return String.fromCodePoint(parseInt(code.slice(2), 16));
+    if (code.startsWith('#')) return String.fromCodePoint(Number(code.slice(1)));
+    return named[code.toLowerCase()] ?? '';
+  });
+}
+
+/** Every data call the browser makes to the api (not images, not the release registry). */
+function recordDataCalls(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === new URL(API_URL).origin && /^\/(artifacts|contributors)(\/|$)/.test(url.pathname) && !/\/media\//.test(url.pathname)) calls.push(`${url.pathname}${url.search}`);
+  });
+  return calls;
+}
+
+/** Watches, from before the document parses, for a loading state and for layout shifts. */
+async function watchTheHandOver(page: Page) {
+  await page.addInitScript(() => {
+    const box = window as unknown as { __seen: { spinners: string[]; shifts: number; frameSeen: boolean; frameLeft: boolean } };
+    box.__seen = { spinners: [], shifts: 0, frameSeen: false, frameLeft: false };
+    new MutationObserver(() => {
+      document.querySelectorAll('[role="status"].aq-spinner').forEach((spinner) => box.__seen.spinners.push(spinner.textContent ?? ''));
+      const frame = document.querySelector('[data-aq-frame]');
+      if (frame) box.__seen.frameSeen = true;
+      else if (box.__seen.frameSeen) box.__seen.frameLeft = true;
+    }).observe(document, { childList: true, subtree: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) box.__seen.shifts += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+test.describe('First pages composed on the server', () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+  for (const { path, frame, ready } of PAGES) {
+    test(`${path}: the document holds the page, its style and the answers it was made with`, async ({ request }) => {
+      const response = await request.get(path);
+      expect(response.ok()).toBe(true);
+      const html = await response.text();
+      expect(html).toContain(`data-aq-frame="${frame}"`);
+      expect(html).toContain('<style data-aq-frame-css>');
+      // The shell's own style sheets are inline too: the first paint waits for no request.
+      expect(html).not.toMatch(/<link href="\/[\w.-]+\.css" rel="stylesheet">/);
+      const answers = /<script type="application\/json" id="aq-first-page-answers">(.*?)<\/script>/s.exec(html)?.[1];
+      expect(answers).toBeTruthy();
+      const parsed = JSON.parse(answers as string) as Record<string, { status: number; body: unknown }>;
+      expect(Object.keys(parsed).length).toBeGreaterThanOrEqual(2);
+      for (const [key, answer] of Object.entries(parsed)) {
+        expect(key.startsWith(`${API_URL}/`), key).toBe(true);
+        expect(answer.status).toBe(200);
+      }
+      // The page's cards are in the markup, with their links and images.
+      const cardClass = ready.slice(1);
+      expect(html).toMatch(new RegExp(`class="[^"]*${cardClass}`));
+      expect(html).toMatch(/<a [^>]*href="\/artifacts\/[0-9a-f]{24}"/);
+    });
+
+    test(`${path}: without JavaScript the page is there, with the site's layout`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
+      const page = await context.newPage();
+      await page.goto(path);
+      await expect(page.locator(ready).first()).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: /Antiquarium/i }).first()).toBeVisible();
+      await expect(page.locator('main h1, main h2').first()).toBeVisible();
+      await context.close();
+    });
+
+    test(`${path}: React takes the page over without a data call, a loading state or a shift, and it works`, async ({ page }) => {
+      const calls = recordDataCalls(page);
+      await watchTheHandOver(page);
+      const response = await page.goto(path);
+      const served = await response?.text();
+      expect(served).toContain(`data-aq-frame="${frame}"`);
+      // The remote's own render replaced the composed node: the page is React's now.
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __seen: { frameLeft: boolean } }).__seen.frameLeft)).toBe(true);
+      await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
+      await expect(page.locator(ready).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+
+      const seen = await page.evaluate(() => (window as unknown as { __seen: { spinners: string[]; shifts: number } }).__seen);
+      expect(seen.spinners).toEqual([]);
+      expect(seen.shifts).toBeLessThanOrEqual(0.02);
+      expect(calls).toEqual([]);
+
+      // The same cards as the document showed.
+      const documentNames = [...(served ?? '').matchAll(/<h3[^>]*>([^<]+)<\/h3>/g)].map((match) => decodeEntities(match[1] as string)).slice(0, 4);
+      expect(documentNames.length).toBeGreaterThan(0);
+      for (const name of documentNames) await expect(page.locator('main').getByText(name, { exact: true }).first()).toBeAttached();
+
+      // And it is a working page: a card's link is followed inside the site (no new document; a
+      // visitor is asked to sign in for the details).
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+      const before = page.url();
+      await page.locator('main a[href^="/artifacts/"]').first().click();
+      await expect(page).not.toHaveURL(before);
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    });
+  }
+
+  test('/all-artifacts: the first card’s image is asked for by the document itself, at high priority, once', async ({ page }) => {
+    const requests: { url: string; priority: string }[] = [];
+    const cdp = await page.context().newCDPSession(page);
+    cdp.on('Network.requestWillBeSent', (event) => requests.push({ url: event.request.url, priority: event.request.initialPriority }));
+    await cdp.send('Network.enable');
+    const response = await page.goto('/all-artifacts');
+    const html = (await response?.text()) ?? '';
+    // In the markup: the first card's image, eager and at high priority; the ones below the fold lazy.
+    const images = [...html.matchAll(/<img [^>]*class="[^"]*aq-artifact-image[^"]*"[^>]*>/g)].map((match) => match[0]);
+    expect(images.length).toBeGreaterThan(3);
+    // (React writes some attribute names in camel case; HTML reads them in any case.)
+    expect(images[0]).toMatch(/fetchpriority="high"/i);
+    expect(images[0]).not.toContain('loading="lazy"');
+    expect(images[0]).toMatch(/srcset="[^"]*320w/i);
+    expect(images.at(-1)).toContain('loading="lazy"');
+
+    const first = page.locator('.aq-card img').first();
+    await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    const currentSrc = await first.evaluate((image: HTMLImageElement) => image.currentSrc);
+    const picture = currentSrc.replace(/-\d+\.webp$/, '-');
+    const fetched = requests.filter((request) => request.url.startsWith(picture));
+    expect(fetched.map((request) => request.url)).toEqual([currentSrc]);
+    expect(fetched[0]?.priority).toBe('High');
+    // No preload was needed: the document's own <img> asked for it.
+    await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(0);
+  });
+
+  test('a page that is not a first page of the catalog is sent plain (its data is the browser’s)', async ({ request }) => {
+    for (const path of ['/login', '/artifacts/000000000000000000000000', '/my-artifacts']) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).not.toContain('aq-first-page-answers');
+    }
+  });
+
+  test('after the first page, pages ask the api themselves (the document’s answers were for that page only)', async ({ page }) => {
+    const calls = recordDataCalls(page);
+    await page.goto('/all-artifacts');
+    await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
+    await page.locator('a.aq-brand').click();
+    await expect(page.locator('.cat-mini-card').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(calls.filter((call) => call.startsWith('/artifacts?')).length).toBeGreaterThanOrEqual(2);
+    expect(calls.some((call) => call.startsWith('/contributors/top'))).toBe(true);
+  });
+});
