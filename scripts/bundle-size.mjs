@@ -89,7 +89,18 @@ async function measureImages(browser, route) {
     const box = globalThis;
     box.__lcp = null;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) box.__lcp = entry;
+      for (const entry of list.getEntries()) {
+        // Described when it paints: a composed page's element (docs/decisions/0010) or the banner's
+        // first slide is replaced later, and the entry then names no element.
+        const element = entry.element;
+        box.__lcp = {
+          entry,
+          name: element ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).trim().split(/\s+/).join('.')}` : ''}` : null,
+          composed: Boolean(element?.closest?.('[data-aq-frame]')),
+          fetchPriority: element?.getAttribute?.('fetchpriority') ?? null,
+          loading: element?.getAttribute?.('loading') ?? null,
+        };
+      }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
   const page = await context.newPage();
@@ -109,20 +120,17 @@ async function measureImages(browser, route) {
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
   const lcp = await page.evaluate(() => {
-    const entry = globalThis.__lcp;
-    if (!entry) return null;
-    const element = entry.element;
-    // An element replaced since it painted (the banner's first slide, once swiper takes over) is null.
-    const name = element
-      ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).trim().split(/\s+/).join('.')}` : ''}`
-      : `${entry.url ? 'image' : 'element'} no longer in the page`;
+    const seen = globalThis.__lcp;
+    if (!seen) return null;
+    const { entry } = seen;
+    const name = seen.name ? `${seen.name}${seen.composed ? ' (in the composed document)' : ''}` : `${entry.url ? 'image' : 'element'} no longer in the page`;
     return {
       element: name,
       url: entry.url ? entry.url.replace(/^(data:[^,;]*)[,;].*/, '$1,…').slice(0, 200) : '',
       size: entry.size,
       ms: Math.round(entry.startTime),
-      fetchPriority: element?.getAttribute?.('fetchpriority') ?? null,
-      loading: element?.getAttribute?.('loading') ?? null,
+      fetchPriority: seen.fetchPriority,
+      loading: seen.loading,
     };
   });
   await context.close();

@@ -157,6 +157,7 @@ export async function deploySuite({ work, logs, offset, results }) {
           DEPLOY_WORK_DIR: dir,
           DEPLOY_LOG_DIR: logs,
           DEPLOY_SITE_PORT: String(port.site),
+          DEPLOY_FRAMES_PORT: String(port.frames),
           SITE_URL: siteOrigin,
           API_URL: apiUrl,
           API_URL_2: `http://localhost:${port.api + 1}`,

@@ -76,6 +76,8 @@ test.describe('Failure isolation', () => {
       if (signedIn) await signIn(page, await createUser());
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeAttached();
+      // The catalog's own render has replaced the page composed on the server: its code is loaded.
+      await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
       const assertNoReload = await watchForReloads(page);
 
       await site.stop(remote);
@@ -101,7 +103,7 @@ test.describe('Failure isolation', () => {
     });
   }
 
-  test('a slow remote shows a spinner while the layout stays usable', async ({ page }) => {
+  test('a slow remote: its first page shows as the server composed it; elsewhere a spinner while the layout stays usable', async ({ page }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -110,7 +112,14 @@ test.describe('Failure isolation', () => {
       await held;
       await route.continue();
     });
+    // A visit that starts on the home page has it at once, from the document (docs/decisions/0010),
+    // while the catalog's code is held back.
     await page.goto('/');
+    await expect(page.getByRole('heading', { level: 2, name: 'How It Works' })).toBeVisible();
+    await expect(page.locator('[data-aq-frame="catalog/Home"]')).toBeAttached();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading page…' })).toHaveCount(0);
+    // A page the document did not bring waits for the code, with a spinner.
+    await nav(page, 'All Artifacts').click();
     await expect(page.getByRole('status')).toContainText('Loading page…');
     await page.locator('header').getByRole('link', { name: 'About' }).click();
     await expect(page.getByRole('link', { name: 'Join the Community' })).toBeVisible();

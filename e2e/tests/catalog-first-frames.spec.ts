@@ -145,6 +145,19 @@ test.describe('First pages composed on the server', () => {
     await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(0);
   });
 
+  test('/all-artifacts: the composed page’s form controls wait, disabled, until the page’s code works them', async ({ page }) => {
+    const response = await page.goto('/all-artifacts');
+    const html = (await response?.text()) ?? '';
+    const controls = [...html.matchAll(/<(select|input|button)\b[^>]*>/g)].map((match) => match[0]);
+    expect(controls.length).toBeGreaterThan(1);
+    for (const control of controls) expect(control).toContain('disabled=""');
+    // Then the page's own: enabled, and a choice works.
+    await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
+    await expect(page.getByLabel('Type')).toBeEnabled();
+    await page.getByLabel('Type').selectOption('Tools');
+    await expect(page).toHaveURL(/type=Tools/);
+  });
+
   test('a page that is not a first page of the catalog is sent plain (its data is the browser’s)', async ({ request }) => {
     for (const path of ['/login', '/artifacts/000000000000000000000000', '/my-artifacts']) {
       const html = await (await request.get(path)).text();

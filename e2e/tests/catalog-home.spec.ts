@@ -55,8 +55,16 @@ test.describe('Home', () => {
       const url = new URL(request.url());
       if (url.pathname === '/artifacts') listCalls.push(url.search);
     });
-    await page.goto('/');
+    const response = await page.goto('/');
     await expect(page.locator('section[aria-labelledby="recent-title"] h3').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The lists the page shows: asked by the browser, or by the shell's server for the document it
+    // composed (docs/decisions/0010), whose answers it carries.
+    const answers = /<script type="application\/json" id="aq-first-page-answers">(.*?)<\/script>/s.exec((await response?.text()) ?? '')?.[1];
+    for (const key of Object.keys(answers ? (JSON.parse(answers) as Record<string, unknown>) : {})) {
+      const url = new URL(key);
+      if (url.pathname === '/artifacts') listCalls.push(url.search);
+    }
     expect(listCalls.length).toBeGreaterThan(0);
     for (const search of listCalls) expect(new URLSearchParams(search).get('limit')).toBe('8');
   });

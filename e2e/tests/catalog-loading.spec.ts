@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_URL, SITE_URL } from '../support/env';
+import { API_URL } from '../support/env';
+import { plainDocument } from '../support/faults';
 
 /**
  * How the catalog's first pages load (the Lighthouse budget of docs/performance.md, checked as behaviour, not timing):
@@ -24,25 +25,6 @@ async function recordLayoutShifts(page: Page) {
 
 async function layoutShifts(page: Page) {
   return page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
-}
-
-/**
- * The site's plain index.html for a visit's first document instead of the page composed on the
- * server (docs/decisions/0010): the path every visit takes when composing fails or is slow, where
- * the browser does all the work (the shell's hand-over of docs/decisions/0009).
- */
-async function plainDocument(page: Page) {
-  const site = new URL(SITE_URL).origin;
-  await page.route(
-    (url) => url.origin === site && !/\.[a-z0-9]+$/i.test(url.pathname),
-    async (route) => {
-      if (route.request().resourceType() !== 'document') return route.fallback();
-      const response = await route.fetch({ url: `${site}/index.html` });
-      const html = await response.text();
-      expect(html).not.toContain('data-aq-frame');
-      return route.fulfill({ response, body: html });
-    },
-  );
 }
 
 /** Holds every api answer back a little, so that the page paints its frame before the data comes. */

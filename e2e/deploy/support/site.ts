@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { openImage, startContainer, type Container, type Image } from '../../../scripts/lib/containers.cjs';
@@ -55,6 +55,10 @@ export const DEPLOY = {
   get sitePort(): number {
     return Number(required('DEPLOY_SITE_PORT'));
   },
+  /** Where remotes that render frames answer the shell's server (docs/decisions/0010). */
+  get framesPort(): number {
+    return Number(required('DEPLOY_FRAMES_PORT'));
+  },
   get apiUrls(): [string, string] {
     return [required('API_URL'), required('API_URL_2')];
   },
@@ -88,12 +92,27 @@ export function originOf(piece: FrontEnd): string {
   return `http://localhost:${portOf(piece)}`;
 }
 
+/** A remote's frames port (private: only the shell's server calls it), like compose's FRAMES_PORT. */
+export function framesPortOf(piece: Remote): number {
+  return DEPLOY.framesPort + FRONT_ENDS.indexOf(piece);
+}
+
+/** The remotes whose builds render frames (a server build beside the browser build). */
+function rendersFrames(piece: Remote): boolean {
+  return existsSync(path.join(image(piece).dir, distOf(piece), 'server/frames.mjs'));
+}
+
 /** The environment each container gets (as compose would give it), beside its image's ENV. */
 export function containerEnv(piece: FrontEnd): Record<string, string> {
   const env: Record<string, string> = { PORT: String(portOf(piece)) };
-  if (piece !== 'shell') return { ...env, RELEASES_DIR: releasesDirOf(piece) };
+  if (piece !== 'shell') return { ...env, RELEASES_DIR: releasesDirOf(piece), ...(rendersFrames(piece) ? { FRAMES_PORT: String(framesPortOf(piece)) } : {}) };
   return {
     ...env,
+    // The shell's server composes first pages with the remotes' frames, over the api's internal address.
+    API_INTERNAL_URL: DEPLOY.apiUrls[0],
+    ...Object.fromEntries(
+      REMOTES.filter(rendersFrames).map((remote) => [(pieceOf(remote).urlVariable ?? '').replace(/_URL$/, '_FRAMES_URL'), `http://127.0.0.1:${framesPortOf(remote)}`]),
+    ),
     API_URL: DEPLOY.apiUrls[0],
     AUTH_EMULATOR_URL: DEPLOY.authEmulatorUrl,
     FIREBASE_API_KEY: 'demo-api-key',

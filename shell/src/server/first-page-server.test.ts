@@ -103,6 +103,17 @@ test("the home page: the api's calls made on the internal address, the frame ask
   expect(document).toContain('<script src="/main.js"></script>');
 });
 
+test('the composed page\'s form controls wait, disabled, for the code that makes them work; links stay links', async () => {
+  const { fetchImpl } = network({ frame: () => json({ html: '<form><input name="search"/><select id="type"><option>Tools</option></select><textarea></textarea><button type="submit">Go</button></form><a href="/x">x</a><inputs></inputs>', css: [] }) });
+  const document = await server(wired, fetchImpl).composer.compose('/all-artifacts', INDEX);
+  expect(document).toContain('<input disabled="" name="search"/>');
+  expect(document).toContain('<select disabled="" id="type">');
+  expect(document).toContain('<textarea disabled="">');
+  expect(document).toContain('<button disabled="" type="submit">');
+  expect(document).toContain('<a href="/x">x</a>');
+  expect(document).toContain('<inputs>');
+});
+
 test("All Artifacts: the URL's query decides the calls, the frame gets the path and query", async () => {
   const { seen, fetchImpl } = network();
   const { composer } = server(wired, fetchImpl);

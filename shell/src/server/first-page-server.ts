@@ -216,7 +216,7 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
         return undefined;
       }
       const id = `${page.remote}/${page.expose.replace(/^\.\//, '')}`;
-      return composeDocument(indexHtml, { root: renderLayoutFrame({ url, id, pageHtml: frame.html }), css: frame.css, answers });
+      return composeDocument(indexHtml, { root: waitingControls(renderLayoutFrame({ url, id, pageHtml: frame.html })), css: frame.css, answers });
     } catch (error) {
       tell(signal.aborted ? `no answer within ${timeoutMs} ms` : `${error instanceof Error ? error.message : String(error)}`);
       return undefined;
@@ -240,6 +240,15 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
       return document;
     },
   };
+}
+
+/**
+ * The composed page's form controls, disabled: until the code that makes them work has rendered the
+ * page (and replaced these nodes), a choice or a text typed into them would be lost. Links stay
+ * links. React's markup has no `<` inside an attribute value, so every match is a tag.
+ */
+export function waitingControls(html: string): string {
+  return html.replace(/<(input|select|textarea|button)\b/g, '<$1 disabled=""');
 }
 
 /**
