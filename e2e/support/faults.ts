@@ -16,10 +16,9 @@ const COMPOSE_BUDGET_MS = 400;
 export async function plainDocument(page: Page): Promise<void> {
   await page.route(isSiteDocument, async (route: Route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
-    const response = await route.fetch({ url: `${site}/index.html` });
-    const body = await response.text();
-    if (body.includes('data-aq-frame')) throw new Error('/index.html came composed');
-    return route.fulfill({ response, body });
+    // Asked of the server under another name, not fulfilled by the test: a fulfilled document has no
+    // network address, and Chromium then refuses its calls to the local servers (Local Network Access).
+    return route.continue({ url: `${site}/index.html` });
   });
 }
 

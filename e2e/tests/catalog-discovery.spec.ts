@@ -70,6 +70,8 @@ test.describe('Discovery', () => {
     await page.goto('/all-artifacts');
     const bars = refine(page).getByRole('group', { name: 'Artifacts per century' }).getByRole('button');
     await expect(bars.first()).toBeVisible();
+    // (A composed first page sends its controls disabled until the page's code runs them.)
+    await expect(bars.first()).toBeEnabled();
     await bars.first().focus();
     await page.keyboard.press('ArrowRight');
     const label = (await bars.nth(1).getAttribute('aria-label')) ?? '';

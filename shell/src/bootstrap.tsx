@@ -40,6 +40,18 @@ export async function start(configLoad: Promise<RuntimeConfig>) {
     forgetFirstPageAnswers();
     unsubscribe();
   });
+  // A static page's code (a lazy route) is in before the first render: the router would finish
+  // loading it while React renders in a transition, before RouterProvider has subscribed, and that
+  // update was lost (the page stayed on its spinner).
+  if (!router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
+    });
+  }
   // A transition: React renders the first screen in slices that yield to the browser (a slow
   // phone's main thread is never held for the whole tree; Lighthouse counts such holds as TBT).
   startTransition(() => {
