@@ -121,23 +121,8 @@ export function frontEndConfig({ appDir, name, exposes, mode }: FrontEndOptions)
         javascript: { exportsPresence: 'error' },
       },
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          include: [path.join(appDir, 'src'), libsDir],
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !production } },
-            },
-            env: { targets: browsers },
-          },
-          type: 'javascript/auto',
-        },
+        ...sourceRules(appDir, production),
         { test: /\.css$/, type: 'css' },
-        // Small drawings (the banner's ~1 KB SVGs) are inlined: an image above the fold then paints
-        // with the page instead of waiting for one more request after the remote's code ran.
-        { test: /\.svg$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4 * 1024 } } },
         { test: /\.(png|webp|jpe?g|woff2)$/, type: 'asset/resource' },
       ],
     },
