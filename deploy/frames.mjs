@@ -89,6 +89,10 @@ export function framesHandler({ root, releasesRoot, log = () => undefined }) {
     return loading;
   }
 
+  // The build's own renderer is loaded now, not on the first visit: importing it takes longer than
+  // the shell's budget for a whole first page on a slow machine, and that visit would go out plain.
+  rendererOf(root).catch((error) => log(`frames of ${root} could not be loaded: ${error instanceof Error ? error.message : String(error)}`));
+
   return async function handleFrame(request, response) {
     const send = (status, body) => {
       const text = JSON.stringify(body);
