@@ -90,8 +90,9 @@ async function measureImages(browser, route) {
     box.__lcp = null;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        // Described when it paints: a composed page's element (docs/decisions/0010) or the banner's
-        // first slide is replaced later, and the entry then names no element.
+        // Described when it paints: the banner's first slide is replaced later, and the entry then
+        // names no element. A composed page's element (docs/decisions/0010) is hydrated, not
+        // replaced (0011); `composed` tells it was painted before the page's code took it over.
         const element = entry.element;
         box.__lcp = {
           entry,

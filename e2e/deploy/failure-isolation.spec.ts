@@ -76,7 +76,7 @@ test.describe('Failure isolation', () => {
       if (signedIn) await signIn(page, await createUser());
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeAttached();
-      // The catalog's own render has replaced the page composed on the server: its code is loaded.
+      // The catalog's code has hydrated the page composed on the server: its code is loaded.
       await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
       const assertNoReload = await watchForReloads(page);
 
@@ -118,6 +118,8 @@ test.describe('Failure isolation', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'How It Works' })).toBeVisible();
     await expect(page.locator('[data-aq-frame="catalog/Home"]')).toBeAttached();
     await expect(page.getByRole('status').filter({ hasText: 'Loading page…' })).toHaveCount(0);
+    // The shell's part is hydrated (its controls no longer wait): its links navigate inside the site.
+    await expect(page.locator('header [data-aq-waiting]')).toHaveCount(0);
     // A page the document did not bring waits for the code, with a spinner.
     await nav(page, 'All Artifacts').click();
     await expect(page.getByRole('status')).toContainText('Loading page…');

@@ -43,7 +43,7 @@ test('one React and one auth store at run time: a sign-in through the account re
   // One document from here on: the catalog (home), then the account remote's login form.
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeAttached();
-  // The catalog's render has replaced the page composed on the server (its links would load a new
+  // The catalog's code has hydrated the page composed on the server (its links would load a new
   // document before that).
   await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
   await page.locator('header').getByRole('link', { name: 'Login' }).click();

@@ -4,7 +4,7 @@ import { API_URL } from '../support/env';
 /**
  * A visit that starts on the catalog's public pages gets them composed on the server
  * (docs/decisions/0010): the page is in the document, it paints before any script, the browser asks
- * the api for none of its data, and the hand-over to React changes nothing on screen.
+ * the api for none of its data, and React hydrates the very nodes on screen (0011).
  */
 
 const PAGES = [
@@ -33,20 +33,27 @@ function recordDataCalls(page: Page) {
   return calls;
 }
 
-/** Watches, from before the document parses, for a loading state and for layout shifts. */
+/**
+ * Watches, from before the document parses, for a loading state, for layout shifts and for the
+ * composed document's hand-over (#root's FRAME_ATTRIBUTE going); keeps the composed page's nodes
+ * as parsed, before any script has run.
+ */
 async function watchTheHandOver(page: Page) {
   await page.addInitScript(() => {
-    const box = window as unknown as { __seen: { spinners: string[]; shifts: number; frameSeen: boolean; frameLeft: boolean } };
-    box.__seen = { spinners: [], shifts: 0, frameSeen: false, frameLeft: false };
+    const box = window as unknown as { __seen: { spinners: string[]; shifts: number; frameSeen: boolean; frameLeft: boolean; nodes: Element[] } };
+    box.__seen = { spinners: [], shifts: 0, frameSeen: false, frameLeft: false, nodes: [] };
     new MutationObserver(() => {
       document.querySelectorAll('[role="status"].aq-spinner').forEach((spinner) => box.__seen.spinners.push(spinner.textContent ?? ''));
       const frame = document.querySelector('[data-aq-frame]');
       if (frame) box.__seen.frameSeen = true;
       else if (box.__seen.frameSeen) box.__seen.frameLeft = true;
-    }).observe(document, { childList: true, subtree: true });
+    }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-aq-frame'] });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) box.__seen.shifts += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
+    document.addEventListener('DOMContentLoaded', () => {
+      box.__seen.nodes = [...document.querySelectorAll('main h1, main img, main a[href^="/artifacts/"], header a')];
+    });
   });
 }
 
@@ -86,17 +93,29 @@ test.describe('First pages composed on the server', () => {
       await context.close();
     });
 
-    test(`${path}: React takes the page over without a data call, a loading state or a shift, and it works`, async ({ page }) => {
+    test(`${path}: React hydrates the page: no data call, no loading state, no shift, the same nodes, and it works`, async ({ page }) => {
       const calls = recordDataCalls(page);
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+      });
       await watchTheHandOver(page);
       const response = await page.goto(path);
       const served = await response?.text();
       expect(served).toContain(`data-aq-frame="${frame}"`);
-      // The remote's own render replaced the composed node: the page is React's now.
+      // The page's code has hydrated it: the document is React's now.
       await expect.poll(() => page.evaluate(() => (window as unknown as { __seen: { frameLeft: boolean } }).__seen.frameLeft)).toBe(true);
       await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
       await expect(page.locator(ready).first()).toBeVisible();
       await page.waitForLoadState('networkidle');
+      // Hydrated, not rebuilt: every node the document brought is still the one on screen.
+      const kept = await page.evaluate(() => {
+        const { nodes } = (window as unknown as { __seen: { nodes: Element[] } }).__seen;
+        return { parsed: nodes.length, connected: nodes.filter((node) => node.isConnected).length };
+      });
+      expect(kept.parsed).toBeGreaterThan(3);
+      expect(kept.connected).toBe(kept.parsed);
+      expect(warnings.filter((text) => /composed page was rendered again|hydrat/i.test(text))).toEqual([]);
 
       const seen = await page.evaluate(() => (window as unknown as { __seen: { spinners: string[]; shifts: number } }).__seen);
       expect(seen.spinners).toEqual([]);
@@ -141,7 +160,7 @@ test.describe('First pages composed on the server', () => {
     const fetched = requests.filter((request) => request.url.startsWith(picture));
     expect(fetched.map((request) => request.url)).toEqual([currentSrc]);
     expect(fetched[0]?.priority).toBe('High');
-    // No preload was needed: the document's own <img> asked for it.
+    // No preload was needed: the document's own <img> asked for it (React's server preloads are left out).
     await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(0);
   });
 
@@ -151,8 +170,9 @@ test.describe('First pages composed on the server', () => {
     const controls = [...html.matchAll(/<(select|input|button)\b[^>]*>/g)].map((match) => match[0]);
     expect(controls.length).toBeGreaterThan(1);
     for (const control of controls) expect(control).toContain('disabled=""');
-    // Then the page's own: enabled, and a choice works.
+    // Then the page's own (hydrated): enabled, none left waiting, and a choice works.
     await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
+    await expect(page.locator('[data-aq-waiting]')).toHaveCount(0);
     await expect(page.getByLabel('Type')).toBeEnabled();
     await page.getByLabel('Type').selectOption('Tools');
     await expect(page).toHaveURL(/type=Tools/);

@@ -72,7 +72,7 @@ test.describe('Home', () => {
   test('on a phone the sections keep the page’s side margins', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
-    // Measured on the page React renders (the composed one it replaces is laid out the same).
+    // Measured once the page is React's (hydrated: the composed nodes themselves).
     await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
     for (const id of ['how-title', 'recent-title', 'cta-title']) {
       const section = page.locator(`section[aria-labelledby="${id}"]`);

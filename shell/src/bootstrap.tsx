@@ -3,28 +3,30 @@ import { configureApiClient } from '@antiquarium/api-client';
 import { forgetFirstPageAnswers } from '@antiquarium/api-client/hand-over';
 import { useAuthStore } from '@antiquarium/auth-store';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './app/routes';
 import type { RuntimeConfig } from './app/runtime-config';
 import { StartUpError } from './app/start-up-error';
-import { takeComposedFrame } from './remotes/composed-frame';
+import { isComposed } from './remotes/composed-frame';
 import { startTelemetry } from './remotes/telemetry';
+
+/** A part of a composed page React rendered again instead of hydrating it (not a visitor's error). */
+function reportRecoverableError(error: unknown): void {
+  console.warn('Antiquarium: the composed page was rendered again in the browser:', error);
+}
 
 /** Renders the site once the runtime config (loaded and applied by index.ts) is in. */
 export async function start(configLoad: Promise<RuntimeConfig>) {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  // A page composed on the server stays on screen until React shows the same (docs/decisions/0010).
-  takeComposedFrame(container);
-  const root = createRoot(container);
 
   let config: RuntimeConfig;
   try {
     config = await configLoad;
   } catch (error) {
     console.error(error);
-    root.render(<StartUpError />);
+    createRoot(container).render(<StartUpError />);
     return;
   }
 
@@ -52,14 +54,22 @@ export async function start(configLoad: Promise<RuntimeConfig>) {
       });
     });
   }
-  // A transition: React renders the first screen in slices that yield to the browser (a slow
-  // phone's main thread is never held for the whole tree; Lighthouse counts such holds as TBT).
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+  // A transition: React renders (or hydrates) the first screen in slices that yield to the browser
+  // (a slow phone's main thread is never held for the whole tree; Lighthouse counts such holds as TBT).
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    );
+    if (isComposed(container)) {
+      // The page composed on the server (docs/decisions/0011): React takes over the nodes on screen
+      // instead of building them again. Should a part not match (a canary's page, say), React renders
+      // that part afresh, and the visitor sees the same page.
+      hydrateRoot(container, app, { onRecoverableError: reportRecoverableError });
+    } else {
+      createRoot(container).render(app);
+    }
   });
 
   // The Firebase SDK is the biggest download of a first visit and nothing needs it to paint: start

@@ -161,5 +161,15 @@ export interface FrameResponse {
   css: string[];
 }
 
-/** The attribute that marks the composed page inside the shell's layout, valued with its module id. */
+/**
+ * The attribute on `#root` of a composed document, valued with the page's module id (e.g.
+ * 'catalog/Home'): it is there until the page's own code has taken the composed markup over
+ * (hydrated it, docs/decisions/0011).
+ */
 export const FRAME_ATTRIBUTE = 'data-aq-frame';
+
+/**
+ * The attribute of a composed page's form controls that the server disabled (they would lose a
+ * choice made before the page's code runs); the page enables them once it has hydrated.
+ */
+export const WAITING_ATTRIBUTE = 'data-aq-waiting';

@@ -67,13 +67,10 @@ afterEach(() => {
 
 /**
  * A tree as the eye and the accessibility tree see it: elements with their attributes (sorted),
- * merged text, comments left out. React's ids (useId) differ between a server and a client render
- * by design: each is named by its first appearance. An option's selectedness is its state, which
- * the server writes as an attribute and the browser's React as a property.
+ * merged text, comments left out. An option's selectedness is its state, which the server writes as
+ * an attribute and the browser's React as a property.
  */
 function canonical(root: Element): string {
-  const ids = new Map<string, string>();
-  const idOf = (value: string) => value.replace(/_[rR]_[0-9a-zA-Z]+_/g, (id) => ids.get(id) ?? (ids.set(id, `id${ids.size}`), `id${ids.size - 1}`));
   const write = (node: Node): string => {
     if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
     if (!(node instanceof Element)) return '';
@@ -81,7 +78,7 @@ function canonical(root: Element): string {
       .getAttributeNames()
       .filter((name) => !(node instanceof HTMLOptionElement && name === 'selected'))
       .sort()
-      .map((name) => `${name}="${idOf(node.getAttribute(name) ?? '')}"`);
+      .map((name) => `${name}="${node.getAttribute(name) ?? ''}"`);
     if (node instanceof HTMLOptionElement && node.selected) attributes.push('(selected)');
     return `<${node.tagName.toLowerCase()} ${attributes.join(' ')}>${[...node.childNodes].map(write).join('')}</${node.tagName.toLowerCase()}>`;
   };
@@ -195,7 +192,12 @@ test.each<[string, string, ComponentType, () => DocumentAnswers]>([
   ],
 ])('%s: the browser’s first render, with the answers the document brought, is the composed page', (module, url, Page, answersOf) => {
   const answers = answersOf();
-  const frame = parse(renderFrame({ module, url, apiUrl: API, answers }));
+  const html = renderFrame({ module, url, apiUrl: API, answers });
+  // No id of React's (useId): the browser hydrates this markup inside the shell's tree, where React
+  // would number it otherwise and keep the server's, mismatched (docs/decisions/0011).
+  expect(html).not.toMatch(/_[rR]_[0-9a-zA-Z]*_/);
+  expect(html).toMatch(/aria-describedby="[^"]+"/);
+  const frame = parse(html);
   // (React's renderToString puts the preloads of high-priority images first; the browser's React puts them nowhere.)
   frame.querySelectorAll(':scope > link[rel="preload"]').forEach((link) => link.remove());
   frame.normalize();

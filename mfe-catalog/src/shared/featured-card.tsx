@@ -1,6 +1,5 @@
 import { createdDateLabel, type Artifact } from '@antiquarium/contracts';
 import { ArtifactCard, HeartIcon, likeCount } from '@antiquarium/ui';
-import { useId } from 'react';
 import { Link } from 'react-router-dom';
 
 /**
@@ -16,7 +15,9 @@ export const FEATURED_IMAGE_SIZES =
  * the page's largest element, not a card's.
  */
 export function FeaturedCard({ artifact }: { artifact: Artifact }) {
-  const titleId = useId();
+  // Not useId: the page's markup is made on the server and hydrated inside the shell's tree, where
+  // React would number it differently (docs/decisions/0011). An artifact is listed once per page.
+  const titleId = `featured-${artifact._id}-title`;
   return (
     <ArtifactCard
       artifact={artifact}

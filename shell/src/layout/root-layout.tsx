@@ -1,6 +1,7 @@
 import { Spinner } from '@antiquarium/ui';
 import { useEffect, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router-dom';
+import { useComposedLayoutHydrated } from '../remotes/composed-frame';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
 import './layout.css';
@@ -15,7 +16,8 @@ function useDocumentTitle() {
 
 /**
  * The site's frame around a page: rendered by the browser (RootLayout) and by the shell's server
- * around a composed first page (docs/decisions/0010), so both give the same markup.
+ * around a composed first page (docs/decisions/0010), so both give the same markup: the browser
+ * hydrates the server's (0011). Whatever RootLayout adds must render no markup of its own.
  */
 export function LayoutFrame({ children }: { children: ReactNode }) {
   return (
@@ -35,6 +37,7 @@ export function LayoutFrame({ children }: { children: ReactNode }) {
 export function RootLayout() {
   const navigation = useNavigation();
   useDocumentTitle();
+  useComposedLayoutHydrated();
   return (
     <>
       <LayoutFrame>{navigation.state === 'loading' ? <Spinner label="Loading page…" /> : <Outlet />}</LayoutFrame>

@@ -1,162 +1,148 @@
-import { FRAME_ATTRIBUTE } from '@antiquarium/contracts/first-page';
-import { createEvent, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { AdoptedFrame, claimComposedFrame, takeComposedFrame } from './composed-frame';
+import { FRAME_ATTRIBUTE, WAITING_ATTRIBUTE } from '@antiquarium/contracts/first-page';
+import { act, StrictMode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { routes } from '../app/routes';
+import { composePage } from '../server/first-page-server';
+import { registerSiteRemotes } from './federation';
+import { isComposed } from './composed-frame';
 
-// A first page composed on the server (docs/decisions/0010): its node is taken out of #root before
-// React renders, claimed once by the page that shows it, and shown in place until that page renders.
+// A first page composed on the server (docs/decisions/0011): the document the shell's server makes
+// (its layout around a remote page's markup) hydrated by the browser's own tree (the site's routes),
+// as bootstrap.tsx does. React keeps every node; each part enables its controls once it works.
 
-const HREF = 'http://localhost/all-artifacts?type=Tools';
+const loadRemote = jest.fn<Promise<unknown>, [string]>();
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  preloadRemote: jest.fn(),
+  loadRemote: (id: string) => loadRemote(id),
+}));
 
-/** #root as a composed document brings it: the layout around the page marked with FRAME_ATTRIBUTE. */
-function composedRoot(id: string, page = '<h1>Composed page</h1>'): { container: HTMLElement; node: HTMLElement } {
-  const container = document.createElement('div');
-  container.id = 'root';
-  container.innerHTML = `<div class="aq-layout"><header>Top bar</header><main id="main-content"><div ${FRAME_ATTRIBUTE}="${id}">${page}</div></main></div>`;
-  const node = container.querySelector<HTMLElement>(`[${FRAME_ATTRIBUTE}]`);
-  if (!node) throw new Error('no frame');
-  return { container, node };
+beforeAll(() => {
+  registerSiteRemotes({
+    catalog: { version: 'default', manifestUrl: 'http://localhost:4201/mf-manifest.json' },
+    account: { version: 'default', manifestUrl: 'http://localhost:4202/mf-manifest.json' },
+    contribute: { version: 'default', manifestUrl: 'http://localhost:4203/mf-manifest.json' },
+  });
+});
+
+/** A remote page like the catalog's: a heading, a picture, a search field and a link. */
+function CatalogPage({ heading = 'All Artifacts' }: { heading?: string }) {
+  return (
+    <section>
+      <h1>{heading}</h1>
+      <img src="/media/amarna-letters-800.webp" alt="Amarna Letters" width={960} height={720} />
+      <input aria-label="Search artifacts" defaultValue="" />
+      <a href="/artifacts/1">View Details</a>
+    </section>
+  );
 }
 
+let root: Root | undefined;
+let container: HTMLElement;
+const recoverable = jest.fn();
+
+/** #root as the composed document brings it (composeDocument): the page in the layout, controls waiting. */
+function composedDocument(url: string, id: string, frameHtml: string): HTMLElement {
+  container = document.createElement('div');
+  container.id = 'root';
+  container.setAttribute(FRAME_ATTRIBUTE, id);
+  container.innerHTML = composePage(url, frameHtml);
+  document.body.append(container);
+  return container;
+}
+
+/** Hydrates #root with the site's tree at `url`, as bootstrap.tsx does for a composed document. */
+async function hydrate(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+      { onRecoverableError: recoverable },
+    );
+  });
+}
+
+/** The page's code, held until the test lets it arrive. */
+function pageArrivesLater(Page: () => React.JSX.Element) {
+  let arrive: () => void = () => undefined;
+  loadRemote.mockImplementation(() => new Promise((resolve) => (arrive = () => resolve({ default: Page }))));
+  return async () => {
+    await act(async () => arrive());
+  };
+}
+
+let consoleError: jest.SpyInstance;
+
 beforeEach(() => {
-  // No frame is left from a previous test.
-  takeComposedFrame(document.createElement('div'), HREF);
+  // React's development build names the controls the server disabled (their `disabled` is the
+  // server's alone until enabled): the one difference it may report, checked after each test.
+  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
-describe('takeComposedFrame and claimComposedFrame', () => {
-  test('the page with the frame’s id, at the location the visit started, gets the node, once', () => {
-    const { container, node } = composedRoot('catalog/AllArtifacts');
-    takeComposedFrame(container, HREF);
-    expect(claimComposedFrame('catalog/AllArtifacts', HREF)).toBe(node);
-    expect(claimComposedFrame('catalog/AllArtifacts', HREF)).toBeUndefined();
-  });
-
-  test('another page, or the same page at another location, gets nothing (and leaves the frame to its page)', () => {
-    const { container, node } = composedRoot('catalog/AllArtifacts');
-    takeComposedFrame(container, HREF);
-    expect(claimComposedFrame('catalog/Home', HREF)).toBeUndefined();
-    expect(claimComposedFrame('catalog/AllArtifacts', 'http://localhost/all-artifacts?type=Weapons')).toBeUndefined();
-    expect(claimComposedFrame('catalog/AllArtifacts', 'http://localhost/all-artifacts')).toBeUndefined();
-    expect(claimComposedFrame('catalog/AllArtifacts', HREF)).toBe(node);
-  });
-
-  test('a hash followed on the composed page (its skip link) does not lose the frame', () => {
-    const { container, node } = composedRoot('catalog/AllArtifacts');
-    takeComposedFrame(container, HREF);
-    expect(claimComposedFrame('catalog/AllArtifacts', `${HREF}#main-content`)).toBe(node);
-  });
-
-  test('a document without a composed page, or a frame without an id, has nothing to claim', () => {
-    takeComposedFrame(composedRoot('catalog/Home').container, HREF);
-    // A plain index.html taken later replaces what was kept.
-    const plain = document.createElement('div');
-    plain.innerHTML = '<p>Loading…</p>';
-    takeComposedFrame(plain, HREF);
-    expect(claimComposedFrame('catalog/Home', HREF)).toBeUndefined();
-
-    const { container } = composedRoot('');
-    takeComposedFrame(container, HREF);
-    expect(claimComposedFrame('', HREF)).toBeUndefined();
-  });
-
-  test('by default, the location is the window’s', () => {
-    const { container, node } = composedRoot('catalog/Home');
-    takeComposedFrame(container);
-    expect(claimComposedFrame('catalog/Home', HREF)).toBeUndefined();
-    expect(claimComposedFrame('catalog/Home')).toBe(node);
-  });
+afterEach(() => {
+  for (const [message] of consoleError.mock.calls) expect(String(message)).toMatch(/some attributes of the server rendered HTML didn't match/);
+  consoleError.mockRestore();
+  act(() => root?.unmount());
+  root = undefined;
+  container.remove();
+  recoverable.mockReset();
+  loadRemote.mockReset();
 });
 
-describe('AdoptedFrame', () => {
-  function Elsewhere() {
-    const location = useLocation();
-    return <p>Route {`${location.pathname}${location.search}${location.hash}`}</p>;
-  }
+test('the browser takes over the composed nodes: the layout at once, the page when its code arrives', async () => {
+  // React's server render of the page writes a preload of its picture first: composePage moves it.
+  const frame = renderToString(<CatalogPage />);
+  expect(frame).toMatch(/^<link rel="preload"/);
+  composedDocument('/all-artifacts', 'catalog/AllArtifacts', frame);
+  expect(isComposed(container)).toBe(true);
+  const picture = container.querySelector('img');
+  const heading = container.querySelector('h1');
+  const search = container.querySelector('input');
+  const menu = container.querySelector('.aq-topbar__menu-toggle');
+  expect(search).toHaveAttribute('disabled');
+  expect(menu).toHaveAttribute(WAITING_ATTRIBUTE);
+  const arrive = pageArrivesLater(() => <CatalogPage />);
 
-  function adopt(page: string) {
-    const { node } = composedRoot('catalog/Home', page);
-    const router = createMemoryRouter(
-      [
-        { path: '/', element: <AdoptedFrame node={node} /> },
-        { path: '*', element: <Elsewhere /> },
-      ],
-      { initialEntries: ['/'] },
-    );
-    const view = render(<RouterProvider router={router} />);
-    return { node, router, view };
-  }
+  await hydrate('/all-artifacts');
+  // The shell's part works; the page's markup stays on screen, dehydrated: no spinner in its place.
+  expect(menu).not.toHaveAttribute('disabled');
+  expect(menu).not.toHaveAttribute(WAITING_ATTRIBUTE);
+  expect(container.querySelector('img')).toBe(picture);
+  expect(container.textContent).not.toContain('Loading page…');
+  expect(search).toHaveAttribute('disabled');
+  expect(isComposed(container)).toBe(true);
+  expect(loadRemote).toHaveBeenCalledWith('catalog/AllArtifacts');
 
-  /** Clicks `element` as `init` says; returns whether the click's default action was prevented (no new document). */
-  function click(element: Element, init: MouseEventInit = {}): boolean {
-    const event = createEvent.click(element, { button: 0, ...init });
-    let prevented: boolean | undefined;
-    // Last in line (after React's listener on the root): records the outcome and keeps jsdom from
-    // trying to load a document (which it cannot).
-    const record = (seen: Event) => {
-      prevented = seen.defaultPrevented;
-      seen.preventDefault();
-    };
-    window.addEventListener('click', record);
-    try {
-      fireEvent(element, event);
-    } finally {
-      window.removeEventListener('click', record);
-    }
-    if (prevented === undefined) throw new Error('the click did not reach the window');
-    return prevented;
-  }
+  await arrive();
+  // The same nodes, now React's: the page's controls work and the document is no longer "composed".
+  expect(container.querySelector('img')).toBe(picture);
+  expect(container.querySelector('h1')).toBe(heading);
+  expect(container.querySelector('input')).toBe(search);
+  expect(search).not.toHaveAttribute('disabled');
+  expect(search).not.toHaveAttribute(WAITING_ATTRIBUTE);
+  expect(isComposed(container)).toBe(false);
+  expect(recoverable).not.toHaveBeenCalled();
+});
 
-  test('shows the composed node itself inside its host', () => {
-    const { node, view } = adopt('<h1>Composed home</h1>');
-    const host = view.container.querySelector('.aq-frame-host');
-    expect(host).not.toBeNull();
-    expect(node.parentElement).toBe(host);
-    expect(screen.getByRole('heading', { name: 'Composed home' }).closest(`[${FRAME_ATTRIBUTE}]`)).toBe(node);
-  });
+test("a page whose code renders other markup (a canary's, say) is rendered afresh: the visitor sees the code's page", async () => {
+  composedDocument('/', 'catalog/Home', renderToString(<CatalogPage heading="Live release" />));
+  const arrive = pageArrivesLater(() => <CatalogPage heading="Canary release" />);
+  await hydrate('/');
+  expect(container.querySelector('h1')).toHaveTextContent('Live release');
 
-  test('a plain click on one of its links navigates inside the site', () => {
-    const { router } = adopt('<a href="/all-artifacts?type=Tools#results"><span>See All Artifacts</span></a>');
-    // (A click on the link's content is a click on the link.)
-    expect(click(screen.getByText('See All Artifacts'))).toBe(true);
-    expect(router.state.location).toMatchObject({ pathname: '/all-artifacts', search: '?type=Tools', hash: '#results' });
-    expect(screen.getByText('Route /all-artifacts?type=Tools#results')).toBeInTheDocument();
-  });
+  await arrive();
+  expect(container.querySelector('h1')).toHaveTextContent('Canary release');
+  expect(container.querySelector('input')).not.toHaveAttribute('disabled');
+  expect(isComposed(container)).toBe(false);
+  expect(recoverable).toHaveBeenCalled();
+});
 
-  test('an absolute link to the same origin navigates inside the site too', () => {
-    const { router } = adopt(`<a href="${window.location.origin}/artifacts/a1">Gold mask</a>`);
-    expect(click(screen.getByRole('link', { name: 'Gold mask' }))).toBe(true);
-    expect(router.state.location.pathname).toBe('/artifacts/a1');
-  });
-
-  test.each<[string, MouseEventInit]>([
-    ['Ctrl', { ctrlKey: true }],
-    ['Meta', { metaKey: true }],
-    ['Shift', { shiftKey: true }],
-    ['Alt', { altKey: true }],
-    ['the middle button', { button: 1 }],
-  ])('a click with %s is the browser’s (a new tab, a download…)', (_name, init) => {
-    const { router } = adopt('<a href="/all-artifacts">View All Artifacts</a>');
-    expect(click(screen.getByRole('link', { name: 'View All Artifacts' }), init)).toBe(false);
-    expect(router.state.location.pathname).toBe('/');
-  });
-
-  test('a link to another origin, a link opening another window and a click beside the links are left alone', () => {
-    const { router } = adopt(
-      '<a href="https://museum.example/collection">Museum</a><a href="/all-artifacts" target="_blank">New window</a><p>Just text</p><a href="/all-artifacts" target="_self">Same window</a>',
-    );
-    expect(click(screen.getByRole('link', { name: 'Museum' }))).toBe(false);
-    expect(click(screen.getByRole('link', { name: 'New window' }))).toBe(false);
-    expect(click(screen.getByText('Just text'))).toBe(false);
-    expect(router.state.location.pathname).toBe('/');
-    // target="_self" is the same window: in the site.
-    expect(click(screen.getByRole('link', { name: 'Same window' }))).toBe(true);
-    expect(router.state.location.pathname).toBe('/all-artifacts');
-  });
-
-  test('a click something else already handled is left alone', () => {
-    const { router, node } = adopt('<a href="/all-artifacts">View All Artifacts</a>');
-    node.addEventListener('click', (event) => event.preventDefault());
-    expect(click(screen.getByRole('link', { name: 'View All Artifacts' }))).toBe(true);
-    expect(router.state.location.pathname).toBe('/');
-  });
+test('a plain document is not composed', () => {
+  container = document.createElement('div');
+  expect(isComposed(container)).toBe(false);
 });

@@ -1,9 +1,6 @@
 import type { TelemetryEvent } from '@antiquarium/contracts';
-import { FRAME_ATTRIBUTE } from '@antiquarium/contracts/first-page';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { takeComposedFrame } from './composed-frame';
 import { registerSiteRemotes } from './federation';
 import { RemotePage, type PageLoader } from './remote-page';
 import { flushTelemetry, startTelemetry } from './telemetry';
@@ -113,77 +110,4 @@ test('a page that fails while rendering is reported as a render error of its rel
     { remote: 'catalog', version: LIVE, kind: 'view', ms: expect.any(Number) },
     { remote: 'catalog', version: LIVE, kind: 'render-error' },
   ]);
-});
-
-describe('a first page composed on the server (docs/decisions/0010)', () => {
-  /** #root as the composed document brings it, taken before React renders (as bootstrap.tsx does). */
-  function composed(id: string): HTMLElement {
-    const root = document.createElement('div');
-    root.innerHTML = `<div class="aq-layout"><main><div ${FRAME_ATTRIBUTE}="${id}"><h1>Composed home</h1></div></main></div>`;
-    takeComposedFrame(root);
-    const node = root.querySelector<HTMLElement>(`[${FRAME_ATTRIBUTE}]`);
-    if (!node) throw new Error('no frame');
-    return node;
-  }
-
-  function slowLoader() {
-    let release: (() => void) | undefined;
-    const load: PageLoader = () =>
-      new Promise((resolve) => {
-        release = () => resolve({ default: Page });
-      });
-    return { load, release: () => release?.() };
-  }
-
-  test('the composed page stays on screen instead of the spinner until the page’s code renders it', async () => {
-    const node = composed('catalog/ComposedHome');
-    const { load, release } = slowLoader();
-    render(
-      <MemoryRouter>
-        <RemotePage id="catalog/ComposedHome" load={load} />
-      </MemoryRouter>,
-    );
-    expect(screen.getByRole('heading', { name: 'Composed home' }).closest(`[${FRAME_ATTRIBUTE}]`)).toBe(node);
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    expect(screen.queryByText('Loading page…')).not.toBeInTheDocument();
-
-    release();
-    expect(await screen.findByRole('heading', { name: 'Remote home' })).toBeInTheDocument();
-    expect(screen.queryByText('Composed home')).not.toBeInTheDocument();
-    expect(node.isConnected).toBe(false);
-  });
-
-  test('another page shows the spinner, and the frame is shown once only', async () => {
-    composed('catalog/ComposedAll');
-    const other = slowLoader();
-    const { unmount } = render(
-      <MemoryRouter>
-        <RemotePage id="catalog/NotComposed" load={other.load} />
-      </MemoryRouter>,
-    );
-    expect(screen.getByRole('status')).toHaveTextContent('Loading page…');
-    expect(screen.queryByText('Composed home')).not.toBeInTheDocument();
-    other.release();
-    await screen.findByRole('heading', { name: 'Remote home' });
-    unmount();
-
-    // Its own page claims it; a second visit of that page (a new mount) renders it fresh.
-    const first = slowLoader();
-    const visit = render(
-      <MemoryRouter>
-        <RemotePage id="catalog/ComposedAll" load={first.load} />
-      </MemoryRouter>,
-    );
-    expect(screen.getByText('Composed home')).toBeInTheDocument();
-    visit.unmount();
-    render(
-      <MemoryRouter>
-        <RemotePage id="catalog/ComposedAll" load={first.load} />
-      </MemoryRouter>,
-    );
-    expect(screen.getByRole('status')).toHaveTextContent('Loading page…');
-    expect(screen.queryByText('Composed home')).not.toBeInTheDocument();
-    first.release();
-    expect(await screen.findByRole('heading', { name: 'Remote home' })).toBeInTheDocument();
-  });
 });

@@ -1,6 +1,6 @@
 import { Spinner } from '@antiquarium/ui';
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { AdoptedFrame, claimComposedFrame } from './composed-frame';
+import { ComposedPageHydrated } from './composed-frame';
 import { loadRemotePage, remoteReady, type RemotePageModule } from './federation';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { recordRemoteLoad } from './telemetry';
@@ -54,8 +54,6 @@ interface RemotePageProps {
 
 function RemotePageView({ id, load }: RemotePageProps) {
   const [, setAttempt] = useState(0);
-  // The page as the server composed it, shown until the remote renders it (docs/decisions/0010).
-  const [frame] = useState(() => claimComposedFrame(id));
   const Page = load ? lazyPage(id, load) : lazyPage(id, loadRemotePage, remoteReady);
   const retry = () => {
     pages.delete(id);
@@ -66,8 +64,11 @@ function RemotePageView({ id, load }: RemotePageProps) {
   };
   return (
     <RemoteErrorBoundary onRetry={retry} onError={reportError}>
-      <Suspense fallback={frame ? <AdoptedFrame node={frame} /> : <Spinner label="Loading page…" />}>
+      {/* A page composed on the server is this boundary's markup: React keeps it on screen,
+          dehydrated, until the page's code has arrived and hydrates it (docs/decisions/0011). */}
+      <Suspense fallback={<Spinner label="Loading page…" />}>
         <Page />
+        <ComposedPageHydrated />
       </Suspense>
     </RemoteErrorBoundary>
   );

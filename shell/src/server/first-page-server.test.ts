@@ -1,9 +1,9 @@
 /**
  * @jest-environment node
  */
-// The shell's server side of a first page (docs/decisions/0010): which calls it makes, which frame it
-// asks for, what the document holds, and that every failure sends the plain index.html.
-import { apiCallKey, apiSearchParams, FIRST_PAGE_ANSWERS_ID, FRAME_ATTRIBUTE, firstPageCalls, type FrameRequest } from '@antiquarium/contracts/first-page';
+// The shell's server side of a first page (docs/decisions/0010, 0011): which calls it makes, which
+// frame it asks for, what the document holds, and that every failure sends the plain index.html.
+import { apiCallKey, apiSearchParams, FIRST_PAGE_ANSWERS_ID, FRAME_ATTRIBUTE, firstPageCalls, WAITING_ATTRIBUTE, type FrameRequest } from '@antiquarium/contracts/first-page';
 import { composeDocument, createFirstPageServer, FirstPageConfigError, framesVariable, type FirstPageServerOptions } from './first-page-server';
 
 const API = 'http://api.example';
@@ -96,22 +96,51 @@ test("the home page: the api's calls made on the internal address, the frame ask
   const list = answers[apiCallKey(API, 'artifacts', firstPageCalls('/', '')[0]?.query)];
   expect(list?.headers).toEqual({ 'x-total-count': '41' });
 
-  // The page sits in the layout, marked for the browser to keep, with its style sheet in the head.
-  expect(document).toContain(`${FRAME_ATTRIBUTE}="catalog/Home"`);
-  expect(document).toMatch(/<div id="root">.*<main><h1>\.\/Home<\/h1><\/main>.*<\/div><script type="application\/json"/s);
+  // The page sits in the layout's main area, in a Suspense boundary's markers (the browser hydrates
+  // it there, docs/decisions/0011); #root says which page it is; its style sheet is in the head.
+  expect(document).toMatch(
+    new RegExp(`<div id="root" ${FRAME_ATTRIBUTE}="catalog/Home"><div class="aq-layout">.*<main id="main-content"[^>]*><!--\\$--><main><h1>\\./Home</h1></main><!--/\\$--></main>.*</div><script type="application/json"`, 's'),
+  );
   expect(document).toMatch(/<style data-aq-frame-css>\.page\{color:red\}<\/style><\/head>/);
   expect(document).toContain('<script src="/main.js"></script>');
 });
 
-test('the composed page\'s form controls wait, disabled, for the code that makes them work; links stay links', async () => {
-  const { fetchImpl } = network({ frame: () => json({ html: '<form><input name="search"/><select id="type"><option>Tools</option></select><textarea></textarea><button type="submit">Go</button></form><a href="/x">x</a><inputs></inputs>', css: [] }) });
+test('the composed page\'s form controls wait, disabled and marked, for the code that makes them work; links stay links', async () => {
+  const { fetchImpl } = network({
+    frame: () =>
+      json({
+        html: '<form><input name="search"/><select id="type"><option>Tools</option></select><textarea></textarea><button type="submit">Go</button><button type="button" disabled="">Previous</button></form><a href="/x">x</a><inputs></inputs>',
+        css: [],
+      }),
+  });
   const document = await server(wired, fetchImpl).composer.compose('/all-artifacts', INDEX);
-  expect(document).toContain('<input disabled="" name="search"/>');
-  expect(document).toContain('<select disabled="" id="type">');
-  expect(document).toContain('<textarea disabled="">');
-  expect(document).toContain('<button disabled="" type="submit">');
+  const waiting = `disabled="" ${WAITING_ATTRIBUTE}=""`;
+  expect(document).toContain(`<input ${waiting} name="search"/>`);
+  expect(document).toContain(`<select ${waiting} id="type">`);
+  expect(document).toContain(`<textarea ${waiting}>`);
+  expect(document).toContain(`<button ${waiting} type="submit">`);
+  // One the page disabled itself stays as it is (the page's code will not enable it).
+  expect(document).toContain('<button type="button" disabled="">Previous</button>');
+  // The layout's own controls (the top bar's menu) wait too.
+  expect(document).toMatch(new RegExp(`<button ${waiting} type="button" class="aq-topbar__menu-toggle"`));
   expect(document).toContain('<a href="/x">x</a>');
   expect(document).toContain('<inputs>');
+});
+
+test("the resource hints React's server render puts before the page are left out (the page's own images ask for their pictures)", async () => {
+  const preload = '<link rel="preload" as="image" imageSrcSet="/a-320.webp 320w" fetchPriority="high"/>';
+  const { fetchImpl } = network({ frame: () => json({ html: `${preload}${preload}<section><img src="/a-320.webp"/><link rel="author" href="/later"/></section>`, css: ['.page{}'] }) });
+  const document = (await server(wired, fetchImpl).composer.compose('/all-artifacts', INDEX)) as string;
+  expect(document).not.toContain('rel="preload" as="image"');
+  expect(document).toContain('<!--$--><section><img src="/a-320.webp"/><link rel="author" href="/later"/></section><!--/$-->');
+});
+
+test("the shell's entry starts after the composed page's first paint (a plain page keeps its own script tag)", async () => {
+  const deferred = INDEX.replace('<script src="/main.js"></script>', '<script defer src="/main.abc123.js"></script>');
+  const { fetchImpl } = network();
+  const document = (await server(wired, fetchImpl).composer.compose('/', deferred)) as string;
+  expect(document).toContain('<script defer src="/after-paint.js" data-entry="/main.abc123.js"></script>');
+  expect(document).not.toContain('<script defer src="/main.abc123.js">');
 });
 
 test("All Artifacts: the URL's query decides the calls, the frame gets the path and query", async () => {
@@ -208,11 +237,13 @@ test('a configuration mistake is named at start-up', () => {
 });
 
 test('composeDocument escapes the answers so no text in them can end the script element', () => {
-  const document = composeDocument(INDEX, { root: '<p>page</p>', css: [], answers: { key: { status: 200, headers: {}, body: { name: '</script><script>alert(1)</script>' } } } });
+  const document = composeDocument(INDEX, { id: 'catalog/Home', root: '<p>page</p>', css: [], answers: { key: { status: 200, headers: {}, body: { name: '</script><script>alert(1)</script>' } } } });
   expect(document).toBeDefined();
   expect(document).not.toContain('</script><script>alert(1)');
   expect(answersOf(document as string).key?.body).toEqual({ name: '</script><script>alert(1)</script>' });
   expect(document).not.toContain('data-aq-frame-css');
   // No empty #root to fill: nothing is composed.
-  expect(composeDocument(INDEX.replace('<div id="root"></div>', '<div id="app"></div>'), { root: 'x', css: [], answers: {} })).toBeUndefined();
+  expect(composeDocument(INDEX.replace('<div id="root"></div>', '<div id="app"></div>'), { id: 'catalog/Home', root: 'x', css: [], answers: {} })).toBeUndefined();
+  // The page's id is an attribute value: escaped.
+  expect(composeDocument(INDEX, { id: 'catalog/"Home"<', root: 'x', css: [], answers: {} })).toContain(`${FRAME_ATTRIBUTE}="catalog/&#34;Home&#34;&#60;"`);
 });

@@ -11,11 +11,13 @@ import {
   apiSearchParams,
   FIRST_PAGE_ANSWERS_ID,
   firstPageCalls,
+  FRAME_ATTRIBUTE,
   jsonForScript,
   type DocumentAnswer,
   type DocumentAnswers,
   type FrameRequest,
   type FrameResponse,
+  WAITING_ATTRIBUTE,
 } from '@antiquarium/contracts/first-page';
 import { PAGE_HEADERS } from '@antiquarium/contracts';
 import { isReleaseVersion, type ReleaseRouting } from '@antiquarium/contracts/releases';
@@ -216,7 +218,7 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
         return undefined;
       }
       const id = `${page.remote}/${page.expose.replace(/^\.\//, '')}`;
-      return composeDocument(indexHtml, { root: waitingControls(renderLayoutFrame({ url, id, pageHtml: frame.html })), css: frame.css, answers });
+      return composeDocument(indexHtml, { id, root: composePage(url, frame.html), css: frame.css, answers });
     } catch (error) {
       tell(signal.aborted ? `no answer within ${timeoutMs} ms` : `${error instanceof Error ? error.message : String(error)}`);
       return undefined;
@@ -243,25 +245,52 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
 }
 
 /**
- * The composed page's form controls, disabled: until the code that makes them work has rendered the
- * page (and replaced these nodes), a choice or a text typed into them would be lost. Links stay
- * links. React's markup has no `<` inside an attribute value, so every match is a tag.
+ * The composed document's form controls, disabled and marked with WAITING_ATTRIBUTE: until the code
+ * that works them has hydrated them (and enabled them again: the layout's with the shell, the page's
+ * with the remote), a choice or a text typed into them would be lost. Controls rendered disabled
+ * (React writes `disabled=""`) stay as they are. Links stay links. React escapes `<` and `>`
+ * in attribute values, so every match is a whole tag.
  */
 export function waitingControls(html: string): string {
-  return html.replace(/<(input|select|textarea|button)\b/g, '<$1 disabled=""');
+  return html.replace(/<(input|select|textarea|button)\b([^>]*)>/g, (tag: string, name: string, attributes: string) =>
+    /\sdisabled=""/.test(attributes) ? tag : `<${name} disabled="" ${WAITING_ATTRIBUTE}=""${attributes}>`,
+  );
 }
 
 /**
- * index.html with a composed page: its style sheets in the head, the page in #root and the answers
- * it was rendered with right after it (read by the shell's entry). Undefined when index.html has no
- * empty #root to fill.
+ * What a remote's frame markup for `url` becomes in the document: the content of #root, the shell's
+ * layout around the page, its controls waiting. The browser hydrates it with the site's own tree
+ * (docs/decisions/0011). The resource hints React's server render writes before a page's markup
+ * (`<link rel="preload">` of its eager images) are left out: in the page's Suspense boundary they
+ * would be nodes the browser's render does not have (hydration would fail), and the page's own
+ * `<img>` elements, right there in the document, ask for those pictures as early.
  */
-export function composeDocument(indexHtml: string, { root, css, answers }: { root: string; css: readonly string[]; answers: DocumentAnswers }): string | undefined {
+export function composePage(url: string, frameHtml: string): string {
+  const hints = /^(?:<link\b[^>]*>)*/.exec(frameHtml)?.[0] ?? '';
+  return waitingControls(renderLayoutFrame({ url, pageHtml: frameHtml.slice(hints.length) }));
+}
+
+/**
+ * index.html with a composed page: its style sheets in the head, the page in #root (marked with
+ * FRAME_ATTRIBUTE, valued with the page's module id, until the page has hydrated), the answers it
+ * was rendered with right after it (read by the shell's entry), and the shell's entry started after
+ * the first paint (public/after-paint.js). Undefined when index.html has no empty #root to fill.
+ */
+export function composeDocument(
+  indexHtml: string,
+  { id, root, css, answers }: { id: string; root: string; css: readonly string[]; answers: DocumentAnswers },
+): string | undefined {
   const slot = '<div id="root"></div>';
   const at = indexHtml.indexOf(slot);
   const head = indexHtml.indexOf('</head>');
   if (at < 0 || head < 0 || head > at) return undefined;
   const styles = css.length ? `<style data-aq-frame-css>${css.join('\n')}</style>` : '';
   const data = `<script type="application/json" id="${FIRST_PAGE_ANSWERS_ID}">${jsonForScript(answers)}</script>`;
-  return `${indexHtml.slice(0, head)}${styles}${indexHtml.slice(head, at)}<div id="root">${root}</div>${data}${indexHtml.slice(at + slot.length)}`;
+  const container = `<div id="root" ${FRAME_ATTRIBUTE}="${escapeAttribute(id)}">`;
+  const page = `${indexHtml.slice(0, head)}${styles}${indexHtml.slice(head, at)}${container}${root}</div>${data}${indexHtml.slice(at + slot.length)}`;
+  return page.replace(/<script defer(?:="defer")? src="([^"]+)"><\/script>/, (_tag, entry: string) => `<script defer src="/after-paint.js" data-entry="${entry}"></script>`);
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
 }

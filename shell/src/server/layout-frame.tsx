@@ -1,24 +1,33 @@
-import { FRAME_ATTRIBUTE } from '@antiquarium/contracts/first-page';
+import { Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { LayoutFrame } from '../layout/root-layout';
 
+/** Stands for the page in the server's render; replaced by the remote's markup. */
+const SLOT = '<template data-aq-page-slot=""></template>';
+
+function PageSlot() {
+  return <template data-aq-page-slot="" />;
+}
+
 /**
- * The shell's layout around a remote's page markup, as the browser's first render shows it: the top
- * bar as it is before sign-in has answered (its space held), the page marked with FRAME_ATTRIBUTE so
- * that the browser can keep it on screen until the remote renders the page (docs/decisions/0010).
+ * The shell's layout around a remote's page markup, as the browser's first render makes it, so that
+ * the browser hydrates it (docs/decisions/0011): the top bar as it is before sign-in has answered
+ * (its space held), and the page inside a Suspense boundary, where RemotePage has its own. React
+ * marks that boundary in the markup (`<!--$-->…<!--/$-->`); the browser keeps the page's markup on
+ * screen, dehydrated, until the remote's code has arrived and hydrates it.
  */
-export function renderLayoutFrame({ url, id, pageHtml }: { url: string; id: string; pageHtml: string }): string {
-  const slot = { [FRAME_ATTRIBUTE]: id };
+export function renderLayoutFrame({ url, pageHtml }: { url: string; pageHtml: string }): string {
   const layout = renderToString(
     <MemoryRouter initialEntries={[url]}>
       <LayoutFrame>
-        <div {...slot} />
+        <Suspense fallback={null}>
+          <PageSlot />
+        </Suspense>
       </LayoutFrame>
     </MemoryRouter>,
   );
-  const empty = renderToString(<div {...slot} />);
-  const at = layout.indexOf(empty);
-  if (at < 0) throw new Error('The layout has no place for the page');
-  return `${layout.slice(0, at)}${empty.slice(0, -'</div>'.length)}${pageHtml}</div>${layout.slice(at + empty.length)}`;
+  const at = layout.indexOf(SLOT);
+  if (at < 0 || layout.indexOf(SLOT, at + 1) >= 0) throw new Error('The layout has no single place for the page');
+  return `${layout.slice(0, at)}${pageHtml}${layout.slice(at + SLOT.length)}`;
 }

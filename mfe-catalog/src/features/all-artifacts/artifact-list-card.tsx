@@ -1,11 +1,12 @@
 import { ALL_ARTIFACTS_IMAGE_SIZES, createdDateLabel, datingLabel, type Artifact } from '@antiquarium/contracts';
 import { ArtifactCard, HeartIcon, likeCount, type ImagePriority } from '@antiquarium/ui';
-import { useId } from 'react';
 import { Link } from 'react-router-dom';
 
 
 export function ArtifactListCard({ artifact, imagePriority = 'lazy' }: { artifact: Artifact; imagePriority?: ImagePriority }) {
-  const titleId = useId();
+  // Not useId: the page's markup is made on the server and hydrated inside the shell's tree, where
+  // React would number it differently (docs/decisions/0011). An artifact is listed once per page.
+  const titleId = `artifact-${artifact._id}-title`;
   return (
     <ArtifactCard
       artifact={artifact}
