@@ -170,6 +170,36 @@ async function withInlineStyles(html) {
   return out;
 }
 
+/**
+ * index.html as this server sends it (the routing preload, inline style sheets), made again only when
+ * the file or the runtime config has changed, not on every visit.
+ */
+let servedIndexCache = { key: '', html: '', body: Buffer.alloc(0), gzip: undefined };
+async function servedIndex(file) {
+  const { mtimeMs, size } = await stat(file);
+  const key = `${mtimeMs}:${size}:${headerCache.mtimeMs}`;
+  if (servedIndexCache.key !== key) {
+    const html = await withInlineStyles(withRoutingPreload(await readFile(file, 'utf8')));
+    servedIndexCache = { key, html, body: Buffer.from(html), gzip: undefined };
+  }
+  return servedIndexCache;
+}
+
+/**
+ * A composed document as sent. The composer hands the same document to every visit of a URL while
+ * it keeps it (FIRST_PAGE_CACHE_MS): the last few are kept here with their gzip.
+ */
+const composedPages = new Map();
+function composedPage(html) {
+  let page = composedPages.get(html);
+  if (!page) {
+    page = { body: Buffer.from(html), gzip: undefined };
+    composedPages.set(html, page);
+    while (composedPages.size > 16) composedPages.delete(composedPages.keys().next().value);
+  }
+  return page;
+}
+
 // A release's folder name: its version (libs/contracts/src/releases.ts RELEASE_VERSION_PATTERN).
 const RELEASE_PATH = /^\/releases\/(\d{1,4}\.\d{1,4}\.\d{1,4}-[0-9a-f]{12})(\/.*)$/;
 /** The server builds (dist/server/): run by this server, never sent. */
@@ -252,16 +282,20 @@ const server = createServer(async (request, response) => {
     'Cache-Control': cacheControl(file),
   };
   let body;
+  // The page as sent, when it is made here (index.html): its gzip is kept while it stays the same.
+  let page;
   try {
-    body = await readFile(file);
+    if (spa && path.basename(file) === 'index.html' && path.dirname(file) === root) {
+      const index = await servedIndex(file);
+      const composed = method === 'GET' ? await headerCache.firstPage?.compose(request.url ?? '/', index.html) : undefined;
+      page = composed === undefined ? index : composedPage(composed);
+      body = page.body;
+    } else {
+      body = await readFile(file);
+    }
   } catch {
     response.writeHead(500).end();
     return;
-  }
-  if (spa && path.basename(file) === 'index.html' && path.dirname(file) === root) {
-    const index = await withInlineStyles(withRoutingPreload(body.toString('utf8')));
-    const composed = method === 'GET' ? await headerCache.firstPage?.compose(request.url ?? '/', index) : undefined;
-    body = Buffer.from(composed ?? index);
   }
   if (COMPRESSIBLE.has(ext)) {
     headers.Vary = 'Accept-Encoding';
@@ -269,10 +303,11 @@ const server = createServer(async (request, response) => {
       // Hashed files and releases never change, so their gzip is computed once; entry files may be
       // redeployed.
       const key = HASHED.test(file) || cacheControl(file) === IMMUTABLE ? file : null;
-      let gz = key ? gzipCache.get(key) : undefined;
+      let gz = page ? page.gzip : key ? gzipCache.get(key) : undefined;
       if (!gz) {
         gz = gzipSync(body, { level: 9 });
         if (key) gzipCache.set(key, gz);
+        if (page) page.gzip = gz;
       }
       body = gz;
       headers['Content-Encoding'] = 'gzip';

@@ -52,7 +52,7 @@ async function watchTheHandOver(page: Page) {
       for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) box.__seen.shifts += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
     document.addEventListener('DOMContentLoaded', () => {
-      box.__seen.nodes = [...document.querySelectorAll('main h1, main img, main a[href^="/artifacts/"], header a')];
+      box.__seen.nodes = Array.from(document.querySelectorAll('main h1, main img, main a[href^="/artifacts/"], header a'));
     });
   });
 }

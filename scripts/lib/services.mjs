@@ -126,10 +126,6 @@ export async function seed({ mongoUri, authEmulatorPort, mediaDir, mediaBaseUrl 
   });
 }
 
-/** The remote's environment variable that tells the shell's server where its frames are (REMOTE_CATALOG_FRAMES_URL). */
-export function framesVariable(piece) {
-  return piece.urlVariable.replace(/_URL$/, '_FRAMES_URL');
-}
 
 /**
  * Serves the four built front ends, each by the production static server on its own port. The
@@ -159,7 +155,7 @@ export async function startFrontEnds({ basePort, framesBasePort, apiUrl, authEmu
   const framesEnv = {};
   if (framesBasePort) {
     FRONT_ENDS.forEach((piece, index) => {
-      if (piece.role === 'remote' && existsSync(path.join(ROOT, piece.folder, 'dist/server/frames.mjs'))) framesEnv[framesVariable(piece)] = `http://127.0.0.1:${framesBasePort + index}`;
+      if (piece.role === 'remote' && existsSync(path.join(ROOT, piece.folder, 'dist/server/frames.mjs'))) framesEnv[piece.framesVariable] = `http://127.0.0.1:${framesBasePort + index}`;
     });
   }
   // The remotes first: the shell's server asks them for frames from its first request on.
@@ -173,7 +169,7 @@ export async function startFrontEnds({ basePort, framesBasePort, apiUrl, authEmu
     else args.push('--cors');
     // Each remote's published releases (`npm run release`), served at /releases/<version>/.
     if (piece.role === 'remote' && releasesDir) args.push('--releases', path.join(releasesDir, piece.name));
-    const frames = piece.role === 'remote' ? framesEnv[framesVariable(piece)] : undefined;
+    const frames = piece.role === 'remote' ? framesEnv[piece.framesVariable] : undefined;
     if (frames) {
       await assertPortFree(framesBasePort + index, `${piece.folder} frames`);
       args.push('--frames-port', String(framesBasePort + index));

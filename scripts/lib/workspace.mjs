@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 
 export const WORKSPACE = JSON.parse(readFileSync(new URL('../../workspace.json', import.meta.url), 'utf8'));
 
-/** Every front end, the shell first: { name, folder, role, urlVariable? }. */
+/** Every front end, the shell first: { name, folder, role, urlVariable?, framesVariable? }. */
 export const FRONT_ENDS = WORKSPACE.frontEnds;
 export const REMOTES = FRONT_ENDS.filter((piece) => piece.role === 'remote');
 export const SHELL = FRONT_ENDS.find((piece) => piece.role === 'host');

@@ -4,7 +4,7 @@
 // docs/decisions/0010: a remote's frames on a port of their own (deploy/frames.mjs), the shell's
 // style sheets inline and its document composed by its server build.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -111,6 +111,23 @@ test('the shell\'s index.html preloads the routing of the api its runtime config
   writeFileSync(quoted, JSON.stringify({ apiUrl: 'https://api.example.org/"><script>alert(1)</script>' }));
   const other = await serve([dist, '--spa', '--runtime-config', quoted]);
   expect(await (await fetch(`${other}/`)).text()).not.toContain('<script>');
+});
+
+test("the shell's index.html is prepared once, and again when it is redeployed", async () => {
+  const dist = folder({ 'index.html': '<html><head><title>one</title><link href="/main.css" rel="stylesheet"></head><body><div id="root"></div></body></html>', 'main.css': 'body { color: red; }' });
+  const origin = await serve([dist, '--spa']);
+  for (const encoding of ['gzip', 'identity', 'gzip']) {
+    const html = await (await fetch(`${origin}/all-artifacts`, { headers: { 'Accept-Encoding': encoding } })).text();
+    expect(html).toContain('<title>one</title><style>body { color: red; }</style>');
+  }
+  // A new deployment writes index.html again (a new time, another length): it is served as it is now.
+  writeFileSync(path.join(dist, 'index.html'), '<html><head><title>two, redeployed</title></head><body><div id="root"></div></body></html>');
+  const later = new Date(Date.now() + 5_000);
+  utimesSync(path.join(dist, 'index.html'), later, later);
+  for (const encoding of ['gzip', 'identity']) {
+    const html = await (await fetch(`${origin}/`, { headers: { 'Accept-Encoding': encoding } })).text();
+    expect(html).toContain('<title>two, redeployed</title>');
+  }
 });
 
 // A remote's build with a server build framing ./Home (./Boom's renderer fails), and a release of it

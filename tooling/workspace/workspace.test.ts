@@ -13,6 +13,7 @@ interface Piece {
   folder: string;
   role: 'host' | 'remote';
   urlVariable?: string;
+  framesVariable?: string;
 }
 interface Workspace {
   api: { folder: string };
@@ -33,7 +34,11 @@ const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'
 test('one host, and every remote names the variable that tells the shell where it is', () => {
   expect(workspace.frontEnds.filter((piece) => piece.role === 'host')).toHaveLength(1);
   expect(remotes.length).toBeGreaterThan(0);
-  for (const remote of remotes) expect(remote.urlVariable).toMatch(/^REMOTE_[A-Z]+_URL$/);
+  for (const remote of remotes) {
+    expect(remote.urlVariable).toMatch(/^REMOTE_[A-Z]+_URL$/);
+    // And the one that tells the shell's server where its frames are (docs/decisions/0010).
+    expect(remote.framesVariable).toBe(remote.urlVariable?.replace(/_URL$/, '_FRAMES_URL'));
+  }
   expect(new Set(workspace.frontEnds.map((piece) => piece.name)).size).toBe(workspace.frontEnds.length);
 });
 
@@ -54,11 +59,11 @@ test('the shell service reaches each remote that renders frames on that remote\'
   const framed = remotes.filter((remote) => readFileSync(path.join(ROOT, remote.folder, 'rspack.config.ts'), 'utf8').includes("name: 'frames'"));
   expect(framed.map((remote) => remote.name)).toEqual(['catalog']);
   const framesVariables = Object.keys(environment).filter((name) => name.endsWith('_FRAMES_URL'));
-  expect(framesVariables.sort()).toEqual(framed.map((remote) => (remote.urlVariable ?? '').replace(/_URL$/, '_FRAMES_URL')).sort());
+  expect(framesVariables.sort()).toEqual(framed.map((remote) => remote.framesVariable).sort());
   for (const remote of framed) {
     const service = compose.services[remote.name] as { environment?: Record<string, string | number>; ports?: string[] };
     const port = String(service.environment?.FRAMES_PORT);
-    const url = environment[(remote.urlVariable ?? '').replace(/_URL$/, '_FRAMES_URL')] ?? '';
+    const url = environment[remote.framesVariable ?? ''] ?? '';
     // The default (after ${VAR:-…}) names the remote's service and its frames port, never published.
     expect(url).toContain(`http://${remote.name}:${port}`);
     expect((service.ports ?? []).some((mapping) => mapping.endsWith(`:${port}`))).toBe(false);

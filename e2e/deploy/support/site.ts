@@ -17,6 +17,7 @@ interface WorkspacePiece {
   folder: string;
   role: 'host' | 'remote';
   urlVariable?: string;
+  framesVariable?: string;
 }
 const WORKSPACE = JSON.parse(readFileSync(path.resolve(__dirname, '../../../workspace.json'), 'utf8')) as { frontEnds: WorkspacePiece[] };
 export type FrontEnd = string;
@@ -111,7 +112,7 @@ export function containerEnv(piece: FrontEnd): Record<string, string> {
     // The shell's server composes first pages with the remotes' frames, over the api's internal address.
     API_INTERNAL_URL: DEPLOY.apiUrls[0],
     ...Object.fromEntries(
-      REMOTES.filter(rendersFrames).map((remote) => [(pieceOf(remote).urlVariable ?? '').replace(/_URL$/, '_FRAMES_URL'), `http://127.0.0.1:${framesPortOf(remote)}`]),
+      REMOTES.filter(rendersFrames).map((remote) => [pieceOf(remote).framesVariable ?? '', `http://127.0.0.1:${framesPortOf(remote)}`]),
     ),
     API_URL: DEPLOY.apiUrls[0],
     AUTH_EMULATOR_URL: DEPLOY.authEmulatorUrl,

@@ -80,12 +80,12 @@ function wholeNumber(value: string | undefined, name: string, fallback: number, 
   return parsed;
 }
 
-/** A remote's frames variable: REMOTE_CATALOG_URL's is REMOTE_CATALOG_FRAMES_URL. */
+/** A remote's frames variable, as workspace.json names it (REMOTE_CATALOG_FRAMES_URL). */
 export function framesVariable(remote: RemoteName): string {
   const piece = workspace.frontEnds.find((entry) => entry.name === remote);
-  const variable = piece && 'urlVariable' in piece ? piece.urlVariable : undefined;
-  if (!variable) throw new FirstPageConfigError(`workspace.json names no variable for the remote ${remote}`);
-  return variable.replace(/_URL$/, '_FRAMES_URL');
+  const variable = piece && 'framesVariable' in piece ? piece.framesVariable : undefined;
+  if (!variable) throw new FirstPageConfigError(`workspace.json names no frames variable for the remote ${remote}`);
+  return variable;
 }
 
 /** The base URL a manifest URL is served under (…/mf-manifest.json taken off). */
