@@ -31,21 +31,23 @@ function directive(name, sources) {
 /**
  * The shell's Content-Security-Policy for one deployment. Notes on the choices:
  * - style-src needs 'unsafe-inline': antd writes its component styles into <style> elements at run
- *   time (CSS-in-JS). Scripts get no such allowance: no inline script, no eval.
+ *   time (CSS-in-JS). Scripts get no such allowance: no eval, and no inline script but the ones the
+ *   shell's server build names by their hashes (`scriptHashes`, 'sha256-…': the composed first
+ *   page's starter, docs/decisions/0011).
  * - img-src allows any https image because members add artifacts with images hosted anywhere, and
  *   data: for the banner's drawings, which are inlined into the catalog's code so the first slide
  *   paints without another request. Image URLs a member enters are stored parsed (one URL, no
  *   spaces or commas), so they cannot add a candidate of their own to a srcset.
  * - frame-ancestors 'none': no other site may frame any page (clickjacking).
  */
-export function shellContentSecurityPolicy(runtimeConfig) {
+export function shellContentSecurityPolicy(runtimeConfig, scriptHashes = []) {
   const remotes = Object.values(runtimeConfig?.remotes ?? {}).map(originOf);
   const api = originOf(runtimeConfig?.apiUrl);
   const emulator = originOf(runtimeConfig?.authEmulatorUrl);
   const authDomain = runtimeConfig?.firebase?.authDomain ? originOf(`https://${runtimeConfig.firebase.authDomain}`) : undefined;
   return [
     "default-src 'self'",
-    directive('script-src', ["'self'", ...remotes, GOOGLE_SIGN_IN_SCRIPT]),
+    directive('script-src', ["'self'", ...scriptHashes.filter((hash) => /^sha256-[A-Za-z0-9+/]+=*$/.test(hash)).map((hash) => `'${hash}'`), ...remotes, GOOGLE_SIGN_IN_SCRIPT]),
     directive('style-src', ["'self'", "'unsafe-inline'", ...remotes]),
     directive('img-src', ["'self'", 'data:', 'https:', api, ...remotes]),
     directive('font-src', ["'self'", ...remotes]),
@@ -63,11 +65,11 @@ export function shellContentSecurityPolicy(runtimeConfig) {
  * shell (scripts are governed by the page's policy, not their own), so its policy just forbids
  * rendering any of its files as a page inside another site.
  */
-export function securityHeaders({ runtimeConfig, isShell, production }) {
+export function securityHeaders({ runtimeConfig, isShell, production, scriptHashes = [] }) {
   const headers = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Content-Security-Policy': isShell ? shellContentSecurityPolicy(runtimeConfig) : "default-src 'none'; frame-ancestors 'none'",
+    'Content-Security-Policy': isShell ? shellContentSecurityPolicy(runtimeConfig, scriptHashes) : "default-src 'none'; frame-ancestors 'none'",
     // Older browsers that ignore frame-ancestors.
     'X-Frame-Options': 'DENY',
   };

@@ -126,7 +126,8 @@ async function readRuntimeConfig({ atStart = false } = {}) {
     }
     headerCache = {
       mtimeMs,
-      headers: securityHeaders({ runtimeConfig: config, isShell: true, production }),
+      // The composed documents' inline starter is allowed by its hash (docs/decisions/0011).
+      headers: securityHeaders({ runtimeConfig: config, isShell: true, production, scriptHashes: firstPageModule?.inlineScriptHashes ?? [] }),
       routingUrl: routingUrlOf(config),
       firstPage: await firstPageServerFor(config).catch((error) => {
         // At start-up the server refuses to run with it; later (a config rewritten in place) the

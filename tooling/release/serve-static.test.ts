@@ -264,7 +264,8 @@ test('the shell\'s index.html has its own style sheets inline', async () => {
 
 // The shell's build with a server build composing the pages under /composed.
 const SHELL_INDEX = '<html><head><title>x</title></head><body><div id="root"></div></body></html>';
-const COMPOSER = `export function createFirstPageServer({ runtimeConfig, env, log }) {
+const COMPOSER = `export const inlineScriptHashes = ['sha256-c3RhcnRlcg==', 'not a hash'];
+export function createFirstPageServer({ runtimeConfig, env, log }) {
   return {
     frames: { catalog: 'http://x' },
     compose: async (url, indexHtml) =>
@@ -278,6 +279,10 @@ test('the shell sends the document its server build composes, and index.html whe
 
   const composed = await fetch(`${origin}/composed?page=2`);
   expect(composed.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  // The inline script the server build declares is allowed by its hash, and nothing else inline.
+  const scripts = /script-src ([^;]+)/.exec(composed.headers.get('content-security-policy') ?? '')?.[1]?.split(' ') ?? [];
+  expect(scripts).toContain("'sha256-c3RhcnRlcg=='");
+  expect(scripts.filter((source) => source.startsWith("'") && source !== "'self'")).toEqual(["'sha256-c3RhcnRlcg=='"]);
   const document = await composed.text();
   expect(document).toContain('<div id="root">COMPOSED /composed?page=2 https://api.example.org</div>');
   // The document is index.html as the shell serves it (here: with the routing preload).

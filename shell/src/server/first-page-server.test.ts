@@ -4,7 +4,8 @@
 // The shell's server side of a first page (docs/decisions/0010, 0011): which calls it makes, which
 // frame it asks for, what the document holds, and that every failure sends the plain index.html.
 import { apiCallKey, apiSearchParams, FIRST_PAGE_ANSWERS_ID, FRAME_ATTRIBUTE, firstPageCalls, WAITING_ATTRIBUTE, type FrameRequest } from '@antiquarium/contracts/first-page';
-import { composeDocument, createFirstPageServer, FirstPageConfigError, framesVariable, type FirstPageServerOptions } from './first-page-server';
+import { AFTER_PAINT_SCRIPT, AFTER_PAINT_SCRIPT_HASH } from './after-paint';
+import { composeDocument, createFirstPageServer, FirstPageConfigError, framesVariable, inlineScriptHashes, type FirstPageServerOptions } from './first-page-server';
 
 const API = 'http://api.example';
 const INTERNAL = 'http://api.internal:3000';
@@ -135,12 +136,19 @@ test("the resource hints React's server render puts before the page are left out
   expect(document).toContain('<!--$--><section><img src="/a-320.webp"/><link rel="author" href="/later"/></section><!--/$-->');
 });
 
-test("the shell's entry starts after the composed page's first paint (a plain page keeps its own script tag)", async () => {
-  const deferred = INDEX.replace('<script src="/main.js"></script>', '<script defer src="/main.abc123.js"></script>');
+test("the shell's entry starts after the composed page's first paint, by the one inline script its policy allows", async () => {
+  const deferred = INDEX.replace('<script src="/main.js"></script>', '').replace('</head>', '<script defer src="/main.abc123.js"></script></head>');
   const { fetchImpl } = network();
   const document = (await server(wired, fetchImpl).composer.compose('/', deferred)) as string;
-  expect(document).toContain('<script defer src="/after-paint.js" data-entry="/main.abc123.js"></script>');
   expect(document).not.toContain('<script defer src="/main.abc123.js">');
+  const inline = [...document.matchAll(/<script( [^>]*)?>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/type="application\/json"/.test(attributes ?? ''));
+  expect(inline).toHaveLength(1);
+  const [[, attributes, code]] = inline as [RegExpMatchArray];
+  expect(attributes).toBe(' data-entry="/main.abc123.js"');
+  expect(code).toBe(AFTER_PAINT_SCRIPT);
+  // Last in the body, after the page and its answers.
+  expect(document.indexOf(AFTER_PAINT_SCRIPT)).toBeGreaterThan(document.indexOf(FIRST_PAGE_ANSWERS_ID));
+  expect(inlineScriptHashes).toEqual([AFTER_PAINT_SCRIPT_HASH]);
 });
 
 test("All Artifacts: the URL's query decides the calls, the frame gets the path and query", async () => {

@@ -25,7 +25,14 @@ import { parseRuntimeConfig, type RuntimeConfig } from '../app/runtime-config';
 import { firstPageOf } from '../remotes/first-pages';
 import { REMOTE_NAMES, type RemoteName } from '../remotes/remote-names';
 import workspace from '../../../workspace.json';
+import { AFTER_PAINT_SCRIPT, AFTER_PAINT_SCRIPT_HASH } from './after-paint';
 import { renderLayoutFrame } from './layout-frame';
+
+/**
+ * The inline scripts a composed document may carry, as CSP hash sources ('sha256-…'): the server
+ * that sends the documents allows these, and no other inline script (deploy/security-headers.mjs).
+ */
+export const inlineScriptHashes: readonly string[] = [AFTER_PAINT_SCRIPT_HASH];
 
 /** The whole composition's budget by default: past it the plain index.html is sent. */
 export const DEFAULT_TIMEOUT_MS = 400;
@@ -274,7 +281,7 @@ export function composePage(url: string, frameHtml: string): string {
  * index.html with a composed page: its style sheets in the head, the page in #root (marked with
  * FRAME_ATTRIBUTE, valued with the page's module id, until the page has hydrated), the answers it
  * was rendered with right after it (read by the shell's entry), and the shell's entry started after
- * the first paint (public/after-paint.js). Undefined when index.html has no empty #root to fill.
+ * the first paint (AFTER_PAINT_SCRIPT, inline). Undefined when index.html has no empty #root to fill.
  */
 export function composeDocument(
   indexHtml: string,
@@ -287,8 +294,15 @@ export function composeDocument(
   const styles = css.length ? `<style data-aq-frame-css>${css.join('\n')}</style>` : '';
   const data = `<script type="application/json" id="${FIRST_PAGE_ANSWERS_ID}">${jsonForScript(answers)}</script>`;
   const container = `<div id="root" ${FRAME_ATTRIBUTE}="${escapeAttribute(id)}">`;
-  const page = `${indexHtml.slice(0, head)}${styles}${indexHtml.slice(head, at)}${container}${root}</div>${data}${indexHtml.slice(at + slot.length)}`;
-  return page.replace(/<script defer(?:="defer")? src="([^"]+)"><\/script>/, (_tag, entry: string) => `<script defer src="/after-paint.js" data-entry="${entry}"></script>`);
+  // The shell's entry moves from the head's <script defer> to the end of the body, started by the
+  // inline AFTER_PAINT_SCRIPT once the page has painted.
+  let entry: string | undefined;
+  const before = indexHtml.slice(0, head).replace(/<script defer(?:="defer")? src="([^"]+)"><\/script>/, (_tag, src: string) => {
+    entry = src;
+    return '';
+  });
+  const starter = entry ? `<script data-entry="${escapeAttribute(entry)}">${AFTER_PAINT_SCRIPT}</script>` : '';
+  return `${before}${styles}${indexHtml.slice(head, at)}${container}${root}</div>${data}${starter}${indexHtml.slice(at + slot.length)}`;
 }
 
 function escapeAttribute(value: string): string {

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { AFTER_PAINT_SCRIPT, AFTER_PAINT_SCRIPT_HASH } from './after-paint';
 
-// shell/public/after-paint.js: a composed document's script (docs/decisions/0011). It starts the
-// shell's entry (data-entry) once the page has painted, once, and at once in a hidden tab.
+// The composed document's inline script (docs/decisions/0011): it starts the shell's entry
+// (data-entry) once the page has painted, once, and at once in a hidden tab.
 
-const source = readFileSync(path.join(__dirname, '../public/after-paint.js'), 'utf8');
+const source = AFTER_PAINT_SCRIPT;
 
 function run(entry: string | null, visibility: DocumentVisibilityState = 'visible') {
   const tag = document.createElement('script');
@@ -58,4 +58,9 @@ test('a hidden tab (no frames) starts it at once; no entry named, nothing starts
   frames.forEach((frame) => frame(0));
   jest.advanceTimersByTime(1000);
   expect(entries()).toEqual([]);
+});
+
+test("its hash is the script's, as a Content-Security-Policy source names an inline script", () => {
+  const digest = createHash('sha256').update(Buffer.from(AFTER_PAINT_SCRIPT, 'utf8')).digest('base64');
+  expect(AFTER_PAINT_SCRIPT_HASH).toBe(`sha256-${digest}`);
 });
