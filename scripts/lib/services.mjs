@@ -126,7 +126,6 @@ export async function seed({ mongoUri, authEmulatorPort, mediaDir, mediaBaseUrl 
   });
 }
 
-
 /**
  * Serves the four built front ends, each by the production static server on its own port. The
  * shell's runtime configuration names the api, the emulator and the remotes' manifests.

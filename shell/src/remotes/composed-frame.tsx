@@ -13,8 +13,9 @@ export function isComposed(container: Element): boolean {
   return container.hasAttribute(FRAME_ATTRIBUTE);
 }
 
+/** #root while it still holds a composed page (layout effects run in the browser only). */
 function composedRoot(): Element | null {
-  return typeof document === 'undefined' ? null : document.querySelector(`[${FRAME_ATTRIBUTE}]`);
+  return document.querySelector(`[${FRAME_ATTRIBUTE}]`);
 }
 
 function enableWaitingControls(root: Element, where: (control: Element) => boolean): void {
