@@ -1,6 +1,6 @@
 // `npm test`: every check and test suite of the workspace, against real local services.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, existsSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -82,7 +82,12 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
   });
   // Low limits, counters in Redis under a prefix of this run's own, the loopback proxy trusted (the
   // tests choose their client address): two instances sharing one budget, and one whose Redis is
-  // not there (it must keep serving on its own counters).
+  // not there (it must keep serving on its own counters). A media folder of one file, whose
+  // downloads count against the client budget too; the twin alone has the deploy token (the
+  // deploy-token guard's failed-auth budget), the first keeps release changes turned off.
+  const mediaDir = path.join(work, `media-limited-${label}`);
+  mkdirSync(mediaDir, { recursive: true });
+  writeFileSync(path.join(mediaDir, 'probe.txt'), 'probe');
   const limits = {
     NODE_ENV: 'test',
     WRITE_RATE_LIMIT: '5',
@@ -91,11 +96,12 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
     TRUSTED_PROXY: 'loopback',
     RECONCILE_ON_START: 'off',
     SWAGGER: 'off',
+    MEDIA_DIR: mediaDir,
   };
   const shared = { ...limits, ...changes, RATE_LIMIT_PREFIX: `${run}rate:` };
   const limited = [
     await startApi({ port: PORTS.apiLimited, mongoUri, authEmulatorPort: authPort, logDir: LOGS, name: `api-limited-${label}`, env: shared }),
-    await startApi({ port: PORTS.apiLimitedTwin, mongoUri, authEmulatorPort: authPort, logDir: LOGS, name: `api-limited-twin-${label}`, env: shared }),
+    await startApi({ port: PORTS.apiLimitedTwin, mongoUri, authEmulatorPort: authPort, logDir: LOGS, name: `api-limited-twin-${label}`, env: { ...shared, RELEASE_DEPLOY_TOKEN } }),
     await startApi({
       port: PORTS.apiNoRedis,
       mongoUri,

@@ -9,6 +9,8 @@ import { toErrorBody } from './common/errors';
 import type { AppConfig } from './config/env';
 import { accessLog } from './observability/access-log';
 import type { JsonLogger } from './observability/json-logger';
+import { clientBudget } from './rate-limits/client-budget';
+import { RateLimits } from './rate-limits/rate-limits';
 import { TELEMETRY_PATH, telemetryBodyParser } from './releases/telemetry-body';
 
 /** Everything about the HTTP surface that is not a route: parsers, headers, CORS, docs. */
@@ -16,7 +18,7 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, lo
   app.disable('x-powered-by');
   // Who the client is (rate limits, logs): the connection's address unless a trusted proxy says.
   app.set('trust proxy', config.trustedProxy);
-  app.use(accessLog({ trustProxy: config.trustedProxy !== false, logger }));
+  app.use(accessLog({ logger }));
   app.set('query parser', 'simple');
   app.use(
     helmet({
@@ -38,6 +40,16 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, lo
     allowedHeaders: ['Authorization', 'Content-Type'],
     exposedHeaders: [...Object.values(PAGE_HEADERS), 'Link'],
     maxAge: 600,
+    // The CORS headers are set on every answer (a 429 included, so pages can read it), and a
+    // preflight is answered below, once it has been counted.
+    preflightContinue: true,
+  });
+  // Every request past this point, preflights, media and unknown paths included, is counted.
+  app.use(clientBudget(app.get(RateLimits)));
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if (request.method !== 'OPTIONS') return next();
+    response.status(204).setHeader('Content-Length', '0');
+    response.end();
   });
   if (config.mediaDir) {
     app.use('/media', express.static(config.mediaDir, { maxAge: '7d', fallthrough: true, index: false }));

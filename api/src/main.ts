@@ -120,7 +120,7 @@ async function bootstrap(): Promise<void> {
   if (config.swagger) configureDocs(app);
   answerClientErrorsInShape(app.getHttpServer() as Server);
   closeGracefullyOn(['SIGTERM', 'SIGINT'], app);
-  if (config.metricsPort !== undefined) await serveMetrics(config.metricsPort, config.host);
+  if (config.metricsPort !== undefined) await serveMetrics(config.metricsPort, config.metricsHost);
   await app.listen(config.port, config.host);
   Logger.log(`api listening on http://${config.host}:${config.port}`, 'Bootstrap');
 }

@@ -1,8 +1,8 @@
-// CORS, security headers and the write rate limit.
+// CORS, security headers and abuse control: the write, client and failed-authentication budgets.
 import { artifactInput, createArtifact } from './support/artifacts';
 import { createUser } from './support/auth';
-import { api, expectApiError, expectStatus } from './support/http';
-import { CLIENT_RATE_LIMIT, FAILED_AUTH_RATE_LIMIT, NO_REDIS_API_URL, RATE_LIMIT, RATE_LIMITED_API_URL, RATE_LIMITED_TWIN_URL } from './support/env';
+import { api, expectApiError, expectStatus, type ApiResponse } from './support/http';
+import { CLIENT_RATE_LIMIT, FAILED_AUTH_RATE_LIMIT, NO_REDIS_API_URL, RATE_LIMIT, RATE_LIMITED_API_URL, RATE_LIMITED_TWIN_URL, RELEASE_DEPLOY_TOKEN } from './support/env';
 
 const ALLOWED = 'http://localhost:4200';
 const FOREIGN = 'http://evil.example';
@@ -138,6 +138,70 @@ describe('abuse control', () => {
     // Without a token the client is still a visitor; another client's valid token works.
     expectStatus(await api(`${RATE_LIMITED_API_URL}/artifacts?limit=1`, { headers: client }), 200);
     expectStatus(await api(`${RATE_LIMITED_API_URL}/liked-artifacts`, { token: user.token, headers: from(newClient()) }), 200);
+  });
+
+  test('preflights, media files and paths that lead nowhere spend the client budget too', async () => {
+    const kinds: [string, (client: Record<string, string>) => Promise<ApiResponse>, number][] = [
+      ['CORS preflights', (client) => api(`${RATE_LIMITED_API_URL}/artifacts`, { method: 'OPTIONS', headers: { ...client, origin: ALLOWED, 'access-control-request-method': 'POST' } }), 204],
+      ['media files', (client) => api(`${RATE_LIMITED_API_URL}/media/probe.txt`, { headers: client }), 200],
+      ['unknown paths (404)', (client) => api(`${RATE_LIMITED_API_URL}/no-such-route/${Math.random()}`, { headers: client }), 404],
+      ['paths under /health that are no probe', (client) => api(`${RATE_LIMITED_API_URL}/health-${Math.random()}`, { headers: client }), 404],
+    ];
+    for (const [kind, request, status] of kinds) {
+      const client = from(newClient());
+      for (let i = 0; i < CLIENT_RATE_LIMIT; i += 1) expect({ kind, status: (await request(client)).status }).toEqual({ kind, status });
+      const refused = await request(client);
+      expect({ kind, status: refused.status }).toEqual({ kind, status: 429 });
+      expectRetryAfter(refused.headers);
+      // The one budget: the client's reads are refused as well, on both instances.
+      expectApiError(await api(`${RATE_LIMITED_API_URL}/artifacts?limit=1`, { headers: client }), 429);
+      expectApiError(await api(`${RATE_LIMITED_TWIN_URL}/artifacts?limit=1`, { headers: client }), 429);
+    }
+  });
+
+  test('a refused preflight still carries the CORS headers, so the page can read the 429', async () => {
+    const client = from(newClient());
+    const preflight = () => api(`${RATE_LIMITED_API_URL}/artifacts`, { method: 'OPTIONS', headers: { ...client, origin: ALLOWED, 'access-control-request-method': 'POST' } });
+    for (let i = 0; i < CLIENT_RATE_LIMIT; i += 1) await preflight();
+    const refused = await api(`${RATE_LIMITED_API_URL}/artifacts?limit=1`, { headers: { ...client, origin: ALLOWED } });
+    expectApiError(refused, 429);
+    expect(refused.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+  });
+
+  describe.each([
+    ['Redis (two instances)', RATE_LIMITED_API_URL],
+    ['its own counters (Redis unreachable)', NO_REDIS_API_URL],
+  ])('failed authentication counted in %s', (_, base) => {
+    test('30 bad tokens at once: at most the budget gets 401, the rest 429 unverified', async () => {
+      const client = from(newClient());
+      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => api(`${base}/liked-artifacts`, { token: `not-a-token-${i}`, headers: client })));
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(FAILED_AUTH_RATE_LIMIT);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(30 - FAILED_AUTH_RATE_LIMIT);
+      for (const answer of answers) expectApiError(answer, answer.status);
+      expectRetryAfter(answers.find((answer) => answer.status === 429)?.headers ?? new Headers());
+    });
+
+    test('the registry\'s read guard (deploy token or operator) counts the same way', async () => {
+      const client = from(newClient());
+      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => api(`${base}/releases`, { token: `not-a-deploy-token-${i}`, headers: client })));
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(FAILED_AUTH_RATE_LIMIT);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(30 - FAILED_AUTH_RATE_LIMIT);
+    });
+  });
+
+  test('the deploy-token guard: 30 wrong deploy tokens at once give at most the budget 401, the rest 429', async () => {
+    // The twin has a deploy token (scripts/test.mjs); nothing here sends it to a change, so nothing changes.
+    const client = from(newClient());
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => api(`${RATE_LIMITED_TWIN_URL}/releases/catalog/promote`, { method: 'POST', token: `wrong-deploy-token-${i}`.padEnd(48, 'x'), body: {}, headers: client })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(FAILED_AUTH_RATE_LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - FAILED_AUTH_RATE_LIMIT);
+    // The budget is this client's (release-guards.spec.ts: past it even the real token is refused).
+    expectStatus(await api(`${RATE_LIMITED_TWIN_URL}/releases`, { token: RELEASE_DEPLOY_TOKEN, headers: from(newClient()) }), 200);
   });
 
   test('with its Redis unreachable the api keeps serving, and the limits hold on its own counters', async () => {

@@ -1,15 +1,16 @@
 import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { clientOf } from '../rate-limits/client-rate-limit.guard';
+import { clientOf } from '../rate-limits/client-budget';
 import { RateLimits } from '../rate-limits/rate-limits';
 import type { AuthUser } from './auth-user';
 import { MemberAccounts } from './member-accounts';
 
 /**
- * Signed-in callers only: 401 without a valid token. A client whose tokens keep failing (guessing,
- * replaying stolen or expired ones) spends its failed-auth budget and is then refused with 429
- * before any verification.
+ * Signed-in callers only: 401 without a valid token. Each request with a credential is counted
+ * against its client's failed-auth budget before the token is verified (RateLimits.authenticating),
+ * so a client guessing, or replaying stolen or expired tokens, has at most that many verified per
+ * window, however many it sends at once; the rest, and then even a valid token, get 429.
  */
 @Injectable()
 export class RequireUser extends AuthGuard('firebase-jwt') {
@@ -19,15 +20,14 @@ export class RequireUser extends AuthGuard('firebase-jwt') {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
-    const client = clientOf(request);
-    const sentToken = Boolean(request.headers.authorization);
-    if (sentToken) await this.limits.assertLeft('failed-auth', client);
-    try {
-      return (await super.canActivate(context)) as boolean;
-    } catch (error) {
-      if (sentToken && error instanceof UnauthorizedException) await this.limits.record('failed-auth', client);
-      throw error;
-    }
+    // No credential at all is a visitor who has to sign in (401), not a failed authentication.
+    if (!request.headers.authorization) return this.verifyToken(context);
+    return this.limits.authenticating(clientOf(request), () => this.verifyToken(context));
+  }
+
+  /** The Firebase ID token's verification alone (passport, then TokenVerifier), uncounted. */
+  protected async verifyToken(context: ExecutionContext): Promise<boolean> {
+    return (await super.canActivate(context)) as boolean;
   }
 
   override handleRequest<T>(error: unknown, user: T | false): T {

@@ -63,6 +63,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUSTED_PROXY: 'everyone' })).toThrow(/TRUSTED_PROXY/);
   });
 
+  it('serves metrics on loopback unless METRICS_HOST says otherwise, whatever HOST is, never on PORT', () => {
+    // The api image listens on 0.0.0.0: the metrics, which carry no credential, stay on loopback.
+    expect(loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '9464' })).toMatchObject({ host: '0.0.0.0', metricsPort: 9464, metricsHost: '127.0.0.1' });
+    expect(loadConfig({ METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
+    expect(loadConfig({ METRICS_HOST: '::1' }).metricsHost).toBe('::1');
+    expect(loadConfig({ METRICS_HOST: 'metrics.internal' }).metricsHost).toBe('metrics.internal');
+    for (const bad of ['', 'http://0.0.0.0', '0.0.0.0:9464', 'two words']) expect(() => loadConfig({ METRICS_HOST: bad })).toThrow(/METRICS_HOST/);
+    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT: must differ from PORT/);
+  });
+
   it('reads the release deploy token (at least 32 characters, never in a message) and the pruning window', () => {
     const token = 'f'.repeat(48);
     expect(loadConfig({ RELEASE_DEPLOY_TOKEN: token })).toMatchObject({ releaseDeployToken: token, releaseKeepLiveMs: 7 * 86_400_000 });

@@ -1,4 +1,8 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** A DNS name: dot-separated labels of letters, digits and inner hyphens. */
+const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 const LOCAL_ORIGINS = ['http://localhost:4200', 'http://127.0.0.1:4200'];
 
@@ -32,8 +36,13 @@ const envSchema = z
     RECONCILE_ON_START: z.enum(['on', 'off']).default('on'),
     // json: one JSON object per line with access lines (for collectors); text: Nest's console lines.
     LOG_FORMAT: z.enum(['json', 'text']).optional(),
-    // Prometheus metrics at /metrics on this port (on HOST), never on the public port.
+    // Prometheus metrics at /metrics on this port, never on the public port, and on this interface:
+    // loopback unless the deployment says which one its scraper reaches (they carry no credential).
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    METRICS_HOST: z
+      .string()
+      .refine((value) => isIP(value) !== 0 || HOST_NAME.test(value), 'must be an IP address or a host name (127.0.0.1, 0.0.0.0, ::1)')
+      .default('127.0.0.1'),
     // The in-process catalog (docs/decisions/0007-discovery-search.md): lists are served from it up
     // to this many artifacts (0: never, the database serves them), and without Redis it re-reads
     // the collection this often to see other instances' writes.
@@ -74,6 +83,9 @@ const envSchema = z
     if (production && !env.CORS_ORIGINS) {
       ctx.addIssue({ code: 'custom', path: ['CORS_ORIGINS'], message: 'is required in production' });
     }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: metrics are never served on the public port' });
+    }
     const corsOrigins = env.CORS_ORIGINS
       ? env.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean)
       : LOCAL_ORIGINS;
@@ -102,6 +114,7 @@ const envSchema = z
       swagger: env.SWAGGER ? env.SWAGGER === 'on' : !production,
       logFormat: env.LOG_FORMAT ?? (production ? 'json' : 'text'),
       metricsPort: env.METRICS_PORT,
+      metricsHost: env.METRICS_HOST,
       production,
       reconcileOnStart: env.RECONCILE_ON_START === 'on',
       catalogMaxArtifacts: env.CATALOG_MAX_ARTIFACTS,

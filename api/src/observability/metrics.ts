@@ -5,7 +5,8 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 /**
  * The api's Prometheus metrics. Process metrics (CPU, memory, event-loop lag, GC) come from
  * prom-client's defaults; the rest are counted where they happen. Served on METRICS_PORT only (never
- * on the public port), for the scraper inside the deployment's network.
+ * on the public port) and METRICS_HOST (loopback unless the deployment opens it to its scraper's
+ * network): they carry no credential.
  */
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });

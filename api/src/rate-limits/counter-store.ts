@@ -1,24 +1,43 @@
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 
-/** A fixed-window counter: the hits of `key` in its current window, and when that window ends. */
+/**
+ * A fixed-window counter: `hit` counts one more in the key's current window and answers the count
+ * with the time left in that window, in one atomic step (two hits at once never read the same
+ * count); `refund` takes one back, never below zero.
+ */
 export interface CounterStore {
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
-  peek(key: string): Promise<number>;
+  refund(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
-/** This instance's own counters. Expired windows are swept as they are met and on a timer. */
+/** How often MemoryCounterStore drops the windows that have ended. */
+export const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * This instance's own counters. Each call runs to its end without yielding (one event loop), so a
+ * hit is atomic. Expired windows are replaced as they are met and swept on a timer.
+ */
 export class MemoryCounterStore implements CounterStore {
   private readonly windows = new Map<string, { count: number; endsAt: number }>();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly now: () => number = Date.now) {
-    this.sweeper = setInterval(() => this.sweep(), 60_000);
+  constructor(
+    private readonly now: () => number = Date.now,
+    sweepEveryMs = SWEEP_EVERY_MS,
+  ) {
+    this.sweeper = setInterval(() => this.sweep(), sweepEveryMs);
     this.sweeper.unref();
   }
 
-  private sweep(): void {
+  /** Counters held (ended windows included until the next sweep). */
+  get size(): number {
+    return this.windows.size;
+  }
+
+  /** Drops every window that has ended. */
+  sweep(): void {
     const now = this.now();
     for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
   }
@@ -34,9 +53,10 @@ export class MemoryCounterStore implements CounterStore {
     return Promise.resolve({ count: window.count, resetInMs: window.endsAt - now });
   }
 
-  peek(key: string): Promise<number> {
+  refund(key: string): Promise<void> {
     const window = this.windows.get(key);
-    return Promise.resolve(window && window.endsAt > this.now() ? window.count : 0);
+    if (window && window.endsAt > this.now() && window.count > 0) window.count -= 1;
+    return Promise.resolve();
   }
 
   close(): Promise<void> {
@@ -50,6 +70,14 @@ const HIT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return { count, redis.call('PTTL', KEYS[1]) }
+`;
+
+// Atomic too: take one back from a window that still runs (DECR keeps its expiry), never below zero
+// and never creating a key (a DECR on an ended window would leave a counter without expiry).
+const REFUND_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then return redis.call('DECR', KEYS[1]) end
+return 0
 `;
 
 /**
@@ -93,12 +121,12 @@ export class RedisCounterStore implements CounterStore {
     }
   }
 
-  async peek(key: string): Promise<number> {
-    if (this.redis.status !== 'ready') return this.fallback.peek(key);
+  async refund(key: string): Promise<void> {
+    if (this.redis.status !== 'ready') return this.fallback.refund(key);
     try {
-      return Number((await this.redis.get(this.prefix + key)) ?? 0);
+      await this.redis.eval(REFUND_SCRIPT, 1, this.prefix + key);
     } catch {
-      return this.fallback.peek(key);
+      await this.fallback.refund(key);
     }
   }
 

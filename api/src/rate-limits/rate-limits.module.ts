@@ -1,12 +1,13 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
-import { ClientRateLimit } from './client-rate-limit.guard';
 import { RateLimits } from './rate-limits';
 
-/** Abuse control for every route (the client budget) and for the auth guards (writes, failed auth). */
+/**
+ * Abuse control: the client budget of every request (client-budget.ts, an express middleware that
+ * http.ts installs) and the budgets of the auth guards (writes, failed auth).
+ */
 @Global()
 @Module({
-  providers: [RateLimits, { provide: APP_GUARD, useClass: ClientRateLimit }],
+  providers: [RateLimits],
   exports: [RateLimits],
 })
 export class RateLimitsModule {}

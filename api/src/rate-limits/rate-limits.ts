@@ -1,4 +1,4 @@
-import { HttpException, HttpStatus, Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable, Optional, UnauthorizedException, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 import { rateLimitRefusals } from '../observability/metrics';
 import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './counter-store';
@@ -12,22 +12,25 @@ export class TooManyRequests extends HttpException {
   }
 }
 
+/** Where the counters are kept, when a test gives its own (else Redis with REDIS_URL, or memory). */
+export const COUNTER_STORE = Symbol('COUNTER_STORE');
+
 /**
  * The api's budgets (docs/reliability.md, "Abuse control"), fixed windows counted in Redis when
  * REDIS_URL is set (shared by every instance), else in this instance:
  * - client: every request of one client address (the real one behind TRUSTED_PROXY), signed in or
- *   not, reads included;
+ *   not, reads, preflights, media and unknown paths included (client-budget.ts);
  * - writes: one budget per member across every write route;
- * - failed-auth: requests with a token that failed verification, per client address; past it the
- *   client's requests with a token are refused before verification.
+ * - failed-auth: requests with a credential, per client address, counted before the credential is
+ *   looked at and given back when it was good (`authenticating`);
  */
 @Injectable()
 export class RateLimits implements OnModuleDestroy {
   private readonly store: CounterStore;
   private readonly limits: Record<Budget, { limit: number; windowMs: number }>;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.store = config.redisUrl ? new RedisCounterStore(config.redisUrl, config.rateLimitPrefix) : new MemoryCounterStore();
+  constructor(@Inject(APP_CONFIG) config: AppConfig, @Optional() @Inject(COUNTER_STORE) store?: CounterStore) {
+    this.store = store ?? (config.redisUrl ? new RedisCounterStore(config.redisUrl, config.rateLimitPrefix) : new MemoryCounterStore());
     this.limits = {
       client: { limit: config.clientRateLimit, windowMs: config.rateWindowMs },
       writes: { limit: config.writeRateLimit, windowMs: config.writeRateWindowMs },
@@ -35,7 +38,10 @@ export class RateLimits implements OnModuleDestroy {
     };
   }
 
-  /** Counts one request against the budget; throws TooManyRequests past it. */
+  /**
+   * Counts one request against the budget, atomically, before anything else is done for it; throws
+   * TooManyRequests (Retry-After: the seconds left in the window) past the budget.
+   */
   async consume(budget: Budget, who: string): Promise<void> {
     const { limit, windowMs } = this.limits[budget];
     const { count, resetInMs } = await this.store.hit(`${budget}:${who}`, windowMs);
@@ -45,16 +51,23 @@ export class RateLimits implements OnModuleDestroy {
     }
   }
 
-  /** Counts a failure without refusing it (the refusal is for the next requests). */
-  async record(budget: Budget, who: string): Promise<void> {
-    await this.store.hit(`${budget}:${who}`, this.limits[budget].windowMs);
-  }
-
-  /** Throws TooManyRequests when the budget is already spent, without counting this request. */
-  async assertLeft(budget: Budget, who: string): Promise<void> {
-    if ((await this.store.peek(`${budget}:${who}`)) >= this.limits[budget].limit) {
-      rateLimitRefusals.inc({ budget });
-      throw new TooManyRequests(Math.ceil(this.limits[budget].windowMs / 1000));
+  /**
+   * One authentication attempt by `who`: counted against the failed-auth budget BEFORE `verify`
+   * runs, so that however many arrive at once, at most the budget's limit are ever verified in a
+   * window (the rest are refused with 429 and never looked at). The count is given back when the
+   * credential was good, or when it could not be judged (the identity service down: a 503, not a
+   * failure); a refused credential (401) keeps it.
+   */
+  async authenticating<T>(who: string, verify: () => Promise<T>): Promise<T> {
+    await this.consume('failed-auth', who);
+    let refused = false;
+    try {
+      return await verify();
+    } catch (error) {
+      refused = error instanceof UnauthorizedException;
+      throw error;
+    } finally {
+      if (!refused) await this.store.refund(`failed-auth:${who}`);
     }
   }
 

@@ -60,4 +60,19 @@ describe('RequireDeployToken', () => {
     // Another client is not affected.
     await expect(subject.canActivate(contextFor(`Bearer ${TOKEN}`, '198.51.100.5'))).resolves.toBe(true);
   });
+
+  it('30 wrong tokens at once: at most the budget is compared (401), the rest refused with 429', async () => {
+    const subject = guard({ RELEASE_DEPLOY_TOKEN: TOKEN });
+    const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => outcome(subject.canActivate(contextFor(`Bearer guess-${i}`, '198.51.100.6')))));
+    expect(outcomes.filter((error) => error instanceof UnauthorizedException)).toHaveLength(3);
+    expect(outcomes.filter((error) => error instanceof TooManyRequests)).toHaveLength(27);
+  });
+
+  it('the deploy token is given back to the budget: it may be used any number of times', async () => {
+    const subject = guard({ RELEASE_DEPLOY_TOKEN: TOKEN });
+    for (let i = 0; i < 10; i += 1) await expect(subject.canActivate(contextFor(`Bearer ${TOKEN}`, '198.51.100.7'))).resolves.toBe(true);
+    // As many at once as the budget allows: a credential is counted while it is being compared.
+    const answers = await Promise.all(Array.from({ length: 3 }, () => subject.canActivate(contextFor(`Bearer ${TOKEN}`, '198.51.100.7'))));
+    expect(answers).toEqual([true, true, true]);
+  });
 });

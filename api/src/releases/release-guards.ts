@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import { RequireUser } from '../auth/guards';
 import { APP_CONFIG, type AppConfig } from '../config/env';
-import { clientOf } from '../rate-limits/client-rate-limit.guard';
+import { clientOf } from '../rate-limits/client-budget';
 import { RateLimits } from '../rate-limits/rate-limits';
 import { bearerOf, deployTokenMatches } from './deploy-token';
 
@@ -20,8 +20,9 @@ function sentDeployToken(request: Request, config: AppConfig): boolean {
 /**
  * The release registry's changes (publish, promote, rollback, prune): the deploy token only. It is
  * no Firebase token, so every other guard refuses it; and no Firebase token is a deploy token, so a
- * member's session cannot deploy. A client whose credentials keep failing spends the same
- * failed-auth budget as with RequireUser and is then refused with 429 before any comparison.
+ * member's session cannot deploy. Each credential is counted against the same failed-auth budget
+ * as with RequireUser before it is compared (given back when it matched): past the budget a client
+ * is refused with 429, however many guesses it sends at once.
  */
 @Injectable()
 export class RequireDeployToken implements CanActivate {
@@ -33,12 +34,11 @@ export class RequireDeployToken implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (this.config.releaseDeployToken === undefined) throw new ForbiddenException(RELEASE_CHANGES_OFF);
     const request = context.switchToHttp().getRequest<Request>();
-    const client = clientOf(request);
-    const sent = Boolean(request.headers.authorization);
-    if (sent) await this.limits.assertLeft('failed-auth', client);
-    if (sentDeployToken(request, this.config)) return true;
-    if (sent) await this.limits.record('failed-auth', client);
-    throw new UnauthorizedException(DEPLOY_TOKEN_REQUIRED);
+    if (!request.headers.authorization) throw new UnauthorizedException(DEPLOY_TOKEN_REQUIRED);
+    return this.limits.authenticating(clientOf(request), async () => {
+      if (sentDeployToken(request, this.config)) return true;
+      throw new UnauthorizedException(DEPLOY_TOKEN_REQUIRED);
+    });
   }
 }
 
@@ -57,9 +57,14 @@ export class DeployOrOperator extends RequireUser {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
-    if (request.headers.authorization) await this.limits.assertLeft('failed-auth', clientOf(request));
-    if (sentDeployToken(request, this.config)) return true;
-    await super.canActivate(context);
+    if (!request.headers.authorization) return this.verifyToken(context);
+    // One count for the credential, whichever of the two it turns out to be.
+    const viaDeployToken = await this.limits.authenticating(clientOf(request), async () => {
+      if (sentDeployToken(request, this.config)) return true;
+      await this.verifyToken(context);
+      return false;
+    });
+    if (viaDeployToken) return true;
     if (request.user?.operator !== true) throw new ForbiddenException('Only operators may read the release registry');
     return true;
   }

@@ -8,7 +8,8 @@ const url = (name: string, fallback: string) => (process.env[name] ?? fallback).
  * Low-limit apis on the same database for the 429 paths (scripts/test.mjs starts them with the
  * limits below); the main api has high limits so the rest of the suite is never throttled. The
  * first two share their counters in Redis; the third is given a Redis that is not there. All three
- * trust the loopback proxy, so a test picks its client address with X-Forwarded-For.
+ * trust the loopback proxy, so a test picks its client address with X-Forwarded-For, and serve
+ * /media/probe.txt.
  */
 export const RATE_LIMITED_API_URL = url('RATE_LIMITED_API_URL', 'http://127.0.0.1:3101');
 export const RATE_LIMITED_TWIN_URL = url('RATE_LIMITED_TWIN_URL', 'http://127.0.0.1:3102');
@@ -20,7 +21,7 @@ export const FAILED_AUTH_RATE_LIMIT = 4;
 export const METRICS_URL = process.env['METRICS_URL'] ?? 'http://127.0.0.1:3105/metrics';
 export const API_LOG_FILE = process.env['API_LOG_FILE'];
 /**
- * The main api's release deploy token (scripts/test.mjs makes one per run). The low-limit apis run
- * without one: their release changes answer 403.
+ * The main api's release deploy token (scripts/test.mjs makes one per run). Of the low-limit apis
+ * only the twin has it (its failed-auth budget); on the others release changes answer 403.
  */
 export const RELEASE_DEPLOY_TOKEN = process.env['RELEASE_DEPLOY_TOKEN'];
