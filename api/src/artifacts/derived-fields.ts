@@ -5,7 +5,7 @@ import { placeOf } from '../catalog/places';
  * Which rules made a document's derived fields. Raise it when a rule changes (the date reader, the
  * gazetteer, the sort key): the start-up reconciliation then recomputes every older document.
  */
-export const DERIVED_VERSION = 2;
+export const DERIVED_VERSION = 3;
 
 /** What the server derives from a name: a folded sort key and the search tokens. */
 export function nameFields(name: string) {

@@ -4,6 +4,8 @@
 // lands between a record and its counter, reconciliation is also proven directly on a database
 // made inconsistent by hand.
 import { mongo } from 'mongoose';
+import { readDate } from '@antiquarium/contracts';
+import { DERIVED_VERSION } from '../../src/artifacts/derived-fields';
 import { artifactInput } from '../support/artifacts';
 import { createUser, deleteUser, type TestUser } from '../support/auth';
 import { call } from './support/http';
@@ -15,6 +17,7 @@ const FERRET_PORT = resiliencePorts(30).ferret;
 const API_PORT = resiliencePorts(30).api;
 const REPAIR_FERRET_PORT = resiliencePorts(35).ferret;
 const REPAIR_API_PORT = resiliencePorts(35).api;
+const REREAD_API_PORT = resiliencePorts(36).api;
 const ROUNDS = 4;
 const WORKERS = 12;
 /** Reconciliation logs "[Reconcile] done: {...}" at level log: run these apis in development mode to see it. */
@@ -24,6 +27,7 @@ interface ReconcileReport {
   likeCountsFixed: number;
   orphanLikesRemoved: number;
   contributorsFixed: number;
+  derivedFixed: number;
 }
 
 async function reconciled(api: Api): Promise<ReconcileReport> {
@@ -189,5 +193,39 @@ describe('start-up reconciliation repairs a database left inconsistent', () => {
         { name: bob.name, artifacts: 1, likes: 1 },
       ]),
     );
+  });
+
+  test('dates stored by an older reader are read again: range, precision and qualifier follow the reader', async () => {
+    const carol = await createUser();
+    users.push(carol);
+    let api = await startApi({ port: REREAD_API_PORT, mongoUri: ferret.uri, env: WITH_LOGS });
+    await reconciled(api);
+    const create = async (createdAt: string) =>
+      (await call<{ insertedId: string }>(api.url, '/artifacts', { method: 'POST', token: carol.token, body: artifactInput({ createdAt }) })).body.insertedId;
+    const texts = ['from 1200 to 1300', '40,000 years ago'] as const;
+    const ids = [await create(texts[0]), await create(texts[1])];
+    expect((await stop(api.proc)).code).toBe(0);
+
+    // As the reader of DERIVED_VERSION 2 stored them: 'from' taken off before the range was read
+    // (after 1300), and a round count read as one year.
+    const artifacts = client.db().collection('artifacts');
+    const older = { derivedVersion: DERIVED_VERSION - 1 };
+    await artifacts.updateOne({ _id: new mongo.ObjectId(ids[0]) }, { $set: { ...older, yearStart: 1300, yearEnd: 1400, datePrecision: 'year', dateQualifier: 'after' } });
+    await artifacts.updateOne({ _id: new mongo.ObjectId(ids[1]) }, { $set: { ...older, yearStart: -38051, yearEnd: -38051, datePrecision: 'more', dateQualifier: 'exact' } });
+
+    api = await startApi({ port: REREAD_API_PORT, mongoUri: ferret.uri, env: WITH_LOGS });
+    expect((await reconciled(api)).derivedFixed).toBeGreaterThanOrEqual(2);
+    for (const [index, id] of ids.entries()) {
+      const range = readDate(texts[index] ?? '');
+      expect(range).not.toBeNull();
+      expect(await artifacts.findOne({ _id: new mongo.ObjectId(id) })).toMatchObject({
+        yearStart: range?.start,
+        yearEnd: range?.end,
+        datePrecision: range?.precision,
+        dateQualifier: range?.qualifier,
+        derivedVersion: DERIVED_VERSION,
+      });
+      expect((await call<{ dating: unknown }>(api.url, `/artifacts/${id}`)).body.dating).toEqual(range);
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { formatDateRange, formatYear, readDate, type DatePrecision, type DateQualifier } from './dates';
+import fc from 'fast-check';
+import { DATE_PRECISIONS, DATE_QUALIFIERS, formatDateRange, formatYear, readDate, type DatePrecision, type DateQualifier } from './dates';
 
 type Case = [text: string, start: number, end: number, precision: DatePrecision, qualifier?: DateQualifier];
 
@@ -18,7 +19,7 @@ const CASES: Case[] = [
   ['late 15th century', 1467, 1500, 'century'],
   ['2nd millennium BC', -2000, -1001, 'millennium'],
   ['c. 1.8 million years ago', -1978051, -1618051, 'more', 'circa'],
-  ['40,000 years ago', -38051, -38051, 'more'],
+  ['40,000 years ago', -43051, -33051, 'more'],
   ['1920s', 1920, 1929, 'decade'],
   ['1500', 1500, 1500, 'year'],
   ['circa 1500 CE', 1480, 1520, 'year', 'circa'],
@@ -57,7 +58,7 @@ const CASES: Case[] = [
   ['June 1503', 1503, 1503, 'year'],
   ['1914-18', 1914, 1918, 'year'],
   ['1360-32 BC', -1360, -1332, 'year'],
-  ['10,000 BP', -8051, -8051, 'more'],
+  ['10,000 BP', -13051, -3051, 'more'],
   ['c. 3200 BC', -3220, -3180, 'year', 'circa'],
   ['about 1000 BC', -1020, -980, 'year', 'circa'],
   ['third century AD', 201, 300, 'century'],
@@ -69,6 +70,47 @@ const CASES: Case[] = [
   ['c. 2600-2500 BCE', -2620, -2480, 'year', 'circa'],
   ['1 BC-AD 1', -1, 1, 'year'],
   ['c. 1 BC', -21, 20, 'year', 'circa'],
+  // Counts back from the present (1950) are measurements: a round figure stands for give or take
+  // half its last significant place, or a tenth of the count with circa when that is wider
+  // (40,000: 35,000-45,000 years ago; with c., 36,000-44,000 is narrower, so the figure's own holds).
+  ['40 thousand years ago', -43051, -33051, 'more'],
+  ['c. 40,000 years ago', -43051, -33051, 'more', 'circa'],
+  ['1.8 million years ago', -1848051, -1748051, 'more'],
+  ['1.80 million years ago', -1803051, -1793051, 'more'],
+  ['1.2-1.4 million years ago', -1448051, -1148051, 'more'],
+  ['c. 300,000-200,000 years ago', -348051, -148051, 'more', 'circa'],
+  ['12,500 BP', -10601, -10501, 'century'],
+  ['c. 12,000 years ago', -11251, -8851, 'millennium', 'circa'],
+  ['2,000 years ago', -551, 450, 'millennium'],
+  ['150 years ago', 1795, 1805, 'decade'],
+  ['1949 years ago', 1, 1, 'year'],
+  ['c. 1949 years ago', -195, 196, 'year', 'circa'],
+  // Qualifiers: the words for circa, before and after, and 'from' with two ends is the range.
+  ['around 1500', 1480, 1520, 'year', 'circa'],
+  ['approximately 1500', 1480, 1520, 'year', 'circa'],
+  ['approx. 1500', 1480, 1520, 'year', 'circa'],
+  ['by 1500', 1400, 1500, 'year', 'before'],
+  ['until 1500', 1400, 1500, 'year', 'before'],
+  ['since 1200', 1200, 1300, 'year', 'after'],
+  ['from 1200', 1200, 1300, 'year', 'after'],
+  ['from 1200 to 1300', 1200, 1300, 'year'],
+  ['from 1200 until 1300', 1200, 1300, 'year'],
+  ['from 1360-1332 BC', -1360, -1332, 'year'],
+  ['from 3rd to 2nd century BC', -300, -101, 'century'],
+  ['from 1.4 to 1.2 million years ago', -1448051, -1148051, 'more'],
+  ['between 1200 and 1300', 1200, 1300, 'year'],
+  ['after 1200-1300', 1300, 1400, 'year', 'after'],
+  // Ranges written backwards or shortened.
+  ['AD 150-100', 100, 150, 'year'],
+  ['AD 100-50', 100, 150, 'year'],
+  ['1900-10', 1900, 1910, 'year'],
+  ['1990-85', 1985, 1990, 'year'],
+  ['1320-50 BC', -1320, -50, 'year'],
+  // Circa on a decade, and the thirds of a century before Christ.
+  ['c. 1920s', 1900, 1949, 'decade', 'circa'],
+  ['early 3rd century BC', -300, -268, 'century'],
+  ['mid-3rd century BC', -267, -235, 'century'],
+  ['late 3rd century BC', -234, -201, 'century'],
 ];
 
 // Also seen in records, and not guessed: shown as 'Undated' rather than read wrongly.
@@ -87,13 +129,98 @@ describe('readDate: the forms people write', () => {
     expect(readDate('1 BC')).toMatchObject({ start: -1, end: -1 });
     expect(readDate('c. AD 10')).toMatchObject({ start: -11, end: 30 });
     expect(readDate('1949 years ago')).toMatchObject({ start: 1, end: 1 });
-    expect(readDate('1950 years ago')).toMatchObject({ start: -1, end: -1 });
+    expect(readDate('1951 years ago')).toMatchObject({ start: -2, end: -2 });
+    // 1945-1955 years ago: 6 BC to AD 5, eleven years.
+    expect(readDate('1950 years ago')).toMatchObject({ start: -6, end: 5 });
   });
 
   test('a date followed by words about it is read from its leading date', () => {
     expect(readDate('13th century copy of a 4th-5th century original')).toEqual({ start: 1201, end: 1300, precision: 'century', qualifier: 'exact' });
     expect(readDate('Late 10th-early 11th century AD')).toEqual({ start: 967, end: 1033, precision: 'century', qualifier: 'exact' });
     expect(readDate('c. 1.2-1.4 million years ago')).toMatchObject({ qualifier: 'circa', precision: 'more' });
+  });
+});
+
+describe('readDate: the length cap', () => {
+  // The reader tries every leading run of words, so its work grows with the text: past 80
+  // characters (collapsed and trimmed, as it reads them) a text is kept as written, with no range.
+  const text = (length: number) => `1066 ${'a'.repeat(length - 5)}`;
+
+  test('80 characters are read; 81 are not', () => {
+    expect(readDate(text(80))).toMatchObject({ start: 1066, end: 1066 });
+    expect(readDate(text(81))).toBeNull();
+  });
+
+  test('the cap counts the text as read: runs of spaces collapse and the ends are trimmed', () => {
+    expect(readDate(`   ${text(80).replace(' ', '      ')}   `)).toMatchObject({ start: 1066, end: 1066 });
+  });
+});
+
+// Texts built from the pieces the reader knows: qualifiers, eras, ordinals, counts back from the
+// present, with numbers in any order (ranges backwards and shortened) and words after them.
+const ERA_MARKERS = ['', ' BC', ' BCE', ' AD', ' CE', ' B.C.', ' A.D.'];
+const QUALIFIERS: [written: string, qualifier: DateQualifier | 'after or exact'][] = [
+  ['', 'exact'],
+  ...(['c. ', 'ca. ', 'c.', 'circa ', 'about ', 'around ', 'approximately ', 'approx. '] as const).map((word): [string, DateQualifier] => [word, 'circa']),
+  ...(['before ', 'pre-', 'by ', 'until '] as const).map((word): [string, DateQualifier] => [word, 'before']),
+  ...(['after ', 'post-', 'since '] as const).map((word): [string, DateQualifier] => [word, 'after']),
+  ['from ', 'after or exact'],
+];
+const year = fc.integer({ min: 1, max: 99_999 });
+const era = fc.constantFrom(...ERA_MARKERS);
+const ordinal = fc.integer({ min: 1, max: 21 }).map((n) => `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`);
+const part = fc.constantFrom('', 'early ', 'mid-', 'late ');
+const count = fc.oneof(
+  fc.integer({ min: 1, max: 9_999_999 }).map((n) => n.toLocaleString('en-US')),
+  fc.tuple(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 0, max: 99 }), fc.constantFrom(' million', ' thousand')).map(([whole, tenths, unit]) => `${whole}.${tenths}${unit}`),
+);
+const form = fc.oneof(
+  fc.tuple(year, era).map(([a, e]) => `${a}${e}`),
+  fc.tuple(fc.constantFrom('AD ', ''), year, fc.constantFrom('-', ' - ', '–', ' to ', ' until '), year, era).map(([ad, a, dash, b, e]) => `${ad}${a}${dash}${b}${ad ? '' : e}`),
+  fc.tuple(year, year).map(([a, b]) => `${a} BC - AD ${b}`),
+  fc.tuple(part, ordinal, era).map(([p, o, e]) => `${p}${o} century${e}`),
+  fc.tuple(part, ordinal, part, ordinal, era).map(([p, o, q, r, e]) => `${p}${o}-${q}${r} century${e}`),
+  fc.tuple(ordinal, era).map(([o, e]) => `${o} millennium${e}`),
+  fc.integer({ min: 10, max: 999 }).map((n) => `${n}0s`),
+  fc.tuple(count, fc.constantFrom(' years ago', ' BP')).map(([n, unit]) => `${n}${unit}`),
+  fc.tuple(count, count).map(([a, b]) => `${a.replace(/ .*/, '')}-${b} years ago`),
+  fc.tuple(fc.integer({ min: 1, max: 28 }), fc.constantFrom('January', 'June', 'November'), fc.integer({ min: 100, max: 2025 })).map(([d, m, y]) => `${d} ${m} ${y}`),
+);
+const written = fc.tuple(fc.constantFrom(...QUALIFIERS), form, fc.constantFrom('', ', restored', ' copy of an older original'));
+
+/** What every reading must be: an inclusive range of whole years, in order, with no year 0. */
+function problemsOf(value: ReturnType<typeof readDate>): string[] {
+  if (value === null) return [];
+  const problems: string[] = [];
+  if (!Number.isSafeInteger(value.start) || !Number.isSafeInteger(value.end)) problems.push('not whole years');
+  if (value.start > value.end) problems.push('start after end');
+  if (value.start === 0 || value.end === 0) problems.push('year 0');
+  if (!DATE_PRECISIONS.includes(value.precision)) problems.push(`precision ${value.precision}`);
+  if (!DATE_QUALIFIERS.includes(value.qualifier)) problems.push(`qualifier ${value.qualifier}`);
+  return problems;
+}
+
+describe('readDate: properties', () => {
+  test('every date built from the forms it knows is read, in order, with no year 0 and its qualifier', () => {
+    fc.assert(
+      fc.property(written, ([[qualifierWord, qualifier], date, words]) => {
+        const value = readDate(`${qualifierWord}${date}${words}`);
+        expect(value).not.toBeNull();
+        expect(problemsOf(value)).toEqual([]);
+        if (qualifier === 'after or exact') expect(['after', 'exact']).toContain(value?.qualifier);
+        else expect(value?.qualifier).toBe(qualifier);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test('any text at all is either not read or read as a valid range', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 90 }), fc.string({ unit: fc.constantFrom(...'0123456789 -–.,cadbeptorsyg'.split('')), maxLength: 40 })), (text) => {
+        expect(problemsOf(readDate(text))).toEqual([]);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -6,11 +6,17 @@
  * astronomical numbering, where 0000 is 1 BC). A range is inclusive: [start, end], start <= end.
  * Rules a reader should know:
  * - circa widens the range on both sides: by 20 years for a year or decade, 50 for a century, 200
- *   for a millennium, and a tenth of the distance from the present for 'years ago';
+ *   for a millennium;
  * - early / mid / late take the first, middle and last third of a century;
- * - 'before X' is the century up to X, 'after X' the century from X;
- * - 'N years ago' and 'N BP' count back from 1950 (radiocarbon's present);
- * - 'NNN0s' is a decade, 'NN00s' a century.
+ * - 'before X' is the century up to X, 'after X' the century from X; 'from X to Y' and 'between X
+ *   and Y' are the range itself;
+ * - 'N years ago' and 'N BP' count back from 1950 (radiocarbon's present), and a round figure is an
+ *   approximation: N stands for N give or take half its last significant place ('40,000 years
+ *   ago' is 35,000-45,000 years ago, '12,500 BP' 12,450-12,550 BP), or give or take a tenth of N
+ *   with circa when that is wider; the precision is that place (year ... millennium, then 'more');
+ * - 'NNN0s' is a decade, 'NN00s' a century;
+ * - a shorter second year takes the first's leading digits ('1914-18'), and a range written
+ *   backwards is read between its ends ('AD 150-100', '1990-85').
  */
 export const DATE_PRECISIONS = ['year', 'decade', 'century', 'millennium', 'more'] as const;
 export type DatePrecision = (typeof DATE_PRECISIONS)[number];
@@ -28,6 +34,12 @@ export interface DateRange {
 export const BEFORE_PRESENT_YEAR = 1950;
 
 const CIRCA_WIDTH: Record<Exclude<DatePrecision, 'more'>, number> = { year: 20, decade: 20, century: 50, millennium: 200 };
+
+/** A reading before its qualifier is applied: was a second end written ('1200 to 1300')? */
+interface Reading {
+  range: DateRange;
+  twoEnds: boolean;
+}
 
 const ORDINAL_WORDS: Record<string, number> = {
   first: 1,
@@ -73,9 +85,9 @@ function shift(year: number, years: number): number {
 }
 
 function widen(value: DateRange): DateRange {
-  const width =
-    value.precision === 'more' ? Math.round(Math.abs(BEFORE_PRESENT_YEAR - value.start) / 10) : CIRCA_WIDTH[value.precision];
-  return { ...range(shift(value.start, -width), shift(value.end, width), value.precision), qualifier: 'circa' };
+  // Only counts back from the present are as coarse as 'more', and they take circa as they are read.
+  const width = value.precision === 'more' ? 0 : CIRCA_WIDTH[value.precision];
+  return range(shift(value.start, -width), shift(value.end, width), value.precision, 'circa');
 }
 
 function century(n: number, era: 'bc' | 'ad', part?: 'early' | 'mid' | 'late'): DateRange {
@@ -91,8 +103,31 @@ function millennium(n: number, era: 'bc' | 'ad'): DateRange {
   return era === 'ad' ? range((n - 1) * 1000 + 1, n * 1000, 'millennium') : range(-(n * 1000), -((n - 1) * 1000 + 1), 'millennium');
 }
 
-function number(text: string): number {
-  return Number(text.replace(/[,\s]/g, ''));
+/**
+ * A count of years as written ('40,000', '1.8' million) and its uncertainty: half the place of its
+ * last significant digit (the nearest ten thousand for '40,000', a hundred thousand for '1.8
+ * million', none for '1949'), or a tenth of the count with circa when that is wider. Zeros after a
+ * decimal point are significant ('1.80 million'); trailing zeros of a whole number are not.
+ */
+function figure(written: string, unit: number, circa: boolean): { count: number; step: number; give: number } | null {
+  const digits = written.replace(/,/g, '');
+  const parts = /^(\d+)(?:\.(\d+))?$/.exec(digits);
+  if (!parts?.[1]) return null;
+  const [, whole, decimals] = parts;
+  const count = Math.round(Number(digits) * unit);
+  if (!Number.isSafeInteger(count) || count <= 0) return null;
+  const zeros = whole.length - whole.replace(/0+$/, '').length;
+  const step = Math.max(1, decimals ? unit / 10 ** decimals.length : unit * 10 ** Math.min(zeros, whole.length - 1));
+  const give = Math.max(step >= 10 ? step / 2 : 0, circa ? Math.round(count / 10) : 0);
+  return { count, step, give };
+}
+
+/** The precision a count's last significant place gives it: a year, a decade, ... or coarser. */
+function precisionOfStep(step: number): DatePrecision {
+  if (step < 10) return 'year';
+  if (step < 100) return 'decade';
+  if (step < 1000) return 'century';
+  return step < 10_000 ? 'millennium' : 'more';
 }
 
 function ordinal(text: string): number | null {
@@ -110,28 +145,39 @@ function eraOf(marker: string | undefined): 'bc' | 'ad' | undefined {
   return /^b/.test(marker.replace(/[.\s]/g, '')) ? 'bc' : 'ad';
 }
 
-/** The text with its qualifier word removed, and which qualifier it was. */
-function qualifierOf(text: string): { rest: string; qualifier: DateQualifier } {
+/**
+ * The text with its qualifier word removed, and which qualifier it was. 'from' is 'after' only when
+ * one date follows it: 'from 1200 to 1300' is the range (readDate). 'between X and Y' is X to Y.
+ */
+function qualifierOf(text: string): { rest: string; qualifier: DateQualifier; from?: true } {
   const circa = /^(?:c\.|ca\.|c(?=\s?\d)|circa|about|around|approximately|approx\.)\s*/.exec(text);
   if (circa) return { rest: text.slice(circa[0].length), qualifier: 'circa' };
   const before = /^(?:before|pre-|pre\s|by|until)\s*/.exec(text);
   if (before) return { rest: text.slice(before[0].length), qualifier: 'before' };
-  const after = /^(?:after|post-|post\s|from|since)\s*/.exec(text);
+  const from = /^from\s+/.exec(text);
+  if (from) return { rest: text.slice(from[0].length), qualifier: 'after', from: true };
+  const after = /^(?:after|post-|post\s|since)\s*/.exec(text);
   if (after) return { rest: text.slice(after[0].length), qualifier: 'after' };
+  const between = /^between\s+(.+)\s+and\s+(.+)$/.exec(text);
+  if (between) return { rest: `${between[1]} to ${between[2]}`, qualifier: 'exact' };
   return { rest: text, qualifier: 'exact' };
 }
 
-function readPlain(text: string): DateRange | null {
+function readPlain(text: string, circa: boolean): Reading | null {
+  const one = (value: DateRange): Reading => ({ range: value, twoEnds: false });
   let match: RegExpExecArray | null;
 
   // 'c. 1.8 million years ago', '40,000 years ago', '10,000 BP', '1.2-1.4 million years ago'
   match = new RegExp(String.raw`^([\d.,]+)(?:${DASH}([\d.,]+))?\s*(million|thousand)?\s*(?:years?\s+ago|bp|years?\s+bp)$`).exec(text);
   if (match?.[1]) {
     const unit = match[3] === 'million' ? 1_000_000 : match[3] === 'thousand' ? 1000 : 1;
-    const counts = [match[1], match[2] ?? match[1]].map((part) => number(part) * unit);
-    if (counts.some((count) => !Number.isFinite(count) || count <= 0)) return null;
-    const [a = 0, b = 0] = counts.map((count) => fromOffset(BEFORE_PRESENT_YEAR - Math.round(count)));
-    return range(a, b, Math.max(...counts) >= 10_000 ? 'more' : 'year');
+    const [first, second] = [match[1], match[2] ?? match[1]].map((part) => figure(part, unit, circa));
+    if (!first || !second) return null;
+    const [older, younger] = first.count >= second.count ? [first, second] : [second, first];
+    const start = fromOffset(BEFORE_PRESENT_YEAR - (older.count + older.give));
+    const end = fromOffset(BEFORE_PRESENT_YEAR - (younger.count - younger.give));
+    const precision = precisionOfStep(Math.max(first.step, second.step));
+    return { range: range(start, end, precision, circa ? 'circa' : 'exact'), twoEnds: match[2] !== undefined };
   }
 
   // '3rd century BC', 'early 7th century AD', 'mid-14th century', '3rd-2nd century BC'
@@ -142,23 +188,23 @@ function readPlain(text: string): DateRange | null {
     const second = match[4] ? ordinal(match[4]) : null;
     if (!first || (match[4] && !second)) return null;
     const from = century(first, era, match[1] as 'early' | 'mid' | 'late' | undefined);
-    if (!second) return from;
+    if (!second) return one(from);
     const to = century(second, era, match[3] as 'early' | 'mid' | 'late' | undefined);
-    return range(Math.min(from.start, to.start), Math.max(from.end, to.end), 'century');
+    return { range: range(Math.min(from.start, to.start), Math.max(from.end, to.end), 'century'), twoEnds: true };
   }
 
   // '2nd millennium BC'
   match = new RegExp(String.raw`^${ORD}\s+millenni(?:um|a)(?:\s+${ERA})?$`).exec(text);
   if (match?.[1]) {
     const n = ordinal(match[1]);
-    return n ? millennium(n, eraOf(match[2]) ?? 'ad') : null;
+    return n ? one(millennium(n, eraOf(match[2]) ?? 'ad')) : null;
   }
 
   // '1920s' (a decade), '1900s' (a century)
   match = /^(\d{2,3}0)'?s$/.exec(text);
   if (match?.[1]) {
     const start = Number(match[1]);
-    return start % 100 === 0 ? range(start, start + 99, 'century') : range(start, start + 9, 'decade');
+    return one(start % 100 === 0 ? range(start, start + 99, 'century') : range(start, start + 9, 'decade'));
   }
 
   // 'AD 50-100', '1360-1332 BC', '1200 BC - 1100 BC', '196 BC', '1066', 'AD 79', '1500 CE'
@@ -169,17 +215,19 @@ function readPlain(text: string): DateRange | null {
     const a = Number(match[2]);
     if (a === 0) return null;
     const start = yearOf(a, firstEra);
-    if (!match[5]) return range(start, start, 'year');
+    if (!match[5]) return one(range(start, start, 'year'));
     let b = Number(match[5]);
     // '1360-32 BC' or '1914-18' (the era written once): a shortened second year takes the first's
-    // leading digits, when that makes the range run forward in time.
+    // leading digits, unless only the number as written runs forward in time ('1320-50 BC'). When
+    // neither does ('1990-85'), the range was written backwards and is read between its ends.
     if (!match[3] && !match[4] && match[5].length < match[2].length) {
       const scale = 10 ** match[5].length;
       const completed = Math.floor(a / scale) * scale + b;
-      if (firstEra === 'bc' ? completed < a : completed > a) b = completed;
+      const forward = (year: number) => (firstEra === 'bc' ? year < a : year > a);
+      if (forward(completed) || !forward(b)) b = completed;
     }
     if (b === 0) return null;
-    return range(start, yearOf(b, lastEra ?? firstEra), 'year');
+    return { range: range(start, yearOf(b, lastEra ?? firstEra), 'year'), twoEnds: true };
   }
   return null;
 }
@@ -188,11 +236,11 @@ function readPlain(text: string): DateRange | null {
  * A date followed by words about it ('13th century copy of a 4th-5th century original'): the
  * longest leading run of words that reads as a date is the object's own.
  */
-function readLeadingDate(text: string): DateRange | null {
+function readLeadingDate(text: string, circa: boolean): Reading | null {
   const words = text.split(' ');
   for (let count = words.length - 1; count > 0; count -= 1) {
     const lead = words.slice(0, count).join(' ').replace(/[,;:]$/, '');
-    const found = readPlain(lead);
+    const found = readPlain(lead, circa);
     if (found) return found;
   }
   return null;
@@ -214,10 +262,14 @@ function yearOfCalendarDate(text: string): string | null {
 export function readDate(text: string): DateRange | null {
   const normal = text.trim().toLowerCase().replace(/\s+/g, ' ').replace(/[‐‑‒]/g, '-');
   if (normal.length === 0 || normal.length > 80) return null;
-  const { rest, qualifier } = qualifierOf(normal);
-  const plain = readPlain(yearOfCalendarDate(rest) ?? rest) ?? readLeadingDate(rest);
-  if (!plain) return null;
-  if (qualifier === 'circa') return widen(plain);
+  const { rest, qualifier, from } = qualifierOf(normal);
+  const circa = qualifier === 'circa';
+  const reading = readPlain(yearOfCalendarDate(rest) ?? rest, circa) ?? readLeadingDate(rest, circa);
+  if (!reading) return null;
+  const plain = reading.range;
+  // 'from 1200 to 1300' is the range from one to the other; 'from 1200' alone is after 1200.
+  if (from && reading.twoEnds) return plain;
+  if (circa) return plain.qualifier === 'circa' ? plain : widen(plain);
   if (qualifier === 'before') return range(shift(plain.start, -100), plain.start, plain.precision, 'before');
   if (qualifier === 'after') return range(plain.end, shift(plain.end, 100), plain.precision, 'after');
   return plain;
