@@ -1,6 +1,6 @@
 // CORS, security headers and abuse control: the write, client and failed-authentication budgets.
 import { artifactInput, createArtifact } from './support/artifacts';
-import { createUser } from './support/auth';
+import { createUser, deleteUser, forgedTokens } from './support/auth';
 import { api, expectApiError, expectStatus, type ApiResponse } from './support/http';
 import { CLIENT_RATE_LIMIT, FAILED_AUTH_RATE_LIMIT, NO_REDIS_API_URL, RATE_LIMIT, RATE_LIMITED_API_URL, RATE_LIMITED_TWIN_URL, RELEASE_DEPLOY_TOKEN } from './support/env';
 
@@ -140,23 +140,21 @@ describe('abuse control', () => {
     expectStatus(await api(`${RATE_LIMITED_API_URL}/liked-artifacts`, { token: user.token, headers: from(newClient()) }), 200);
   });
 
-  test('preflights, media files and paths that lead nowhere spend the client budget too', async () => {
-    const kinds: [string, (client: Record<string, string>) => Promise<ApiResponse>, number][] = [
-      ['CORS preflights', (client) => api(`${RATE_LIMITED_API_URL}/artifacts`, { method: 'OPTIONS', headers: { ...client, origin: ALLOWED, 'access-control-request-method': 'POST' } }), 204],
-      ['media files', (client) => api(`${RATE_LIMITED_API_URL}/media/probe.txt`, { headers: client }), 200],
-      ['unknown paths (404)', (client) => api(`${RATE_LIMITED_API_URL}/no-such-route/${Math.random()}`, { headers: client }), 404],
-      ['paths under /health that are no probe', (client) => api(`${RATE_LIMITED_API_URL}/health-${Math.random()}`, { headers: client }), 404],
-    ];
-    for (const [kind, request, status] of kinds) {
-      const client = from(newClient());
-      for (let i = 0; i < CLIENT_RATE_LIMIT; i += 1) expect({ kind, status: (await request(client)).status }).toEqual({ kind, status });
-      const refused = await request(client);
-      expect({ kind, status: refused.status }).toEqual({ kind, status: 429 });
-      expectRetryAfter(refused.headers);
-      // The one budget: the client's reads are refused as well, on both instances.
-      expectApiError(await api(`${RATE_LIMITED_API_URL}/artifacts?limit=1`, { headers: client }), 429);
-      expectApiError(await api(`${RATE_LIMITED_TWIN_URL}/artifacts?limit=1`, { headers: client }), 429);
-    }
+  const kinds: [string, (client: Record<string, string>) => Promise<ApiResponse>, number][] = [
+    ['CORS preflights', (client) => api(`${RATE_LIMITED_API_URL}/artifacts`, { method: 'OPTIONS', headers: { ...client, origin: ALLOWED, 'access-control-request-method': 'POST' } }), 204],
+    ['media files', (client) => api(`${RATE_LIMITED_API_URL}/media/probe.txt`, { headers: client }), 200],
+    ['unknown paths (404)', (client) => api(`${RATE_LIMITED_API_URL}/no-such-route/${Math.random()}`, { headers: client }), 404],
+    ['paths under /health that are no probe', (client) => api(`${RATE_LIMITED_API_URL}/health-${Math.random()}`, { headers: client }), 404],
+  ];
+  test.each(kinds)('%s spend the client budget too', async (_, request, status) => {
+    const client = from(newClient());
+    for (let i = 0; i < CLIENT_RATE_LIMIT; i += 1) expectStatus(await request(client), status);
+    const refused = await request(client);
+    expectApiError(refused, 429);
+    expectRetryAfter(refused.headers);
+    // The one budget: the client's reads are refused as well, on both instances.
+    expectApiError(await api(`${RATE_LIMITED_API_URL}/artifacts?limit=1`, { headers: client }), 429);
+    expectApiError(await api(`${RATE_LIMITED_TWIN_URL}/artifacts?limit=1`, { headers: client }), 429);
   });
 
   test('a refused preflight still carries the CORS headers, so the page can read the 429', async () => {
@@ -173,8 +171,12 @@ describe('abuse control', () => {
     ['its own counters (Redis unreachable)', NO_REDIS_API_URL],
   ])('failed authentication counted in %s', (_, base) => {
     test('30 bad tokens at once: at most the budget gets 401, the rest 429 unverified', async () => {
+      // Tokens that take the identity service to refuse (a deleted member's, replayed): each
+      // verification waits on it, as a real one does, so all 30 are in flight together.
+      const gone = await createUser();
+      await deleteUser(gone);
       const client = from(newClient());
-      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => api(`${base}/liked-artifacts`, { token: `not-a-token-${i}`, headers: client })));
+      const answers = await Promise.all(Array.from({ length: 30 }, () => api(`${base}/liked-artifacts`, { token: forgedTokens.wellFormed(gone), headers: client })));
       const statuses = answers.map((answer) => answer.status);
       expect(statuses.filter((status) => status === 401)).toHaveLength(FAILED_AUTH_RATE_LIMIT);
       expect(statuses.filter((status) => status === 429)).toHaveLength(30 - FAILED_AUTH_RATE_LIMIT);
@@ -183,8 +185,10 @@ describe('abuse control', () => {
     });
 
     test('the registry\'s read guard (deploy token or operator) counts the same way', async () => {
+      const gone = await createUser();
+      await deleteUser(gone);
       const client = from(newClient());
-      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => api(`${base}/releases`, { token: `not-a-deploy-token-${i}`, headers: client })));
+      const answers = await Promise.all(Array.from({ length: 30 }, () => api(`${base}/releases`, { token: forgedTokens.wellFormed(gone), headers: client })));
       const statuses = answers.map((answer) => answer.status);
       expect(statuses.filter((status) => status === 401)).toHaveLength(FAILED_AUTH_RATE_LIMIT);
       expect(statuses.filter((status) => status === 429)).toHaveLength(30 - FAILED_AUTH_RATE_LIMIT);

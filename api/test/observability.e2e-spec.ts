@@ -1,5 +1,6 @@
 // What operators see: request ids, JSON access lines without secrets, and Prometheus metrics.
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { createArtifact } from './support/artifacts';
 import { createUser } from './support/auth';
 import { API_LOG_FILE, METRICS_URL, RATE_LIMITED_API_URL } from './support/env';
@@ -64,4 +65,17 @@ test('Prometheus metrics on their own port: requests by route, database, catalog
   }
   // Never on the public port.
   expect((await api('/metrics')).status).toBe(404);
+});
+
+test('the metrics listen on loopback only (METRICS_HOST unset): the machine\'s network address does not answer', async () => {
+  const port = new URL(METRICS_URL).port;
+  const address = Object.values(os.networkInterfaces())
+    .flat()
+    .find((entry) => entry !== undefined && entry.family === 'IPv4' && !entry.internal)?.address;
+  expect(address).toBeDefined();
+  const refused = await fetch(`http://${address}:${port}/metrics`).then(
+    (response) => `answered ${response.status}`,
+    (error: { cause?: { code?: string } }) => error.cause?.code,
+  );
+  expect(refused).toBe('ECONNREFUSED');
 });

@@ -9,9 +9,11 @@
 import { randomBytes } from 'node:crypto';
 import {
   CANARY_MIN_VIEWS,
+  PRUNE_DEFAULT_KEEP,
   RELEASE_REMOTES,
   TELEMETRY_MAX_BYTES,
   TELEMETRY_MAX_EVENTS,
+  type PrunableReleases,
   type Release,
   type ReleaseAuditEntry,
   type ReleaseInput,
@@ -294,7 +296,7 @@ describe('promote, canary and rollback (catalog)', () => {
 
   test('a percent below 100 makes a canary beside the live release', async () => {
     const answer = await promote('catalog', third.version, 10);
-    expect(answer.live.version).toBe(second.version);
+    expect(answer.live?.version).toBe(second.version);
     expect(answer.canary).toEqual({ version: third.version, manifestUrl: third.manifestUrl, percent: 10, since: expect.any(String) });
     audited.push({ action: 'canary', remote: 'catalog', version: third.version, percent: 10 });
     expect((await routing()).body.remotes.catalog).toEqual({
@@ -310,7 +312,9 @@ describe('promote, canary and rollback (catalog)', () => {
     const lone = await publish('account');
     audited.push({ action: 'publish', remote: 'account', version: lone.version });
     expect(expectApiError(await deploy('/releases/account/promote', { method: 'POST', body: { version: lone.version, percent: 50 } }), 409).message).toMatch(/no live release/);
+    audited.push({ action: 'promote-refused', remote: 'account', version: lone.version, percent: 50, by: 'deploy token' });
     expect(expectApiError(await deploy('/releases/catalog/promote', { method: 'POST', body: { version: second.version, percent: 50 } }), 409).message).toMatch(/already live/);
+    audited.push({ action: 'promote-refused', remote: 'catalog', version: second.version, percent: 50, reason: expect.stringMatching(/already live/) });
     expectApiError(await deploy('/releases/catalog/promote', { method: 'POST', body: { version: newVersion() } }), 404);
     expectApiError(await deploy('/releases/checkout/promote', { method: 'POST', body: { version: second.version } }), 404);
     for (const percent of [0, 101, 12.5, '50']) {
@@ -344,7 +348,7 @@ describe('promote, canary and rollback (catalog)', () => {
     const answer = await deploy<RemoteRoutingChange>('/releases/catalog/rollback', { method: 'POST', body: { by: 'e2e', reason: 'errors in the details page' } });
     expectStatus(answer, 200);
     expect(answer.body.canary).toBeUndefined();
-    expect(answer.body.live.version).toBe(second.version);
+    expect(answer.body.live?.version).toBe(second.version);
     audited.push({ action: 'rollback', remote: 'catalog', version: third.version, reason: 'errors in the details page', by: 'e2e' });
     expect((await routing()).body.remotes.catalog).toEqual({ live: { version: second.version, manifestUrl: second.manifestUrl } });
   });
@@ -571,5 +575,196 @@ describe('operators', () => {
     expectApiError(await api('/releases/catalog/promote', { method: 'POST', token: operator.token, body: { version: release.version } }), 401);
     // The same member's token from before the claim is a plain member's.
     expectApiError(await api('/releases', { token: member.token }), 403);
+  });
+});
+
+// ---------- Issue 26: a way back to the image's own build, prune by what the registry lists ----------
+
+/** The catalog on its image's build again: no routing document (the api's cache is at most 1 s old). */
+async function catalogOnDefault(): Promise<void> {
+  await (await releaseCollection('release_routes')).deleteMany({ remote: 'catalog' });
+  await pause(1100);
+}
+
+async function rollback(body?: Record<string, unknown>): Promise<ApiResponse<RemoteRoutingChange>> {
+  return deploy<RemoteRoutingChange>('/releases/catalog/rollback', { method: 'POST', ...(body ? { body } : {}) });
+}
+
+async function auditOf(version: string): Promise<ReleaseAuditEntry[]> {
+  return (await status()).audit.filter((entry) => entry.version === version);
+}
+
+describe('rollback walks back through every earlier live release, then to the image build (catalog)', () => {
+  let releases: Release[] = [];
+
+  beforeAll(async () => {
+    await catalogOnDefault();
+    releases = [];
+    for (let i = 0; i < 4; i += 1) releases.push(await publish('catalog'));
+    for (const release of releases) await promote('catalog', release.version);
+  });
+
+  test('each rollback goes one release back and keeps the older ones for the next', async () => {
+    const [a, b, c, d] = releases.map((release) => release.version) as [string, string, string, string];
+    expect((await routing()).body.remotes.catalog?.live.version).toBe(d);
+    const steps: [string, string[]][] = [
+      [c, [b, a]],
+      [b, [a]],
+      [a, []],
+    ];
+    let from = d;
+    for (const [live, history] of steps) {
+      const answer = await rollback({ by: 'e2e walk' });
+      expectStatus(answer, 200);
+      expect([answer.body.live?.version, answer.body.history]).toEqual([live, history]);
+      expect((await routing()).body.remotes.catalog?.live.version).toBe(live);
+      expect((await auditOf(live))[0]).toEqual(expect.objectContaining({ action: 'rollback', version: live, fromVersion: from, by: 'e2e walk' }));
+      from = live;
+    }
+  });
+
+  test('past the first promoted release a plain rollback is 409 and names the way to the image build', async () => {
+    const message = expectApiError(await rollback(), 409).message;
+    expect(message).toMatch(/^Nothing to roll back: catalog@\S+ has no canary and no earlier live release/);
+    expect(message).toContain('npm run release -- rollback catalog --to-default');
+    expect((await routing()).body.remotes.catalog?.live.version).toBe(releases[0]?.version);
+  });
+
+  test('toDefault: the registry names nothing for the catalog; audited; a retry changes nothing', async () => {
+    const first = releases[0]?.version as string;
+    const answer = await rollback({ toDefault: true, by: 'Ada Lovelace', reason: 'back to the image' });
+    expectStatus(answer, 200);
+    expect(answer.body).toEqual({ remote: 'catalog', live: null, liveSince: null, history: [first], updatedAt: expect.any(String) });
+    expect((await routing()).body.remotes.catalog).toBeUndefined();
+    const catalog = (await status()).remotes.find((remote) => remote.remote === 'catalog');
+    expect(catalog).toMatchObject({ live: null, liveSince: null, canary: null, history: [first] });
+    expect((await auditOf(first))[0]).toEqual({ at: expect.any(String), remote: 'catalog', action: 'to-default', version: first, by: 'Ada Lovelace', reason: 'back to the image' });
+
+    const before = (await status()).audit.length;
+    const again = await rollback({ toDefault: true });
+    expectStatus(again, 200);
+    expect(again.body.live).toBeNull();
+    expect((await status()).audit.length).toBe(before);
+    // Nothing left to roll back from: 409, with what the catalog runs.
+    expect(expectApiError(await rollback(), 409).message).toMatch(/^Nothing to roll back: catalog already runs its image's own build/);
+    expect(expectApiError(await rollback({ toDefault: 'yes' }), 400).message).toMatch(/^toDefault:/);
+  });
+
+  test('a promote after the image build keeps the history, and a canary goes with toDefault', async () => {
+    const [a, b, c] = releases.map((release) => release.version) as [string, string, string];
+    const promoted = await promote('catalog', b);
+    expect(promoted.history).toEqual([a]);
+    expect((await promote('catalog', c, 20)).canary?.version).toBe(c);
+    const answer = await rollback({ toDefault: true });
+    expectStatus(answer, 200);
+    expect(answer.body.canary).toBeUndefined();
+    expect(answer.body.history).toEqual([b, a]);
+    expect((await routing()).body.remotes.catalog).toBeUndefined();
+    const promotedAgain = await promote('catalog', a);
+    expect(promotedAgain.history).toEqual([b]);
+  });
+});
+
+describe('prune lists what it may delete, and the audit says who pruned (catalog)', () => {
+  let live: string;
+  let earlier: string[] = [];
+  let canaryOnly: string;
+  let neverPromoted: string;
+
+  beforeAll(async () => {
+    await catalogOnDefault();
+    const promoted: string[] = [];
+    for (let i = 0; i < 4; i += 1) promoted.push((await publish('catalog')).version);
+    for (const version of promoted) await promote('catalog', version);
+    live = promoted[3] as string;
+    earlier = promoted.slice(0, 3).reverse();
+    canaryOnly = (await publish('catalog')).version;
+    await promote('catalog', canaryOnly, 30);
+    expectStatus(await rollback({ by: 'e2e' }), 200);
+    neverPromoted = (await publish('catalog')).version;
+    // The oldest earlier live release was live long ago (beyond RELEASE_KEEP_LIVE_MS).
+    await (await releaseCollection('releases')).updateOne({ remote: 'catalog', version: earlier[2] }, { $set: { lastLiveAt: new Date('2001-01-01T00:00:00Z') } });
+  });
+
+  async function prunable(query = ''): Promise<PrunableReleases> {
+    const response = await deploy<PrunableReleases>(`/releases/catalog/prunable${query}`);
+    expectStatus(response, 200);
+    return response.body;
+  }
+
+  const reasonOf = (answer: PrunableReleases, version: string) => answer.kept.find((entry) => entry.version === version)?.reason ?? (answer.prunable.includes(version) ? 'prunable' : 'absent');
+
+  test('keep counts the releases a rollback can reach; a canary-only or never promoted release is prunable', async () => {
+    const one = await prunable('?keep=1');
+    expect(one.keep).toBe(1);
+    expect([live, ...earlier, canaryOnly, neverPromoted].map((version) => reasonOf(one, version))).toEqual(['live', 'rollback', 'recently-live', 'prunable', 'prunable', 'prunable']);
+    const three = await prunable('?keep=3');
+    expect([live, ...earlier, canaryOnly, neverPromoted].map((version) => reasonOf(three, version))).toEqual(['live', 'rollback', 'rollback', 'rollback', 'prunable', 'prunable']);
+    // Without keep: PRUNE_DEFAULT_KEEP (3).
+    expect((await prunable()).keep).toBe(PRUNE_DEFAULT_KEEP);
+    // The detail says why in words.
+    expect(one.kept.find((entry) => entry.version === earlier[1])?.detail).toMatch(/RELEASE_KEEP_LIVE_MS .*tabs opened on it/);
+  });
+
+  test('the canary is kept while it is the canary', async () => {
+    await promote('catalog', canaryOnly, 10);
+    expect(reasonOf(await prunable('?keep=0'), canaryOnly)).toBe('canary');
+    expect(expectApiError(await deploy(`/releases/catalog/${canaryOnly}`, { method: 'DELETE' }), 409).message).toMatch(/canary/);
+    expectStatus(await rollback(), 200);
+    expect(reasonOf(await prunable('?keep=0'), canaryOnly)).toBe('prunable');
+  });
+
+  test('a bad keep is 400 naming it; the list needs the deploy token; an unknown remote is 404', async () => {
+    for (const keep of ['-1', 'three', '1000', '1.5', '']) {
+      expect(expectApiError(await deploy(`/releases/catalog/prunable?keep=${keep}`), 400).message).toMatch(/^keep:/);
+    }
+    expectApiError(await api('/releases/catalog/prunable'), 401);
+    expectApiError(await api('/releases/catalog/prunable', { token: member.token }), 401);
+    expectApiError(await deploy('/releases/checkout/prunable'), 404);
+  });
+
+  test('a pruned release is audited with who pruned it; without a name, the deploy token', async () => {
+    const removed = await deploy(`/releases/catalog/${canaryOnly}`, { method: 'DELETE', body: { by: 'Grace Hopper' } });
+    expectStatus(removed, 200);
+    expect((await auditOf(canaryOnly))[0]).toEqual(expect.objectContaining({ action: 'remove', version: canaryOnly, by: 'Grace Hopper' }));
+    expectStatus(await deploy(`/releases/catalog/${neverPromoted}`, { method: 'DELETE' }), 200);
+    expect((await auditOf(neverPromoted))[0]).toEqual(expect.objectContaining({ action: 'remove', by: 'deploy token' }));
+    expect(expectApiError(await deploy(`/releases/catalog/${earlier[2]}`, { method: 'DELETE', body: { by: 3 } }), 400).message).toMatch(/^by:/);
+    const after = await prunable('?keep=0');
+    expect([canaryOnly, neverPromoted].map((version) => reasonOf(after, version))).toEqual(['absent', 'absent']);
+  });
+});
+
+describe('refused promotes are in the audit log with their reasons', () => {
+  test("the registry's own refusals (409, 404) are audited with the message", async () => {
+    await catalogOnDefault();
+    const version = (await publish('catalog')).version;
+    const refused = await deploy('/releases/catalog/promote', { method: 'POST', body: { version, percent: 40, by: 'Katherine Johnson' } });
+    expect(expectApiError(refused, 409).message).toMatch(/no live release/);
+    expect((await auditOf(version))[0]).toEqual({
+      at: expect.any(String),
+      remote: 'catalog',
+      action: 'promote-refused',
+      version,
+      percent: 40,
+      by: 'Katherine Johnson',
+      reason: expect.stringMatching(/catalog has no live release/),
+    });
+    const unknown = newVersion();
+    expectApiError(await deploy('/releases/catalog/promote', { method: 'POST', body: { version: unknown } }), 404);
+    expect((await auditOf(unknown))[0]).toEqual(expect.objectContaining({ action: 'promote-refused', reason: `Release catalog@${unknown} not found` }));
+  });
+
+  test("the release command's refusals (its promotion checks) are recorded with every reason", async () => {
+    const version = (await publish('catalog')).version;
+    const reasons = ["react 18.3.1 is outside the shell's requiredVersion ^19.2.0", "./AllArtifacts is not exposed, but the shell's routes load it"];
+    const response = await deploy(`/releases/catalog/refusals`, { method: 'POST', body: { version, percent: 100, by: 'ci', reasons } });
+    expectStatus(response, 204);
+    expect((await auditOf(version))[0]).toEqual({ at: expect.any(String), remote: 'catalog', action: 'promote-refused', version, percent: 100, by: 'ci', reason: reasons.join('; ') });
+    expect(expectApiError(await deploy('/releases/catalog/refusals', { method: 'POST', body: { version, reasons: [] } }), 400).message).toMatch(/^reasons:/);
+    expect(expectApiError(await deploy('/releases/catalog/refusals', { method: 'POST', body: { version: 'latest', reasons } }), 400).message).toMatch(/^version:/);
+    expectApiError(await api('/releases/catalog/refusals', { method: 'POST', body: { version, reasons } }), 401);
+    // Nothing of it touched the routing.
+    expect((await routing()).body.remotes.catalog).toBeUndefined();
   });
 });

@@ -78,6 +78,10 @@ test.describe('docker-compose.yml', () => {
     });
     // Unset unless given: in production the api must never see an emulator host.
     expect(config.services['api']!.environment!['FIREBASE_AUTH_EMULATOR_HOST']).toBeNull();
+    // The metrics reach the scraper on the compose network (the api's default is loopback), and
+    // only there: the api publishes its public port alone.
+    expect(config.services['api']!.environment).toMatchObject({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' });
+    expect(config.services['api']!.ports!.map((port) => port.target)).toEqual([3000]);
   });
 
   test('the demo profile adds the Auth Emulator and points the api and the shell at it', async () => {

@@ -1,7 +1,7 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { RELEASE_AUDIT_ACTIONS, RELEASE_REMOTES } from '@antiquarium/contracts';
+import { PRUNE_KEPT_REASONS, RELEASE_AUDIT_ACTIONS, RELEASE_REMOTES } from '@antiquarium/contracts';
 import { fromZod } from '../common/openapi';
-import { promoteInputSchema, releaseInputSchema, rollbackBodySchema, telemetryInputSchema } from './release-input';
+import { promoteInputSchema, promoteRefusalInputSchema, releaseInputSchema, removeBodySchema, rollbackBodySchema, telemetryInputSchema } from './release-input';
 
 // The OpenAPI side of docs/api.md "Releases": request bodies from the zod schemas that check them,
 // answers written out from the contract's types.
@@ -10,6 +10,8 @@ export const releaseInputDoc = fromZod(releaseInputSchema);
 export const promoteInputDoc = fromZod(promoteInputSchema);
 export const rollbackInputDoc: SchemaObject = { ...fromZod(rollbackBodySchema), description: 'May be left out' };
 export const telemetryInputDoc = fromZod(telemetryInputSchema);
+export const removeInputDoc: SchemaObject = { ...fromZod(removeBodySchema), description: 'May be left out' };
+export const promoteRefusalInputDoc = fromZod(promoteRefusalInputSchema);
 
 const date = { type: 'string', format: 'date-time' } as const;
 const releaseRef: SchemaObject = { type: 'object', properties: { version: { type: 'string' }, manifestUrl: { type: 'string' } }, required: ['version', 'manifestUrl'] };
@@ -23,7 +25,7 @@ export const releaseDoc: SchemaObject = {
     notes: { type: 'string' },
     publishedBy: { type: 'string' },
     publishedAt: date,
-    lastLiveAt: { ...date, nullable: true, description: 'When it last began or stopped serving as live or canary' },
+    lastLiveAt: { ...date, nullable: true, description: 'When it last became or stopped being the live release' },
   },
 };
 
@@ -43,11 +45,24 @@ export const routingChangeDoc: SchemaObject = {
   type: 'object',
   properties: {
     remote: { type: 'string', enum: [...RELEASE_REMOTES] },
-    live: releaseRef,
+    live: { ...releaseRef, nullable: true, description: "Null after a rollback to the image's own build" },
     canary: { ...canaryRef, properties: { ...canaryRef.properties, since: date } },
-    liveSince: date,
+    liveSince: { ...date, nullable: true },
     history: { type: 'array', items: { type: 'string' }, description: 'Earlier live versions, newest first' },
     updatedAt: date,
+  },
+};
+
+export const prunableDoc: SchemaObject = {
+  type: 'object',
+  properties: {
+    remote: { type: 'string', enum: [...RELEASE_REMOTES] },
+    keep: { type: 'integer' },
+    prunable: { type: 'array', items: { type: 'string' }, description: 'The only releases `prune` deletes' },
+    kept: {
+      type: 'array',
+      items: { type: 'object', properties: { version: { type: 'string' }, reason: { type: 'string', enum: [...PRUNE_KEPT_REASONS] }, detail: { type: 'string' } } },
+    },
   },
 };
 

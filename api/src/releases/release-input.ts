@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  PROMOTE_REFUSAL_MAX_REASONS,
+  PRUNE_MAX_KEEP,
   RELEASE_LIMITS,
   RELEASE_VERSION_PATTERN,
   TELEMETRY_KINDS,
@@ -121,12 +123,46 @@ export const promoteInputSchema = z.object(
 export type PromoteInputBody = z.output<typeof promoteInputSchema>;
 
 export const rollbackBodySchema = z.object(
-  { by: cleanText(RELEASE_LIMITS.by).optional(), reason: cleanText(RELEASE_LIMITS.reason, { lines: true }).optional() },
+  {
+    by: cleanText(RELEASE_LIMITS.by).optional(),
+    reason: cleanText(RELEASE_LIMITS.reason, { lines: true }).optional(),
+    toDefault: z.boolean({ error: 'must be true or false' }).optional(),
+  },
   { error: 'The body must be a JSON object' },
 );
 // A rollback may be sent without a body.
 export const rollbackInputSchema = z.preprocess((value) => value ?? {}, rollbackBodySchema);
 export type RollbackInputBody = z.output<typeof rollbackInputSchema>;
+
+export const removeBodySchema = z.object({ by: cleanText(RELEASE_LIMITS.by).optional() }, { error: 'The body must be a JSON object' });
+// A prune may be sent without a body (then the audit names the deploy token).
+export const removeInputSchema = z.preprocess((value) => value ?? {}, removeBodySchema);
+export type RemoveInputBody = z.output<typeof removeInputSchema>;
+
+export const promoteRefusalInputSchema = z.object(
+  {
+    version: versionSchema,
+    percent: promoteInputSchema.shape.percent,
+    by: cleanText(RELEASE_LIMITS.by).optional(),
+    reasons: z
+      .array(cleanText(RELEASE_LIMITS.reason).pipe(z.string().min(1, { error: 'entries must not be empty' })), { error: 'must be a list of texts' })
+      .min(1, { error: 'must name at least one reason' })
+      .max(PROMOTE_REFUSAL_MAX_REASONS, { error: `must hold at most ${PROMOTE_REFUSAL_MAX_REASONS} reasons` }),
+  },
+  { error: 'The body must be a JSON object' },
+);
+export type PromoteRefusalInputBody = z.output<typeof promoteRefusalInputSchema>;
+
+/** GET /releases/:remote/prunable?keep=N: how many releases a rollback can reach to keep. */
+export const prunableQuerySchema = z.object({
+  keep: z
+    .string({ error: `must be a whole number from 0 to ${PRUNE_MAX_KEEP}` })
+    .regex(/^\d{1,3}$/, { error: `must be a whole number from 0 to ${PRUNE_MAX_KEEP}` })
+    .transform(Number)
+    .refine((value) => value <= PRUNE_MAX_KEEP, { error: `must be a whole number from 0 to ${PRUNE_MAX_KEEP}` })
+    .optional(),
+});
+export type PrunableQuery = z.output<typeof prunableQuerySchema>;
 
 /**
  * One telemetry event. Remote and version are only bounded here: events for a remote or version the

@@ -19,9 +19,11 @@ export const releaseSchema = new Schema(
     notes: { type: String, default: '' },
     publishedBy: { type: String, required: true },
     publishedAt: { type: Date, required: true },
-    // When it last began or stopped serving as live or canary: pruning keeps it for
+    // When it last became or stopped being the live release: pruning keeps it for
     // RELEASE_KEEP_LIVE_MS after (a promote sets it before it points the routing here, so a
-    // concurrent prune cannot remove a release the routing is about to name).
+    // concurrent prune cannot remove a release the routing is about to name). A canary does not set
+    // it: a release that was only ever a canary is no rollback target (the remove path checks the
+    // current canary under the remote's lock).
     lastLiveAt: { type: Date, default: null },
   },
   { collection: 'releases', versionKey: false, strict: 'throw' },

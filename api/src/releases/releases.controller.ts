@@ -1,11 +1,37 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiNoContentResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { Release, ReleaseRemote, ReleaseStatus, RemoteRoutingChange } from '@antiquarium/contracts';
+import type { PrunableReleases, Release, ReleaseRemote, ReleaseStatus, RemoteRoutingChange } from '@antiquarium/contracts';
 import { ZodPipe } from '../common/zod-pipe';
 import { DeployOrOperator, RequireDeployToken } from './release-guards';
-import { promoteInputDoc, releaseDoc, releaseInputDoc, rollbackInputDoc, routingChangeDoc, routingDoc, statusDoc, telemetryInputDoc } from './release-docs';
-import { promoteInputSchema, releaseInputSchema, rollbackInputSchema, telemetryInputSchema, type PromoteInputBody, type ReleaseInputBody, type RollbackInputBody } from './release-input';
+import {
+  prunableDoc,
+  promoteInputDoc,
+  promoteRefusalInputDoc,
+  releaseDoc,
+  releaseInputDoc,
+  removeInputDoc,
+  rollbackInputDoc,
+  routingChangeDoc,
+  routingDoc,
+  statusDoc,
+  telemetryInputDoc,
+} from './release-docs';
+import {
+  promoteInputSchema,
+  promoteRefusalInputSchema,
+  prunableQuerySchema,
+  releaseInputSchema,
+  removeInputSchema,
+  rollbackInputSchema,
+  telemetryInputSchema,
+  type PromoteInputBody,
+  type PromoteRefusalInputBody,
+  type PrunableQuery,
+  type ReleaseInputBody,
+  type RemoveInputBody,
+  type RollbackInputBody,
+} from './release-input';
 import { ReleaseRemotePipe, ReleaseVersionPipe } from './release-params';
 import { ReleaseStatusService } from './release-status.service';
 import { ReleaseTelemetryService } from './release-telemetry.service';
@@ -96,6 +122,26 @@ export class ReleasesController {
     return this.releases.rollback(remote, input);
   }
 
+  /** A promote `npm run release` refused (its promotion checks), recorded in the audit log with the reasons. */
+  @Post(':remote/refusals')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @UseGuards(RequireDeployToken)
+  @ApiBearerAuth('deploy-token')
+  @ApiBody({ schema: promoteRefusalInputDoc })
+  @ApiNoContentResponse({ description: 'Audited as promote-refused' })
+  recordRefusal(@Param('remote', ReleaseRemotePipe) remote: ReleaseRemote, @Body(new ZodPipe(promoteRefusalInputSchema)) input: PromoteRefusalInputBody): Promise<void> {
+    return this.releases.recordRefusal(remote, input);
+  }
+
+  /** What `npm run release -- prune` may delete (and only that): before ':remote/:version'. */
+  @Get(':remote/prunable')
+  @UseGuards(RequireDeployToken)
+  @ApiBearerAuth('deploy-token')
+  @ApiOkResponse({ schema: prunableDoc })
+  prunable(@Param('remote', ReleaseRemotePipe) remote: ReleaseRemote, @Query(new ZodPipe(prunableQuerySchema)) query: PrunableQuery): Promise<PrunableReleases> {
+    return this.releases.prunable(remote, query.keep);
+  }
+
   /** One release, for the shell's `?preview=remote@version`. */
   @Get(':remote/:version')
   @UseGuards(DeployOrOperator)
@@ -110,9 +156,14 @@ export class ReleasesController {
   @HttpCode(HttpStatus.OK)
   @UseGuards(RequireDeployToken)
   @ApiBearerAuth('deploy-token')
+  @ApiBody({ schema: removeInputDoc, required: false })
   @ApiOkResponse({ schema: { type: 'object', properties: { deletedCount: { type: 'integer' } } } })
-  remove(@Param('remote', ReleaseRemotePipe) remote: ReleaseRemote, @Param('version', ReleaseVersionPipe) version: string): Promise<{ deletedCount: number }> {
-    return this.releases.remove(remote, version);
+  remove(
+    @Param('remote', ReleaseRemotePipe) remote: ReleaseRemote,
+    @Param('version', ReleaseVersionPipe) version: string,
+    @Body(new ZodPipe(removeInputSchema)) input: RemoveInputBody,
+  ): Promise<{ deletedCount: number }> {
+    return this.releases.remove(remote, version, input);
   }
 }
 

@@ -63,7 +63,7 @@ export class ReleasesRepository {
     return this.releases.findOne({ remote, version }).lean<ReleaseDoc>().exec();
   }
 
-  /** Records that the release begins or stops serving now; null when it does not exist (any more). */
+  /** Records that the release becomes or stops being the live one now; null when it does not exist (any more). */
   markServed(remote: ReleaseRemote, version: string, at: Date): Promise<ReleaseDoc | null> {
     return this.releases.findOneAndUpdate({ remote, version }, { $set: { lastLiveAt: at } }, { returnDocument: 'after' }).lean<ReleaseDoc>().exec();
   }
@@ -76,6 +76,15 @@ export class ReleasesRepository {
 
   latestReleases(remote: ReleaseRemote, limit: number): Promise<ReleaseDoc[]> {
     return this.releases.find({ remote }).sort({ publishedAt: -1, _id: -1 }).limit(limit).lean<ReleaseDoc[]>().exec();
+  }
+
+  /** Every release of a remote, newest first, with when it was last live (what pruning decides by). */
+  releaseLives(remote: ReleaseRemote): Promise<Pick<ReleaseDoc, 'version' | 'lastLiveAt'>[]> {
+    return this.releases
+      .find({ remote }, { _id: 0, version: 1, lastLiveAt: 1 })
+      .sort({ publishedAt: -1, _id: -1 })
+      .lean<Pick<ReleaseDoc, 'version' | 'lastLiveAt'>[]>()
+      .exec();
   }
 
   /** The manifests of the named releases (the routing's live and canary ones: at most two per remote). */

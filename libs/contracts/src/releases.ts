@@ -145,7 +145,10 @@ export interface Release extends ReleaseInput {
   notes: string;
   publishedBy: string;
   publishedAt: string;
-  /** When it last started or stopped serving as live or canary (pruning keeps recent ones); null if never. */
+  /**
+   * When it last started or stopped being the live release (pruning keeps recent ones); null if it
+   * never was (a release that was only ever a canary is not kept for rollbacks).
+   */
   lastLiveAt: string | null;
 }
 
@@ -160,19 +163,66 @@ export interface PromoteInput {
 export interface RollbackInput {
   by?: string;
   reason?: string;
+  /**
+   * True: the registry names no release for this remote any more (its canary goes too), and browsers
+   * load the image's own build. Otherwise the canary goes, or else the previous live release returns.
+   */
+  toDefault?: boolean;
 }
 
-/** A remote's routing after a promote or a rollback, with what the registry keeps beside it. */
-export interface RemoteRoutingChange extends RemoteRouting {
+/**
+ * A remote's routing after a promote or a rollback, with what the registry keeps beside it. `live`
+ * is null after a rollback to the image's own build (`toDefault`).
+ */
+export interface RemoteRoutingChange extends Omit<RemoteRouting, 'live'> {
   remote: ReleaseRemote;
+  live: ReleaseRef | null;
   canary?: CanaryRef & { since: string };
-  liveSince: string;
+  liveSince: string | null;
   /** Earlier live versions, newest first: what a rollback goes back to. */
   history: string[];
   updatedAt: string;
 }
 
-export const RELEASE_AUDIT_ACTIONS = ['publish', 'promote', 'canary', 'rollback', 'auto-rollback', 'remove'] as const;
+/** DELETE /releases/:remote/:version (the body may be left out): who prunes it, for the audit log. */
+export interface RemoveInput {
+  by?: string;
+}
+
+/** POST /releases/:remote/refusals: a promote that `npm run release` refused, for the audit log. */
+export interface PromoteRefusalInput {
+  version: string;
+  percent?: number;
+  by?: string;
+  /** Why, one line each (e.g. "react 18.3.1 is outside the shell's requiredVersion ^19.2.0"). */
+  reasons: string[];
+}
+
+/** The most reasons one refusal may carry. */
+export const PROMOTE_REFUSAL_MAX_REASONS = 30;
+
+/** Why the registry keeps a release that `prune` may not delete. */
+export const PRUNE_KEPT_REASONS = ['live', 'canary', 'rollback', 'recently-live'] as const;
+export type PruneKeptReason = (typeof PRUNE_KEPT_REASONS)[number];
+
+/**
+ * GET /releases/:remote/prunable?keep=N: every release of the remote the registry holds, split into
+ * those `prune` may delete and those it keeps (with why). Only the listed prunable versions are ever
+ * deleted, files included.
+ */
+export interface PrunableReleases {
+  remote: ReleaseRemote;
+  keep: number;
+  prunable: string[];
+  kept: { version: string; reason: PruneKeptReason; detail: string }[];
+}
+
+/** `prune` keeps this many of the releases a rollback can reach when it is not told. */
+export const PRUNE_DEFAULT_KEEP = 3;
+/** The most a `keep` may ask for (the rollback history holds at most RELEASE_HISTORY_LIMIT). */
+export const PRUNE_MAX_KEEP = 100;
+
+export const RELEASE_AUDIT_ACTIONS = ['publish', 'promote', 'canary', 'rollback', 'to-default', 'auto-rollback', 'remove', 'promote-refused'] as const;
 export type ReleaseAuditAction = (typeof RELEASE_AUDIT_ACTIONS)[number];
 
 export interface ReleaseAuditEntry {
