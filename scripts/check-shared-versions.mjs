@@ -10,7 +10,9 @@
 // It reads what the builds really contain: each manifest's `shared` entries record the version that
 // was bundled and the requiredVersion range the app was built with. The shell loads first and its
 // singletons win (shareStrategy 'loaded-first'), so for every remote and every shared module:
-//   - the remote must share it too, as a singleton (otherwise it bundles a second copy);
+//   - the remote must share it too, as a singleton (otherwise it bundles a second copy), if it uses
+//     it: module federation leaves a shared module the build never imports out of its manifest, and
+//     the build's mf-stats.json (read beside the manifest when there is one) lists what it uses;
 //   - a singleton only remotes share must have versions that every remote sharing it accepts;
 //   - the remote's version must be inside the shell's requiredVersion range;
 //   - the shell's version, the one the remote gets at run time, must be inside the remote's range;
@@ -43,8 +45,39 @@ function readArgs(argv) {
   };
 }
 
+/**
+ * The shared modules a build uses, from its mf-stats.json: every shared entry module federation
+ * recorded and every module an exposed module requires. Undefined when there is no readable stats
+ * file (then every shell singleton the remote does not share counts as bundled).
+ */
+export function usedShared(statsText) {
+  let stats;
+  try {
+    stats = JSON.parse(statsText);
+  } catch {
+    return undefined;
+  }
+  if (!stats || !Array.isArray(stats.shared)) return undefined;
+  const used = new Set(stats.shared.map((entry) => entry?.name).filter((name) => typeof name === 'string'));
+  for (const expose of Array.isArray(stats.exposes) ? stats.exposes : []) {
+    for (const name of Array.isArray(expose?.requires) ? expose.requires : []) if (typeof name === 'string') used.add(name);
+  }
+  return used;
+}
+
+async function readStats(manifestSource) {
+  if (/^https?:\/\//.test(manifestSource)) {
+    const url = manifestSource.replace(/mf-manifest\.json(\?.*)?$/, 'mf-stats.json');
+    if (url === manifestSource) return undefined;
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
+    return response?.ok ? response.text() : undefined;
+  }
+  return readFile(path.join(path.dirname(manifestSource), 'mf-stats.json'), 'utf8').catch(() => undefined);
+}
+
 export async function readManifest(source) {
   let text;
+  let manifestSource = source;
   if (/^https?:\/\//.test(source)) {
     const response = await fetch(source, { signal: AbortSignal.timeout(10_000) }).catch((error) => {
       throw new UsageError(`${source}: ${error.message}`);
@@ -54,6 +87,7 @@ export async function readManifest(source) {
   } else {
     let file = path.resolve(source);
     if ((await stat(file).catch(() => null))?.isDirectory()) file = path.join(file, 'mf-manifest.json');
+    manifestSource = file;
     text = await readFile(file, 'utf8').catch(() => {
       throw new UsageError(`${file} does not exist: build the app first`);
     });
@@ -65,7 +99,12 @@ export async function readManifest(source) {
     throw new UsageError(`${source} is not JSON`);
   }
   if (!manifest?.name || !Array.isArray(manifest.shared)) throw new UsageError(`${source} is not an mf-manifest.json (no name or shared list)`);
-  return { source, name: manifest.name, pluginVersion: manifest.metaData?.pluginVersion, shared: new Map(manifest.shared.map((entry) => [entry.name, entry])) };
+  const statsText = await readStats(manifestSource);
+  const shared = new Map(manifest.shared.map((entry) => [entry.name, entry]));
+  // What the build uses: its stats' list, which always includes what its manifest shares.
+  const uses = statsText === undefined ? undefined : usedShared(statsText);
+  if (uses) for (const name of shared.keys()) uses.add(name);
+  return { source, name: manifest.name, pluginVersion: manifest.metaData?.pluginVersion, shared, uses };
 }
 
 /** Every way `remote` would not fit `shell` at run time, as readable lines. */
@@ -77,7 +116,8 @@ export function incompatibilities(shell, remote) {
   for (const [name, host] of shell.shared) {
     const own = remote.shared.get(name);
     if (!own) {
-      problems.push(`${name} is not shared: the remote would bundle its own copy beside the shell's singleton`);
+      // Only a module the remote uses can be a second copy: one it never imports is no problem.
+      if (!remote.uses || remote.uses.has(name)) problems.push(`${name} is not shared: the remote would bundle its own copy beside the shell's singleton`);
       continue;
     }
     if (Boolean(own.singleton) !== Boolean(host.singleton)) {

@@ -3,27 +3,38 @@
 //
 //   npm run release -- publish <remote> [--dist <dir>] [--notes <text>] [--by <name>]
 //   npm run release -- promote <remote> <version> [--percent N] [--shell <site or manifest>] [--by <name>]
-//   npm run release -- rollback <remote> [--reason <text>] [--by <name>]
+//   npm run release -- rollback <remote> [--to-default] [--reason <text>] [--by <name>]
 //   npm run release -- status [--json]
-//   npm run release -- prune <remote> [--keep N]
-//   npm run release -- grant-operator <email> [--revoke]
+//   npm run release -- prune <remote> [--keep N] [--by <name>]
+//   npm run release -- grant-operator <email>
+//   npm run release -- revoke-operator <email>
 //
-// publish   builds the remote (unless --dist names a build), names the release <package version>-<12
-//           hex digits of its files' SHA-256>, copies it to RELEASES_DIR/<remote>/<version>/ (never
-//           over a different release of that name) and registers it with the api. It does not go
-//           live: `promote` does.
+// publish   builds the remote into a folder of its own (never the remote's dist/, which its server
+//           serves at `/`: the image's build), unless --dist names a build; names the release
+//           <package version>-<12 hex digits of its files' SHA-256> (all but mf-stats.json, whose
+//           statistics vary between builds: the same source gives the same name); copies it to
+//           RELEASES_DIR/<remote>/<version>/ only (never over a different release of that name) and
+//           registers it with the api. Publishing an existing release again changes nothing and says
+//           so. It does not go live: `promote` does.
 // promote   makes a release live, or a canary for N% of browsers (1-99). Refused, with the reasons,
-//           when the release cannot run in the live shell: a shared singleton outside the shell's
-//           range (scripts/check-shared-versions.mjs) or a module the shell's routes load that the
-//           release does not expose (the shell's remote-modules.json).
-// rollback  drops the canary if there is one, otherwise puts the previous live release back.
+//           when the release cannot run in the live shell: a shared singleton it uses outside the
+//           shell's range (scripts/check-shared-versions.mjs) or a module the shell's routes load
+//           that the release does not expose (the shell's remote-modules.json). A refusal is
+//           recorded in the registry's audit log with its reasons.
+// rollback  drops the canary if there is one, otherwise puts the previous live release back, one
+//           step per rollback through every earlier live release. --to-default: the registry names
+//           no release for the remote any more; browsers load the image's own build.
 // status    every remote: live release and its age, canary and percentage, last hour's views,
 //           failure rate and load times per release; the latest audit entries.
-// prune     deletes the releases of a remote beyond the newest N (default 3), keeping the live
-//           one, the canary and any release live within the api's RELEASE_KEEP_LIVE_MS.
-// grant-operator  sets (or --revoke removes) the `operator` custom claim of a member: previews
-//           (?preview=catalog@<version>) and the release status. Needs firebase-admin credentials
-//           (GOOGLE_APPLICATION_CREDENTIALS) or FIREBASE_AUTH_EMULATOR_HOST, and FIREBASE_PROJECT_ID.
+// prune     deletes the releases the registry lists as prunable (GET /releases/<remote>/prunable):
+//           never the live one, the canary, the N newest a rollback can reach (--keep, default 3) or
+//           one live within the api's RELEASE_KEEP_LIVE_MS. Files of a release the registry does not
+//           list are left in place. Audited as --by (default: the person running it).
+// grant-operator / revoke-operator  sets or removes the `operator` custom claim of a member:
+//           previews (?preview=catalog@<version>) and the release status. Uses
+//           GOOGLE_APPLICATION_CREDENTIALS (a real project, FIREBASE_PROJECT_ID), else the Auth
+//           Emulator at FIREBASE_AUTH_EMULATOR_HOST, by default `npm start`'s (project
+//           demo-antiquarium).
 //
 // Environment: RELEASE_API_URL (the api, default http://127.0.0.1:3000), RELEASE_DEPLOY_TOKEN (the
 // api's deploy credential; every change needs it; against the local `npm start` api it defaults to
@@ -33,7 +44,8 @@
 // RELEASE_SHELL_URL: the live site, whose mf-manifest.json and remote-modules.json promote checks
 // against (default shell/dist of this workspace).
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -45,13 +57,26 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export class ReleaseError extends Error {}
 
-/** Every file of a folder, relative path -> SHA-256, in a stable order. */
+// libs/contracts RELEASE_VERSION_PATTERN: the only names a release folder may have.
+const VERSION_PATTERN = /^\d{1,4}\.\d{1,4}\.\d{1,4}-[0-9a-f]{12}$/;
+/**
+ * Build statistics that do not name a release: module federation records in mf-stats.json which
+ * source file first met each shared module (`usedIn`, an exposed module's `requires`), and that
+ * varies between two builds of the same source on a busy machine. Browsers never load it; it is
+ * stored with the release (the promote gate reads which shared modules the build uses, the same
+ * set either way), but its bytes do not count in the name.
+ */
+const UNNAMED_FILES = new Set(['mf-stats.json']);
+
+/** Every file of a folder that names a release, relative path -> SHA-256, in a stable order. */
 function fileHashes(dir) {
   const hashes = [];
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    hashes.push([path.relative(dir, file).split(path.sep).join('/'), createHash('sha256').update(readFileSync(file)).digest('hex')]);
+    const relative = path.relative(dir, file).split(path.sep).join('/');
+    if (UNNAMED_FILES.has(relative)) continue;
+    hashes.push([relative, createHash('sha256').update(readFileSync(file)).digest('hex')]);
   }
   return hashes.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
@@ -98,8 +123,9 @@ export function storeRelease(dist, releasesDir, version) {
 
 /**
  * Why a release cannot go live in this shell, as readable lines (none: it can). `shell` and
- * `release` are manifests as check-shared-versions reads them; `required` the modules the shell's
- * routes load from this remote (e.g. ['./Home']); `exposes` what the release exposes.
+ * `release` are manifests as check-shared-versions reads them (a shell singleton the release does
+ * not use is no problem); `required` the modules the shell's routes load from this remote (e.g.
+ * ['./Home']); `exposes` what the release exposes.
  */
 export function promotionProblems({ shell, release, exposes, required }) {
   const problems = incompatibilities(shell, release);
@@ -126,6 +152,7 @@ function settings(env = process.env) {
     apiUrl: (env.RELEASE_API_URL ?? `http://127.0.0.1:${start.api}`).replace(/\/+$/, ''),
     // Locally, `npm start` keeps its api's credential in data/ (never in the repository).
     token: env.RELEASE_DEPLOY_TOKEN || (env.RELEASE_API_URL ? undefined : localToken()),
+    env,
     releasesDir: path.resolve(env.RELEASES_DIR ?? path.join(ROOT, '.releases')),
     shell: env.RELEASE_SHELL_URL?.replace(/\/+$/, ''),
     baseUrl(remote) {
@@ -136,7 +163,12 @@ function settings(env = process.env) {
   };
 }
 
+/** A call to the registry: its answer's status and body; a failure (not 2xx) is a ReleaseError. */
 async function api(config, method, route, body) {
+  return (await apiCall(config, method, route, body)).data;
+}
+
+async function apiCall(config, method, route, body) {
   const headers = { Accept: 'application/json' };
   if (config.token) headers.Authorization = `Bearer ${config.token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -160,49 +192,70 @@ async function api(config, method, route, body) {
   }
   if (!response.ok) {
     const message = data?.message ?? text;
-    throw new ReleaseError(`${method} ${route}: ${response.status} ${Array.isArray(message) ? message.join('; ') : message}`);
+    const error = new ReleaseError(`${method} ${route}: ${response.status} ${Array.isArray(message) ? message.join('; ') : message}`);
+    error.status = response.status;
+    throw error;
   }
-  return data;
+  return { status: response.status, data };
 }
 
 function needToken(config) {
   if (!config.token) throw new ReleaseError('RELEASE_DEPLOY_TOKEN is not set: every change to the registry needs the deploy credential');
 }
 
-function who(options) {
-  return options.by ?? process.env.GIT_AUTHOR_NAME ?? process.env.USER ?? 'release command';
+/** Who the audit log names: --by, else the person running the command (git author, OS user). */
+export function who(options, env = process.env) {
+  let user;
+  try {
+    user = os.userInfo().username;
+  } catch {
+    user = undefined; // no passwd entry (some containers)
+  }
+  const name = [options.by, env.GIT_AUTHOR_NAME, user, env.USER, env.USERNAME].map((value) => value?.trim()).find(Boolean) ?? 'release command';
+  return name.slice(0, 100);
 }
 
 async function publish(config, [name], options) {
   const remote = remoteOf(name);
   needToken(config);
-  let dist = options.dist ? path.resolve(options.dist) : path.join(ROOT, remote.folder, 'dist');
-  if (!options.dist) {
-    console.log(`release: building ${remote.folder}`);
-    const workspace = JSON.parse(readFileSync(path.join(ROOT, remote.folder, 'package.json'), 'utf8')).name;
-    await run('npm', ['run', 'build', '--workspace', workspace], { cwd: ROOT });
+  const workspace = JSON.parse(readFileSync(path.join(ROOT, remote.folder, 'package.json'), 'utf8'));
+  // A build of its own, in a folder of its own: the remote's dist/ (the image's build, served at
+  // `/` by its server) is never written by a publish.
+  const buildRoot = options.dist ? undefined : mkdtempSync(path.join(os.tmpdir(), `antiquarium-release-${remote.name}-`));
+  try {
+    let dist = options.dist ? path.resolve(options.dist) : path.join(buildRoot, 'dist');
+    if (buildRoot) {
+      console.log(`release: building ${remote.folder} into ${dist} (the remote's own dist/ is left as it is)`);
+      await run('npm', ['run', 'build', '--workspace', workspace.name], { cwd: ROOT, env: { FRONT_END_DIST: dist } });
+    } else if (!existsSync(path.join(dist, 'mf-manifest.json'))) {
+      // --dist may name an image's folder: its build is at <folder>/<remote folder>/dist.
+      const nested = path.join(dist, remote.folder, 'dist');
+      if (existsSync(path.join(nested, 'mf-manifest.json'))) dist = nested;
+    }
+    const build = describeBuild(dist);
+    if (build.name !== remote.name) throw new ReleaseError(`${dist} is the build of ${build.name}, not ${remote.name}`);
+    const version = releaseVersion(dist, workspace.version);
+    const stored = storeRelease(dist, path.join(config.releasesDir, remote.name), version);
+    const manifestUrl = `${config.baseUrl(remote)}/releases/${version}/mf-manifest.json`;
+    const { status, data: release } = await apiCall(config, 'POST', `/releases/${remote.name}`, {
+      version,
+      manifestUrl,
+      shared: build.shared,
+      exposes: build.exposes,
+      notes: options.notes,
+      publishedBy: who(options),
+    });
+    const created = status === 201;
+    if (!created && !stored.copied) {
+      console.log(`release: ${remote.name} ${version} is already published (same files, same name): nothing changed`);
+    } else {
+      const note = created ? (stored.copied ? '' : ' (its files were already stored)') : ' (it was registered already; its files were missing and are stored again)';
+      console.log(`release: ${remote.name} ${version} published${note} at ${release?.manifestUrl ?? manifestUrl}; not live until promoted`);
+    }
+    return { version, manifestUrl, dir: stored.dir, created, copied: stored.copied };
+  } finally {
+    if (buildRoot) rmSync(buildRoot, { recursive: true, force: true });
   }
-  if (!existsSync(path.join(dist, 'mf-manifest.json'))) {
-    // --dist may name an image's folder: its build is at <folder>/<remote folder>/dist.
-    const nested = path.join(dist, remote.folder, 'dist');
-    if (existsSync(path.join(nested, 'mf-manifest.json'))) dist = nested;
-  }
-  const build = describeBuild(dist);
-  if (build.name !== remote.name) throw new ReleaseError(`${dist} is the build of ${build.name}, not ${remote.name}`);
-  const packageVersion = JSON.parse(readFileSync(path.join(ROOT, remote.folder, 'package.json'), 'utf8')).version;
-  const version = releaseVersion(dist, packageVersion);
-  const stored = storeRelease(dist, path.join(config.releasesDir, remote.name), version);
-  const manifestUrl = `${config.baseUrl(remote)}/releases/${version}/mf-manifest.json`;
-  const release = await api(config, 'POST', `/releases/${remote.name}`, {
-    version,
-    manifestUrl,
-    shared: build.shared,
-    exposes: build.exposes,
-    notes: options.notes,
-    publishedBy: who(options),
-  });
-  console.log(`release: ${remote.name} ${version} published${stored.copied ? '' : ' (already stored)'} at ${release?.manifestUrl ?? manifestUrl}; not live until promoted`);
-  return { version, manifestUrl, dir: stored.dir };
 }
 
 async function fetchJson(source) {
@@ -236,8 +289,13 @@ async function promote(config, [name, version], options) {
     required: (await fetchJson(shellModules))[remote.name] ?? [],
   });
   if (problems.length > 0) {
+    // The audit log keeps every refused promote with its reasons.
+    let audited = '';
+    await api(config, 'POST', `/releases/${remote.name}/refusals`, { version, percent, by: who(options), reasons: problems.map((line) => line.slice(0, 500)) }).catch((error) => {
+      audited = `\n(the refusal could not be recorded in the audit log: ${error.message})`;
+    });
     throw new ReleaseError(
-      `${remote.name} ${version} cannot run in the live shell (${shellBase ?? 'shell/dist'}), not promoted:\n${problems.map((line) => `  - ${line}`).join('\n')}`,
+      `${remote.name} ${version} cannot run in the live shell (${shellBase ?? 'shell/dist'}), not promoted:\n${problems.map((line) => `  - ${line}`).join('\n')}${audited}`,
     );
   }
   const started = Date.now();
@@ -255,8 +313,17 @@ async function rollback(config, [name], options) {
   const remote = remoteOf(name);
   needToken(config);
   const started = Date.now();
-  const routing = await api(config, 'POST', `/releases/${remote.name}/rollback`, { by: who(options), reason: options.reason });
-  console.log(`release: ${remote.name} rolled back, live ${routing?.live?.version ?? '(none)'}${routing?.canary ? `, canary ${routing.canary.version}` : ''} (registry updated in ${Date.now() - started} ms)`);
+  const routing = await api(config, 'POST', `/releases/${remote.name}/rollback`, {
+    by: who(options),
+    reason: options.reason,
+    ...(options['to-default'] ? { toDefault: true } : {}),
+  });
+  const took = Date.now() - started;
+  if (!routing?.live) {
+    console.log(`release: ${remote.name} runs its image's own build: the registry names no release for it (registry updated in ${took} ms; browsers load it from their next page load)`);
+  } else {
+    console.log(`release: ${remote.name} rolled back, live ${routing.live.version}${routing.canary ? `, canary ${routing.canary.version}` : ''} (registry updated in ${took} ms)`);
+  }
   return routing;
 }
 
@@ -287,7 +354,7 @@ async function status(config, _positionals, options) {
     const views = [live, canary].filter(Boolean).map((entry) => entry.views).join(' / ') || '0';
     const failures = [live, canary].filter(Boolean).map((entry) => percent(entry.failureRate)).join(' / ') || '-';
     const load = live ? `${live.loadP50Ms ?? '-'}/${live.loadP95Ms ?? '-'} ms` : '-';
-    rows.push([remote.remote, remote.live ?? '(defaults)', age(remote.liveSince), remote.canary?.version ?? '-', remote.canary ? String(remote.canary.percent) : '-', views, failures, load]);
+    rows.push([remote.remote, remote.live ?? "(image's build)", age(remote.liveSince), remote.canary?.version ?? '-', remote.canary ? String(remote.canary.percent) : '-', views, failures, load]);
   }
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
   for (const row of rows) console.log(row.map((cell, column) => String(cell).padEnd(widths[column])).join('  '));
@@ -305,70 +372,123 @@ async function prune(config, [name], options) {
   const remote = remoteOf(name);
   needToken(config);
   const keep = options.keep === undefined ? 3 : Number(options.keep);
-  if (!Number.isInteger(keep) || keep < 0) throw new ReleaseError('--keep must be a whole number');
-  const report = await api(config, 'GET', '/releases');
-  const entry = (report.remotes ?? []).find((candidate) => candidate.remote === remote.name);
-  const registered = entry?.releases ?? [];
-  const protectedVersions = new Set([entry?.live, entry?.canary?.version, ...registered.slice(0, keep).map((release) => release.version)].filter(Boolean));
+  if (!/^\d+$/.test(String(options.keep ?? 3)) || keep > 100) throw new ReleaseError('--keep must be a whole number from 0 to 100');
+  const by = who(options);
+  // The registry says what may go; nothing else is deleted. Pointed at the wrong api, a prune finds
+  // no release of this store listed as prunable, and deletes nothing.
+  const listing = await api(config, 'GET', `/releases/${remote.name}/prunable?keep=${keep}`);
   const dir = path.join(config.releasesDir, remote.name);
-  const stored = existsSync(dir) ? readdirSync(dir).filter((version) => !version.includes('.partial-')) : [];
-  const candidates = new Set([...registered.map((release) => release.version), ...stored]);
   const removed = [];
-  for (const version of candidates) {
-    if (protectedVersions.has(version)) continue;
-    // The registry first (the status lists only the newest releases, so every stored one is asked):
-    // its files go only once it is no longer registered.
-    const answer = await fetch(`${config.apiUrl}/releases/${remote.name}/${encodeURIComponent(version)}`, {
-      method: 'DELETE',
-      headers: { Authorization: `Bearer ${config.token}` },
-      signal: AbortSignal.timeout(15_000),
-    }).catch((error) => ({ ok: false, status: 0, text: async () => error.message }));
-    if (!answer.ok && answer.status !== 404) {
-      // The api keeps a release that was live recently (tabs may still load it): so does the disk.
-      console.log(`release: kept ${remote.name} ${version}: ${answer.status} ${await answer.text()}`);
+  for (const version of listing?.prunable ?? []) {
+    if (!VERSION_PATTERN.test(version)) {
+      console.log(`release: ignored ${JSON.stringify(version)}: not a release version`);
       continue;
+    }
+    try {
+      await api(config, 'DELETE', `/releases/${remote.name}/${version}`, { by });
+    } catch (error) {
+      // Listed a moment ago and already gone: removed by another prune; its files may go too.
+      if (!(error instanceof ReleaseError && error.status === 404)) {
+        console.log(`release: kept ${remote.name} ${version}: ${error.message}`);
+        continue;
+      }
     }
     rmSync(path.join(dir, version), { recursive: true, force: true });
     removed.push(version);
   }
-  console.log(`release: pruned ${removed.length} release(s) of ${remote.name}${removed.length ? `: ${removed.join(', ')}` : ''}`);
+  for (const entry of listing?.kept ?? []) console.log(`release: kept ${remote.name} ${entry.version}: ${entry.detail}`);
+  const listed = new Set([...(listing?.prunable ?? []), ...(listing?.kept ?? []).map((entry) => entry.version)]);
+  const stray = existsSync(dir) ? readdirSync(dir).filter((version) => VERSION_PATTERN.test(version) && !listed.has(version)) : [];
+  if (stray.length > 0) {
+    console.log(`release: left in place, the registry at ${config.apiUrl} does not list them: ${stray.join(', ')} (is this the api that published them?)`);
+  }
+  console.log(`release: pruned ${removed.length} release(s) of ${remote.name}${removed.length ? `: ${removed.join(', ')}` : ''} (audited as ${by})`);
   return removed;
 }
 
-async function grantOperator(_config, [email], options) {
-  if (!email) throw new ReleaseError('grant-operator needs the member\'s email');
-  const { initializeApp } = await import('firebase-admin/app');
-  const { getAuth } = await import('firebase-admin/auth');
-  const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-antiquarium';
-  const auth = getAuth(initializeApp({ projectId }, `release-${Date.now()}`));
-  const user = await auth.getUserByEmail(email).catch(() => {
-    throw new ReleaseError(`no member with the email ${email} in ${projectId}`);
-  });
-  const claims = { ...(user.customClaims ?? {}) };
-  if (options.revoke) delete claims.operator;
-  else claims.operator = true;
-  await auth.setCustomUserClaims(user.uid, claims);
-  console.log(`release: ${email} ${options.revoke ? 'is no longer' : 'is now'} an operator (from their next sign-in or token refresh)`);
+/**
+ * Where grant-operator and revoke-operator set a member's claims: a real Firebase project with
+ * GOOGLE_APPLICATION_CREDENTIALS, else the Auth Emulator (FIREBASE_AUTH_EMULATOR_HOST, by default
+ * `npm start`'s on its profile's port) of a demo-* project.
+ */
+export function operatorTarget(env = process.env) {
+  const projectId = env.FIREBASE_PROJECT_ID?.trim() || 'demo-antiquarium';
+  const explicit = env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
+  if (explicit) return { projectId, emulator: explicit };
+  if (env.GOOGLE_APPLICATION_CREDENTIALS?.trim() || !projectId.startsWith('demo-')) return { projectId, emulator: undefined };
+  return { projectId, emulator: `127.0.0.1:${portsOf('start').auth}` };
 }
 
-const COMMANDS = { publish, promote, rollback, status, prune, 'grant-operator': grantOperator };
+/** A firebase-admin failure as its real cause. */
+export function operatorFailure(error, { email, projectId, emulator }) {
+  const code = error?.code ?? error?.errorInfo?.code ?? '';
+  const message = String(error?.message ?? error);
+  const where = emulator ? `the Auth Emulator at ${emulator} (project ${projectId})` : `Firebase project ${projectId}`;
+  if (code === 'auth/user-not-found') return `no member with the email ${email} in ${where}`;
+  if (code === 'auth/invalid-email') return `${JSON.stringify(email)} is not an email address`;
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|socket hang up|network/i.test(`${code} ${message}`)) {
+    return `${where} cannot be reached (${message})${emulator ? ': is `npm start` running, or is FIREBASE_AUTH_EMULATOR_HOST right?' : ''}`;
+  }
+  if (/credential/i.test(`${code} ${message}`)) {
+    return `${where} refused the credentials (${message}): set GOOGLE_APPLICATION_CREDENTIALS to a service account key of ${projectId}, or FIREBASE_AUTH_EMULATOR_HOST for an Auth Emulator`;
+  }
+  return `${where}: ${code ? `${code}: ` : ''}${message}`;
+}
+
+async function setOperator(email, grant, env) {
+  if (!email) throw new ReleaseError(`${grant ? 'grant' : 'revoke'}-operator needs the member's email`);
+  const target = operatorTarget(env);
+  // firebase-admin reads the emulator's address from the environment.
+  if (target.emulator) process.env.FIREBASE_AUTH_EMULATOR_HOST = target.emulator;
+  else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  const { initializeApp } = await import('firebase-admin/app');
+  const { getAuth } = await import('firebase-admin/auth');
+  const auth = getAuth(initializeApp({ projectId: target.projectId }, `release-${Date.now()}`));
+  const fail = (error) => {
+    throw new ReleaseError(operatorFailure(error, { email, ...target }));
+  };
+  const user = await auth.getUserByEmail(email).catch(fail);
+  const claims = { ...(user.customClaims ?? {}) };
+  if (grant) claims.operator = true;
+  else delete claims.operator;
+  await auth.setCustomUserClaims(user.uid, claims).catch(fail);
+  console.log(`release: ${email} ${grant ? 'is now' : 'is no longer'} an operator (from their next sign-in or token refresh)`);
+}
+
+function grantOperator(config, [email], options) {
+  // --revoke: the earlier spelling of revoke-operator.
+  return setOperator(email, !options.revoke, config.env);
+}
+
+function revokeOperator(config, [email]) {
+  return setOperator(email, false, config.env);
+}
+
+const COMMANDS = { publish, promote, rollback, status, prune, 'grant-operator': grantOperator, 'revoke-operator': revokeOperator };
 
 export async function main(argv = process.argv.slice(2), env = process.env) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      dist: { type: 'string' },
-      notes: { type: 'string' },
-      by: { type: 'string' },
-      percent: { type: 'string' },
-      shell: { type: 'string' },
-      reason: { type: 'string' },
-      keep: { type: 'string' },
-      json: { type: 'boolean' },
-      revoke: { type: 'boolean' },
-    },
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        dist: { type: 'string' },
+        notes: { type: 'string' },
+        by: { type: 'string' },
+        percent: { type: 'string' },
+        shell: { type: 'string' },
+        reason: { type: 'string' },
+        keep: { type: 'string' },
+        json: { type: 'boolean' },
+        revoke: { type: 'boolean' },
+        'to-default': { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    throw new ReleaseError(`${error.message} (scripts/release.mjs lists the commands and their options)`);
+  }
+  const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
   const handler = COMMANDS[command];
   if (!handler) throw new ReleaseError(`usage: npm run release -- <${Object.keys(COMMANDS).join('|')}> ... (scripts/release.mjs)`);

@@ -2,8 +2,10 @@
 // runs it: a release's name follows its bytes, a stored release never changes, and promotion is
 // refused for a release that cannot run in the shell. Its calls to the registry are proven by the
 // deploy phase's journeys (e2e/deploy/releases.spec.ts) against the real api.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -84,4 +86,266 @@ test('a change without the deploy credential is refused before anything is built
   const unknown = spawnSync(process.execPath, [RELEASE, 'publish', 'gallery'], { cwd: ROOT, env: { ...env, RELEASE_DEPLOY_TOKEN: 'x'.repeat(40) }, encoding: 'utf8' });
   expect(unknown.status).toBe(1);
   expect(unknown.stderr).toMatch(/no remote "gallery": one of catalog, account, contribute/);
+});
+
+// ---------- Issue 26: reproducible names, the promote gate, operators, prune by the registry's list ----------
+
+/** mf-stats.json as module federation writes it: which source file first met each shared module. */
+const stats = (usedIn: string[], requires: Record<string, string[]> = { './Home': ['react'] }) =>
+  JSON.stringify({
+    name: 'catalog',
+    shared: [{ name: 'react', usedIn }],
+    exposes: Object.entries(requires).map(([expose, modules]) => ({ path: expose, requires: modules })),
+  });
+
+test("the same source gives the same name: mf-stats.json's statistics, which vary between builds, do not count", () => {
+  const files = { 'mf-manifest.json': manifest(['./Home']), 'remoteEntry.js': 'one' };
+  // Two builds of one source, as seen on a busy machine: another file met react first.
+  const a = build({ ...files, 'mf-stats.json': stats(['src/b.tsx'], { './Home': ['react'], './AllArtifacts': [] }) });
+  const b = build({ ...files, 'mf-stats.json': stats(['src/a.tsx'], { './Home': [], './AllArtifacts': ['react'] }) });
+  const c = build({ ...files, 'remoteEntry.js': 'two', 'mf-stats.json': stats(['src/b.tsx']) });
+  const store = mkdtempSync(path.join(os.tmpdir(), 'release-store-'));
+  const result = call<{ versions: string[]; copied: boolean[]; stored: string }>(`
+    const versions = [${[a, b, c].map((dir) => `release.releaseVersion(${JSON.stringify(dir)}, '0.1.0')`).join(', ')}];
+    const copied = [release.storeRelease(${JSON.stringify(a)}, ${JSON.stringify(store)}, versions[0]).copied,
+      release.storeRelease(${JSON.stringify(b)}, ${JSON.stringify(store)}, versions[0]).copied];
+    const fs = await import('node:fs');
+    return { versions, copied, stored: JSON.parse(fs.readFileSync(${JSON.stringify(store)} + '/' + versions[0] + '/mf-stats.json', 'utf8')).shared[0].usedIn.join(',') };`);
+  expect(result.versions[1]).toBe(result.versions[0]);
+  expect(result.versions[2]).not.toBe(result.versions[0]);
+  // The second build is the first release again: a no-op, not "a release never changes"; the
+  // stored release keeps its own statistics.
+  expect(result.copied).toEqual([true, false]);
+  expect(result.stored).toBe('src/b.tsx');
+});
+
+/** A build folder with a manifest sharing `shared` and stats that say it uses `used`. */
+function sharedBuild(name: string, shared: string[], used: string[] | null): string {
+  const entry = (pkg: string) => ({ name: pkg, version: '19.2.0', requiredVersion: '^19.2.0', singleton: true });
+  const files: Record<string, string> = {
+    'mf-manifest.json': JSON.stringify({ name, metaData: { pluginVersion: '2.9.2' }, shared: shared.map(entry), exposes: [{ path: './Home' }] }),
+  };
+  if (used) files['mf-stats.json'] = JSON.stringify({ name, shared: shared.map((pkg) => ({ ...entry(pkg), usedIn: [] })), exposes: [{ path: './Home', requires: used }] });
+  return build(files);
+}
+
+test('the promote gate counts only the shared libraries a release uses', () => {
+  const shell = sharedBuild('shell', ['react', 'zustand', '@antiquarium/auth-store'], null);
+  // No longer imports zustand or the auth store: module federation leaves them out of its manifest.
+  const slim = sharedBuild('catalog', ['react'], ['react']);
+  // Requires the auth store but does not share it: it would bundle a copy of its own.
+  const bundling = sharedBuild('catalog', ['react'], ['react', '@antiquarium/auth-store']);
+  // A manifest without stats beside it: every shell singleton it does not share counts.
+  const bare = sharedBuild('catalog', ['react'], null);
+  const problems = call<string[][]>(`
+    const { readManifest } = await import(${JSON.stringify(path.join(ROOT, 'scripts/check-shared-versions.mjs'))});
+    const shell = await readManifest(${JSON.stringify(shell)});
+    const check = async (dir) => release.promotionProblems({ shell, release: await readManifest(dir), exposes: ['./Home'], required: ['./Home'] });
+    return [await check(${JSON.stringify(slim)}), await check(${JSON.stringify(bundling)}), await check(${JSON.stringify(bare)})];`);
+  expect(problems[0]).toEqual([]);
+  expect(problems[1]).toEqual(["@antiquarium/auth-store is not shared: the remote would bundle its own copy beside the shell's singleton"]);
+  expect(problems[2]).toEqual([
+    "zustand is not shared: the remote would bundle its own copy beside the shell's singleton",
+    "@antiquarium/auth-store is not shared: the remote would bundle its own copy beside the shell's singleton",
+  ]);
+});
+
+test("grant-operator and revoke-operator use npm start's Auth Emulator unless told otherwise", () => {
+  const targets = call<unknown[]>(`return [
+    release.operatorTarget({}),
+    release.operatorTarget({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9400' }),
+    release.operatorTarget({ GOOGLE_APPLICATION_CREDENTIALS: '/keys/sa.json', FIREBASE_PROJECT_ID: 'antiquarium-prod' }),
+    release.operatorTarget({ FIREBASE_PROJECT_ID: 'antiquarium-prod' }),
+  ];`);
+  expect(targets).toEqual([
+    { projectId: 'demo-antiquarium', emulator: '127.0.0.1:9099' },
+    { projectId: 'demo-antiquarium', emulator: '127.0.0.1:9400' },
+    { projectId: 'antiquarium-prod', emulator: undefined },
+    { projectId: 'antiquarium-prod', emulator: undefined },
+  ]);
+});
+
+test('an operator change names its real cause: no such member, an emulator not running, refused credentials', async () => {
+  const messages = call<string[]>(`
+    const target = { email: 'ada@example.org', projectId: 'demo-antiquarium', emulator: '127.0.0.1:9099' };
+    return [
+      release.operatorFailure({ code: 'auth/user-not-found', message: 'There is no user record' }, target),
+      release.operatorFailure({ code: 'app/network-error', message: 'connect ECONNREFUSED 127.0.0.1:9099' }, target),
+      release.operatorFailure({ code: 'app/invalid-credential', message: 'Failed to determine service account' }, { ...target, emulator: undefined, projectId: 'antiquarium-prod' }),
+    ];`);
+  expect(messages[0]).toBe('no member with the email ada@example.org in the Auth Emulator at 127.0.0.1:9099 (project demo-antiquarium)');
+  expect(messages[1]).toMatch(/^the Auth Emulator at 127\.0\.0\.1:9099 \(project demo-antiquarium\) cannot be reached .*is `npm start` running/);
+  expect(messages[2]).toMatch(/^Firebase project antiquarium-prod refused the credentials .*GOOGLE_APPLICATION_CREDENTIALS/);
+  // The real command against an emulator address where nothing listens: not "no member".
+  const closed = await closedPort();
+  for (const command of ['grant-operator', 'revoke-operator']) {
+    const result = await runRelease([command, 'ada@example.org'], { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${closed}` });
+    expect([command, result.code]).toEqual([command, 1]);
+    expect(result.stderr).toMatch(new RegExp(`the Auth Emulator at 127\\.0\\.0\\.1:${closed} \\(project demo-antiquarium\\) cannot be reached`));
+    expect(result.stderr).not.toMatch(/no member/);
+  }
+});
+
+// ---------- against a registry of the test's own (an HTTP server in this process) ----------
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** A registry that answers with `answer(call)` (status, body) and records every call. */
+async function fakeRegistry(answer: (call: Call) => [number, unknown]): Promise<{ url: string; calls: Call[]; close: () => Promise<void> }> {
+  const calls: Call[] = [];
+  const server = http.createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    request.on('end', () => {
+      const entry = { method: request.method ?? '', url: request.url ?? '', body: text ? JSON.parse(text) : undefined };
+      calls.push(entry);
+      const [status, body] = answer(entry);
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(body === undefined ? '' : JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, calls, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+async function closedPort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** `npm run release -- ...args`, asynchronously (the fake registry runs in this process). */
+async function runRelease(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const base: Record<string, string | undefined> = { ...process.env, RELEASE_DEPLOY_TOKEN: 'x'.repeat(40), FIREBASE_AUTH_EMULATOR_HOST: undefined, GOOGLE_APPLICATION_CREDENTIALS: undefined };
+  return new Promise((resolve) => {
+    execFile(process.execPath, [RELEASE, ...args], { cwd: ROOT, env: { ...base, ...env } as NodeJS.ProcessEnv }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const V = (n: number) => `0.1.0-${String(n).repeat(12)}`;
+
+test('prune deletes only what the registry lists as prunable, audited as the person running it', async () => {
+  const releases = mkdtempSync(path.join(os.tmpdir(), 'release-dir-'));
+  for (const version of [V(1), V(2), V(3), V(4)]) {
+    mkdirSync(path.join(releases, 'catalog', version), { recursive: true });
+    writeFileSync(path.join(releases, 'catalog', version, 'remoteEntry.js'), version);
+  }
+  // A file outside the store that a traversal would reach.
+  const outside = path.join(releases, 'catalog-precious.txt');
+  writeFileSync(outside, 'keep me');
+  const registry = await fakeRegistry((call) => {
+    if (call.method === 'GET' && call.url === '/releases/catalog/prunable?keep=2') {
+      return [200, { remote: 'catalog', keep: 2, prunable: [V(1), V(2), '../catalog-precious.txt'], kept: [{ version: V(3), reason: 'live', detail: 'the live release' }] }];
+    }
+    if (call.method === 'DELETE' && call.url === `/releases/catalog/${V(1)}`) return [200, { deletedCount: 1 }];
+    if (call.method === 'DELETE' && call.url === `/releases/catalog/${V(2)}`) return [409, { statusCode: 409, message: 'live until now: tabs opened on it may still load its files' }];
+    return [404, { statusCode: 404, message: 'Not Found' }];
+  });
+  try {
+    const result = await runRelease(['prune', 'catalog', '--keep', '2', '--by', 'Ada Lovelace'], { RELEASE_API_URL: registry.url, RELEASES_DIR: releases });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`pruned 1 release(s) of catalog: ${V(1)} (audited as Ada Lovelace)`);
+    expect(result.stdout).toContain(`kept catalog ${V(2)}: DELETE /releases/catalog/${V(2)}: 409 live until now`);
+    expect(result.stdout).toContain(`kept catalog ${V(3)}: the live release`);
+    expect(result.stdout).toMatch(new RegExp(`left in place, the registry at .* does not list them: ${V(4)}`));
+    expect(existsSync(path.join(releases, 'catalog', V(1)))).toBe(false);
+    for (const version of [V(2), V(3), V(4)]) expect(existsSync(path.join(releases, 'catalog', version, 'remoteEntry.js'))).toBe(true);
+    expect(readFileSync(outside, 'utf8')).toBe('keep me');
+    expect(registry.calls.filter((call) => call.method === 'DELETE').map((call) => [call.url, call.body])).toEqual([
+      [`/releases/catalog/${V(1)}`, { by: 'Ada Lovelace' }],
+      [`/releases/catalog/${V(2)}`, { by: 'Ada Lovelace' }],
+    ]);
+  } finally {
+    await registry.close();
+  }
+});
+
+test('prune pointed at an api that knows none of these releases deletes nothing', async () => {
+  const releases = mkdtempSync(path.join(os.tmpdir(), 'release-dir-'));
+  mkdirSync(path.join(releases, 'catalog', V(5)), { recursive: true });
+  // Another api: every release it is asked about is "not found", and it has no prunable list.
+  const other = await fakeRegistry(() => [404, { statusCode: 404, message: 'Release not found' }]);
+  try {
+    const result = await runRelease(['prune', 'catalog', '--keep', '0'], { RELEASE_API_URL: other.url, RELEASES_DIR: releases });
+    expect(result.code).toBe(1);
+    expect(existsSync(path.join(releases, 'catalog', V(5)))).toBe(true);
+    expect(other.calls.some((call) => call.method === 'DELETE')).toBe(false);
+  } finally {
+    await other.close();
+  }
+  // Without a name, the audit gets the person running the command, never "deploy token".
+  const user = call<string>(`return release.who({}, {});`);
+  expect(user).toBe(os.userInfo().username);
+  expect(call<string>(`return release.who({ by: 'Grace Hopper' }, { GIT_AUTHOR_NAME: 'someone' });`)).toBe('Grace Hopper');
+});
+
+test('publish stores a build once and registers it; the same build again is a no-op that says so; the build is not touched', async () => {
+  const dist = build({ 'mf-manifest.json': manifest(['./Home']), 'remoteEntry.js': 'entry', 'mf-stats.json': stats(['src/b.tsx']) });
+  const before = readFileSync(path.join(dist, 'mf-stats.json'), 'utf8');
+  const releases = mkdtempSync(path.join(os.tmpdir(), 'release-dir-'));
+  const published = new Set<string>();
+  const registry = await fakeRegistry((call) => {
+    const body = call.body as { version: string };
+    if (call.method !== 'POST' || call.url !== '/releases/catalog') return [404, { message: 'Not Found' }];
+    const status = published.has(body.version) ? 200 : 201;
+    published.add(body.version);
+    return [status, body];
+  });
+  try {
+    const env = { RELEASE_API_URL: registry.url, RELEASES_DIR: releases, REMOTE_CATALOG_URL: 'https://catalog.example' };
+    const first = await runRelease(['publish', 'catalog', '--dist', dist, '--by', 'ci'], env);
+    expect(first.code).toBe(0);
+    const version = /release: catalog (\S+) published at https:\/\/catalog\.example\/releases\/\1\/mf-manifest\.json; not live until promoted/.exec(first.stdout)?.[1];
+    expect(version).toMatch(/^0\.1\.0-[0-9a-f]{12}$/);
+    const again = await runRelease(['publish', 'catalog', '--dist', dist], env);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(`release: catalog ${version} is already published (same files, same name): nothing changed`);
+    expect(readFileSync(path.join(dist, 'mf-stats.json'), 'utf8')).toBe(before);
+    expect(existsSync(path.join(releases, 'catalog', version as string, 'remoteEntry.js'))).toBe(true);
+  } finally {
+    await registry.close();
+  }
+});
+
+test('rollback --to-default asks the registry to name nothing; a refused promote is recorded with its reasons', async () => {
+  const releases = mkdtempSync(path.join(os.tmpdir(), 'release-dir-'));
+  const version = V(6);
+  const release = path.join(releases, 'catalog', version);
+  mkdirSync(release, { recursive: true });
+  writeFileSync(path.join(release, 'mf-manifest.json'), manifest(['./Home']));
+  const shell = build({
+    'mf-manifest.json': JSON.stringify({ name: 'shell', metaData: { pluginVersion: '2.9.2' }, shared: [] }),
+    'remote-modules.json': JSON.stringify({ catalog: ['./Home', './AllArtifacts'] }),
+  });
+  const registry = await fakeRegistry((call) => {
+    if (call.url === '/releases/catalog/rollback') return [200, { remote: 'catalog', live: null, liveSince: null, history: [version], updatedAt: new Date().toISOString() }];
+    if (call.method === 'GET' && call.url === `/releases/catalog/${version}`) return [200, { version, manifestUrl: 'https://catalog.example/x/mf-manifest.json', exposes: ['./Home'] }];
+    if (call.url === '/releases/catalog/refusals') return [204, undefined];
+    return [500, { message: 'unexpected' }];
+  });
+  try {
+    const env = { RELEASE_API_URL: registry.url, RELEASES_DIR: releases };
+    const back = await runRelease(['rollback', 'catalog', '--to-default', '--by', 'Ada', '--reason', 'bad day'], env);
+    expect(back.code).toBe(0);
+    expect(back.stdout).toMatch(/release: catalog runs its image's own build: the registry names no release for it/);
+    expect(registry.calls[0]?.body).toEqual({ by: 'Ada', reason: 'bad day', toDefault: true });
+
+    const refused = await runRelease(['promote', 'catalog', version, '--shell', shell, '--by', 'Ada'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("./AllArtifacts is not exposed, but the shell's routes load it");
+    const recorded = registry.calls.find((entry) => entry.url === '/releases/catalog/refusals');
+    expect(recorded?.body).toEqual({ version, percent: 100, by: 'Ada', reasons: ["./AllArtifacts is not exposed, but the shell's routes load it"] });
+    expect(registry.calls.some((entry) => entry.url === '/releases/catalog/promote')).toBe(false);
+  } finally {
+    await registry.close();
+  }
 });

@@ -82,6 +82,18 @@ function sharedSingletons(appDir: string) {
   };
 }
 
+/**
+ * Where an app's build goes: <app>/dist, or the folder FRONT_END_DIST names (absolute). The release
+ * command builds a remote there (scripts/release.mjs): a publish never rewrites the dist/ that the
+ * remote's server serves at `/`.
+ */
+export function distDir(appDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  const custom = env['FRONT_END_DIST']?.trim();
+  if (!custom) return path.join(appDir, 'dist');
+  if (!path.isAbsolute(custom)) throw new Error(`FRONT_END_DIST must be an absolute path, not ${JSON.stringify(custom)}`);
+  return path.normalize(custom);
+}
+
 export function frontEndConfig({ appDir, name, exposes, mode }: FrontEndOptions): Configuration {
   const production = mode === 'production';
   const isRemote = Boolean(exposes);
@@ -92,7 +104,7 @@ export function frontEndConfig({ appDir, name, exposes, mode }: FrontEndOptions)
     // A remote has no page of its own: its only entry is the remoteEntry.js container.
     entry: isRemote ? {} : { main: './src/index.ts' },
     output: {
-      path: path.join(appDir, 'dist'),
+      path: distDir(appDir),
       // The shell serves every deep link from its index.html, so its assets are absolute; a remote's
       // are found relative to its manifest, wherever it is deployed.
       publicPath: isRemote ? 'auto' : '/',
@@ -186,7 +198,7 @@ export function serverConfig({ appDir, entry, name, mode }: ServerOptions): Conf
     target: 'node20',
     entry: { [name]: entry },
     output: {
-      path: path.join(appDir, 'dist/server'),
+      path: path.join(distDir(appDir), 'server'),
       filename: '[name].mjs',
       chunkFilename: '[name].[contenthash:10].mjs',
       module: true,

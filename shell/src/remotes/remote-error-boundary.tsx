@@ -6,6 +6,11 @@ interface Props {
   onRetry: () => void;
   /** Told of each error caught (the page reports render errors to the release registry). */
   onError?: (error: Error) => void;
+  /**
+   * Whether an error is the page's code failing to arrive (the network, the remote's server) rather
+   * than the page failing while it rendered. Without it, every error counts as a failed load.
+   */
+  isLoadFailure?: (error: Error) => boolean;
 }
 
 interface State {
@@ -31,11 +36,19 @@ export class RemoteErrorBoundary extends Component<Props, State> {
   };
 
   override render() {
-    if (!this.state.error) return this.props.children;
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const loadFailed = this.props.isLoadFailure?.(error) ?? true;
     return (
       <section className="aq-remote-error" aria-labelledby="aq-remote-error-title">
         <h1 id="aq-remote-error-title">This part of Antiquarium could not be loaded</h1>
-        <p>The rest of the site still works. Check your connection, then try again.</p>
+        {/* A page that arrived and then failed is no connection problem: saying so would send the
+            visitor after the wrong cause. */}
+        <p>
+          {loadFailed
+            ? 'The rest of the site still works. Check your connection, then try again.'
+            : 'Something went wrong on our side while showing it. The rest of the site still works; try again, or come back later.'}
+        </p>
         <button type="button" className="aq-button aq-button--primary" onClick={this.retry}>
           Retry
         </button>

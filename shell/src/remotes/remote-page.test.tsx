@@ -93,6 +93,7 @@ test('a page that cannot load is reported as a view without a time, and a load f
   };
   render(<RemotePage id="account/BrokenLogin" load={load} />);
   expect(await screen.findByRole('heading', { name: 'This part of Antiquarium could not be loaded' })).toBeInTheDocument();
+  expect(screen.getByText('The rest of the site still works. Check your connection, then try again.')).toBeInTheDocument();
   expect(await reported()).toEqual([
     { remote: 'account', version: 'default', kind: 'view' },
     { remote: 'account', version: 'default', kind: 'load-failure' },
@@ -106,6 +107,10 @@ test('a page that fails while rendering is reported as a render error of its rel
   }
   render(<RemotePage id="catalog/BrokenDetails" load={async () => ({ default: Broken })} />);
   expect(await screen.findByRole('heading', { name: 'This part of Antiquarium could not be loaded' })).toBeInTheDocument();
+  // It arrived and failed while rendering: no connection to check (issue 26).
+  expect(screen.queryByText(/Check your connection/)).not.toBeInTheDocument();
+  expect(screen.getByText(/Something went wrong on our side while showing it/)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   expect(await reported()).toEqual([
     { remote: 'catalog', version: LIVE, kind: 'view', ms: expect.any(Number) },
     { remote: 'catalog', version: LIVE, kind: 'render-error' },

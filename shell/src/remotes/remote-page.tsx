@@ -63,7 +63,7 @@ function RemotePageView({ id, load }: RemotePageProps) {
     if (!loadFailures.has(error)) recordRemoteLoad(remoteOf(id), 'render-error');
   };
   return (
-    <RemoteErrorBoundary onRetry={retry} onError={reportError}>
+    <RemoteErrorBoundary onRetry={retry} onError={reportError} isLoadFailure={(error) => loadFailures.has(error)}>
       {/* A page composed on the server is this boundary's markup: React keeps it on screen,
           dehydrated, until the page's code has arrived and hydrates it (docs/decisions/0011). */}
       <Suspense fallback={<Spinner label="Loading page…" />}>
