@@ -10,8 +10,12 @@
 //           A release's files never change, so all of them, its manifest too, are cached forever.
 //   --frames-port <port>  a remote whose build renders frames (dist/server/frames.mjs) answers the
 //           shell's server on this port too (also FRAMES_PORT; never the public one): deploy/frames.mjs.
+//           It listens on 127.0.0.1 unless --frames-host / FRAMES_HOST names another address (compose:
+//           the remote's address on its internal network), and answers only requests that carry
+//           FRAMES_SECRET (required with the port); FRAMES_RENDER_TIMEOUT_MS bounds each render.
 // The shell (--spa) composes a visit's first page when its build has dist/server/first-page.mjs and
-// a remote's frames are configured (REMOTE_<NAME>_FRAMES_URL, API_INTERNAL_URL: docs/decisions/0010),
+// a remote's frames are configured (REMOTE_<NAME>_FRAMES_URL, FRAMES_SECRET, API_INTERNAL_URL:
+// docs/decisions/0010); its api calls carry the visitor's address in X-Forwarded-For,
 // and always inlines index.html's own style sheets (no round trip before the first paint).
 // Nothing under /server/ (the server builds) is ever served.
 // Entry files (HTML, runtime-config.json, remoteEntry.js, mf-manifest.json) are revalidated on every
@@ -25,7 +29,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { framesHandler } from './frames.mjs';
+import { framesHandler, readRenderTimeout } from './frames.mjs';
 import { securityHeaders } from './security-headers.mjs';
 
 const { values: options, positionals } = parseArgs({
@@ -36,6 +40,7 @@ const { values: options, positionals } = parseArgs({
     'runtime-config': { type: 'string' },
     releases: { type: 'string' },
     'frames-port': { type: 'string' },
+    'frames-host': { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -45,9 +50,10 @@ const runtimeConfig = runtimeConfigArg ? path.resolve(runtimeConfigArg) : undefi
 const releasesArg = options.releases ?? process.env.RELEASES_DIR;
 const releasesRoot = releasesArg ? path.resolve(releasesArg) : undefined;
 const framesPortArg = options['frames-port'] ?? process.env.FRAMES_PORT;
+const framesHost = options['frames-host'] ?? (process.env.FRAMES_HOST || '127.0.0.1');
 const [dirArg, portArg] = positionals;
 if (!dirArg || !portArg) {
-  console.error('usage: node deploy/serve-static.mjs <dir> <port> [--spa] [--cors] [--host <host>] [--runtime-config <file>] [--releases <dir>] [--frames-port <port>]');
+  console.error('usage: node deploy/serve-static.mjs <dir> <port> [--spa] [--cors] [--host <host>] [--runtime-config <file>] [--releases <dir>] [--frames-port <port>] [--frames-host <address>]');
   process.exit(2);
 }
 const root = path.resolve(dirArg);
@@ -288,7 +294,9 @@ const server = createServer(async (request, response) => {
   try {
     if (spa && path.basename(file) === 'index.html' && path.dirname(file) === root) {
       const index = await servedIndex(file);
-      const composed = method === 'GET' ? await headerCache.firstPage?.compose(request.url ?? '/', index.html) : undefined;
+      // The visitor's address (and the proxies' before it) travels with the composition's api calls.
+      const visitor = { address: request.socket.remoteAddress, forwardedFor: request.headers['x-forwarded-for'] };
+      const composed = method === 'GET' ? await headerCache.firstPage?.compose(request.url ?? '/', index.html, visitor) : undefined;
       page = composed === undefined ? index : composedPage(composed);
       body = page.body;
     } else {
@@ -329,11 +337,15 @@ if (spa) {
   }
 }
 
-server.listen(port, host, () => {
-  console.log(`serving ${root} on http://${host ?? 'localhost'}:${port}${spa ? ' (SPA)' : ''}${cors ? ' (CORS)' : ''}`);
-});
+/** Where a server really listens, as a URL (every interface is named as such, not as localhost). */
+function listening(address) {
+  if (typeof address !== 'object' || address === null) return String(address);
+  const name = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const everywhere = address.address === '::' || address.address === '0.0.0.0' ? ' (every interface)' : '';
+  return `http://${name}:${address.port}${everywhere}`;
+}
 
-// A remote's frames, on their own port (docs/decisions/0010).
+// A remote's frames, on their own port (docs/decisions/0010), checked before anything listens.
 let framesServer;
 if (framesPortArg && !spa) {
   const framesPort = Number(framesPortArg);
@@ -341,9 +353,28 @@ if (framesPortArg && !spa) {
     console.error(`--frames-port / FRAMES_PORT must be a port number (got ${framesPortArg})`);
     process.exit(2);
   }
-  framesServer = createServer(framesHandler({ root, releasesRoot, log: (line) => console.error(line) }));
-  framesServer.listen(framesPort, host, () => console.log(`frames of ${root} on http://${host ?? 'localhost'}:${framesPort}`));
+  let handler;
+  try {
+    handler = framesHandler({ root, releasesRoot, secret: process.env.FRAMES_SECRET, timeoutMs: readRenderTimeout(process.env.FRAMES_RENDER_TIMEOUT_MS), log: (line) => console.error(line) });
+  } catch (error) {
+    console.error(`serve-static: ${error.message}`);
+    process.exit(2);
+  }
+  framesServer = createServer(handler);
+  // Only the shell's server calls it, quickly: a client that trickles its request is cut off.
+  framesServer.headersTimeout = 5_000;
+  framesServer.requestTimeout = 10_000;
+  framesServer.on('close', () => handler.close());
+  framesServer.on('error', (error) => {
+    console.error(`serve-static: the frames port could not listen on ${framesHost}:${framesPort}: ${error.message}`);
+    process.exit(2);
+  });
+  framesServer.listen(framesPort, framesHost, () => console.log(`frames of ${root} on ${listening(framesServer.address())}`));
 }
+
+server.listen(port, host, () => {
+  console.log(`serving ${root} on ${listening(server.address())}${spa ? ' (SPA)' : ''}${cors ? ' (CORS)' : ''}`);
+});
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {

@@ -158,6 +158,8 @@ export async function deploySuite({ work, logs, offset, results }) {
           DEPLOY_LOG_DIR: logs,
           DEPLOY_SITE_PORT: String(port.site),
           DEPLOY_FRAMES_PORT: String(port.frames),
+          // The frames ports' secret (FRAMES_SECRET), made for this run and given to the shell and the catalog.
+          DEPLOY_FRAMES_SECRET: randomBytes(32).toString('base64url'),
           SITE_URL: siteOrigin,
           API_URL: apiUrl,
           API_URL_2: `http://localhost:${port.api + 1}`,

@@ -30,8 +30,14 @@ interface ComposeService {
   depends_on?: Record<string, unknown>;
 }
 
-/** `docker compose config`, as ops would run it, with only the given variables (no .env, no shell). */
-async function composeConfig(args: string[], env: Record<string, string> = {}) {
+/** The frames ports' secret, as ops export it (never in a committed env file). */
+const FRAMES_SECRET = 'a-frames-secret-exported-by-ops-0123456789';
+
+/**
+ * `docker compose config`, as ops would run it, with only the given variables (no .env; from the
+ * shell only FRAMES_SECRET, unless `env` says otherwise).
+ */
+async function composeConfig(args: string[], env: Record<string, string> = { FRAMES_SECRET }) {
   const { stdout } = await run(COMPOSE, ['--project-directory', ROOT, '-f', path.join(ROOT, 'docker-compose.yml'), ...args, 'config', '--format', 'json'], {
     cwd: ROOT,
     env: { PATH: process.env['PATH'] ?? '', HOME: os.tmpdir(), ...env },
@@ -111,6 +117,17 @@ test.describe('docker-compose.yml', () => {
       (error: { stderr: string }) => error,
     );
     expect(failure?.stderr).toContain('set FIREBASE_PROJECT_ID');
+  });
+
+  test('refuses to start without the frames secret, which only the shell and the catalog get', async () => {
+    const failure = await composeConfig(['--env-file', path.join(ROOT, 'deploy/production.env.example')], {}).then(
+      () => null,
+      (error: { stderr: string }) => error,
+    );
+    expect(failure?.stderr).toContain('set FRAMES_SECRET');
+    const config = await composeConfig(['--env-file', path.join(ROOT, 'deploy/production.env.example')]);
+    const given = Object.entries(config.services).filter(([, service]) => service.environment?.['FRAMES_SECRET'] === FRAMES_SECRET);
+    expect(given.map(([name]) => name).sort()).toEqual(['catalog', 'shell']);
   });
 });
 

@@ -1,4 +1,5 @@
 // The local services: FerretDB (MongoDB protocol), the Firebase Auth Emulator and the api.
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -132,7 +133,8 @@ export async function seed({ mongoUri, authEmulatorPort, mediaDir, mediaBaseUrl 
  * `basePort` is the shell's; the remotes take the next ports, in workspace.json's order.
  * `framesBasePort`: a remote whose build renders frames (dist/server/frames.mjs) answers the shell's
  * server on framesBasePort + its index, and the shell composes first pages with it
- * (docs/decisions/0010); without it, no first page is composed.
+ * (docs/decisions/0010); without it, no first page is composed. The frames ports listen on 127.0.0.1
+ * and require a secret made for this run (FRAMES_SECRET), given to them and to the shell only.
  * `releasesDir`: where `npm run release -- publish` stores releases (<dir>/<remote>/<version>/).
  */
 export async function startFrontEnds({ basePort, framesBasePort, apiUrl, authEmulatorUrl, logDir, configDir, releasesDir }) {
@@ -157,6 +159,7 @@ export async function startFrontEnds({ basePort, framesBasePort, apiUrl, authEmu
       if (piece.role === 'remote' && existsSync(path.join(ROOT, piece.folder, 'dist/server/frames.mjs'))) framesEnv[piece.framesVariable] = `http://127.0.0.1:${framesBasePort + index}`;
     });
   }
+  const framesSecret = Object.keys(framesEnv).length > 0 ? { FRAMES_SECRET: randomBytes(32).toString('base64url') } : {};
   // The remotes first: the shell's server asks them for frames from its first request on.
   const order = [...FRONT_ENDS.entries()].sort(([, a], [, b]) => Number(a.role === 'host') - Number(b.role === 'host'));
   const entries = [];
@@ -173,7 +176,7 @@ export async function startFrontEnds({ basePort, framesBasePort, apiUrl, authEmu
       await assertPortFree(framesBasePort + index, `${piece.folder} frames`);
       args.push('--frames-port', String(framesBasePort + index));
     }
-    const env = piece.role === 'host' ? { ...framesEnv, API_INTERNAL_URL: apiUrl } : {};
+    const env = piece.role === 'host' ? { ...framesEnv, ...framesSecret, API_INTERNAL_URL: apiUrl } : frames ? framesSecret : {};
     const entry = startProcess(piece.folder, process.execPath, args, { cwd: ROOT, logDir, env });
     await waitFor(entry, `${piece.folder} on ${port}`, () => portAnswers(port), 20000);
     entries.push(entry);

@@ -28,8 +28,19 @@ const remotes = workspace.frontEnds.filter((piece) => piece.role === 'remote');
 interface ComposeService {
   build?: { dockerfile?: string };
   environment?: Record<string, string>;
+  ports?: string[];
+  networks?: Record<string, { ipv4_address?: string; aliases?: string[] } | null>;
 }
-const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+interface ComposeNetwork {
+  internal?: boolean;
+  ipam?: { config?: { subnet?: string }[] };
+}
+const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+  networks?: Record<string, ComposeNetwork>;
+};
+/** The compose network of the first pages' traffic (the frames port, the shell's api calls). */
+const PRIVATE = 'private';
 
 test('one host, and every remote names the variable that tells the shell where it is', () => {
   expect(workspace.frontEnds.filter((piece) => piece.role === 'host')).toHaveLength(1);
@@ -60,15 +71,41 @@ test('the shell service reaches each remote that renders frames on that remote\'
   expect(framed.map((remote) => remote.name)).toEqual(['catalog']);
   const framesVariables = Object.keys(environment).filter((name) => name.endsWith('_FRAMES_URL'));
   expect(framesVariables.sort()).toEqual(framed.map((remote) => remote.framesVariable).sort());
+  const shellPrivate = compose.services[shell?.name ?? '']?.networks?.[PRIVATE];
   for (const remote of framed) {
-    const service = compose.services[remote.name] as { environment?: Record<string, string | number>; ports?: string[] };
+    const service = compose.services[remote.name] as ComposeService;
     const port = String(service.environment?.FRAMES_PORT);
-    const url = environment[remote.framesVariable ?? ''] ?? '';
-    // The default (after ${VAR:-…}) names the remote's service and its frames port, never published.
-    expect(url).toContain(`http://${remote.name}:${port}`);
+    const onPrivate = service.networks?.[PRIVATE];
+    // The default (after ${VAR:-…}) names the remote's alias on the private network and its frames
+    // port, never published; the port listens on the remote's private address only.
+    const alias = onPrivate?.aliases?.[0] ?? '';
+    expect(environment[remote.framesVariable ?? '']).toContain(`:-http://${alias}:${port}}`);
+    expect(service.environment?.FRAMES_HOST).toBe(onPrivate?.ipv4_address);
     expect((service.ports ?? []).some((mapping) => mapping.endsWith(`:${port}`))).toBe(false);
+    // The shared secret comes from the environment (required there), the same variable on both sides.
+    expect(service.environment?.FRAMES_SECRET).toMatch(/^\$\{FRAMES_SECRET:\?/);
   }
-  expect(environment.API_INTERNAL_URL).toContain('http://api:3000');
+  expect(environment.FRAMES_SECRET).toMatch(/^\$\{FRAMES_SECRET:\?/);
+  // The api is reached on the private network, and believes the shell's X-Forwarded-For there only.
+  const api = compose.services['api'] as ComposeService;
+  expect(environment.API_INTERNAL_URL).toContain(`:-http://${api.networks?.[PRIVATE]?.aliases?.[0]}:3000}`);
+  expect(shellPrivate?.ipv4_address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+  expect(api.environment?.TRUSTED_PROXY).toBe(`\${TRUSTED_PROXY:-${shellPrivate?.ipv4_address}}`);
+});
+
+test('the private network is internal, and holds only the shell, the remotes that render frames and the api', () => {
+  expect(compose.networks?.[PRIVATE]?.internal).toBe(true);
+  const subnet = compose.networks?.[PRIVATE]?.ipam?.config?.[0]?.subnet ?? '';
+  const prefix = subnet.replace(/\.0\/24$/, '.');
+  expect(subnet).toMatch(/^\d+\.\d+\.\d+\.0\/24$/);
+  const members = Object.entries(compose.services).filter(([, service]) => service.networks?.[PRIVATE] !== undefined);
+  expect(members.map(([name]) => name).sort()).toEqual(['api', 'catalog', 'shell']);
+  for (const [name, service] of members) {
+    const address = service.networks?.[PRIVATE]?.ipv4_address;
+    if (address) expect([name, address.startsWith(prefix)]).toEqual([name, true]);
+    // Still on the default network too: its public port is published there.
+    expect([name, service.networks && 'default' in service.networks]).toEqual([name, true]);
+  }
 });
 
 test('the runtime config written for a deployment lists every remote of the description', () => {

@@ -60,6 +60,10 @@ export const DEPLOY = {
   get framesPort(): number {
     return Number(required('DEPLOY_FRAMES_PORT'));
   },
+  /** The secret the frames ports require of the shell's server (compose: FRAMES_SECRET), made per run. */
+  get framesSecret(): string {
+    return required('DEPLOY_FRAMES_SECRET');
+  },
   get apiUrls(): [string, string] {
     return [required('API_URL'), required('API_URL_2')];
   },
@@ -106,9 +110,12 @@ function rendersFrames(piece: Remote): boolean {
 /** The environment each container gets (as compose would give it), beside its image's ENV. */
 export function containerEnv(piece: FrontEnd): Record<string, string> {
   const env: Record<string, string> = { PORT: String(portOf(piece)) };
-  if (piece !== 'shell') return { ...env, RELEASES_DIR: releasesDirOf(piece), ...(rendersFrames(piece) ? { FRAMES_PORT: String(framesPortOf(piece)) } : {}) };
+  if (piece !== 'shell') {
+    return { ...env, RELEASES_DIR: releasesDirOf(piece), ...(rendersFrames(piece) ? { FRAMES_PORT: String(framesPortOf(piece)), FRAMES_SECRET: DEPLOY.framesSecret } : {}) };
+  }
   return {
     ...env,
+    FRAMES_SECRET: DEPLOY.framesSecret,
     // The shell's server composes first pages with the remotes' frames, over the api's internal address.
     API_INTERNAL_URL: DEPLOY.apiUrls[0],
     ...Object.fromEntries(

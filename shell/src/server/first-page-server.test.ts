@@ -3,9 +3,24 @@
  */
 // The shell's server side of a first page (docs/decisions/0010, 0011): which calls it makes, which
 // frame it asks for, what the document holds, and that every failure sends the plain index.html.
+// Then what a composition may cost (issue 26): one per canonical URL, shared by concurrent visits,
+// a cap on those under way, the visitor's address on the api calls, and a thousand junk URLs against
+// real HTTP stand-ins of the api (with a per-client budget) and of the catalog's frames port.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { apiCallKey, apiSearchParams, FIRST_PAGE_ANSWERS_ID, FRAME_ATTRIBUTE, firstPageCalls, WAITING_ATTRIBUTE, type FrameRequest } from '@antiquarium/contracts/first-page';
 import { AFTER_PAINT_SCRIPT, AFTER_PAINT_SCRIPT_HASH } from './after-paint';
-import { composeDocument, createFirstPageServer, FirstPageConfigError, framesVariable, inlineScriptHashes, type FirstPageServerOptions } from './first-page-server';
+import {
+  canonicalUrl,
+  composeDocument,
+  createFirstPageServer,
+  FirstPageConfigError,
+  forwardedFor,
+  FRAMES_SECRET_HEADER,
+  framesVariable,
+  inlineScriptHashes,
+  type FirstPageServerOptions,
+} from './first-page-server';
 
 const API = 'http://api.example';
 const INTERNAL = 'http://api.internal:3000';
@@ -25,6 +40,7 @@ const runtimeConfig = {
 interface Seen {
   url: string;
   method: string;
+  headers: Headers;
   body?: FrameRequest;
 }
 
@@ -39,7 +55,7 @@ function network(overrides: { routing?: unknown; api?: (url: URL) => Response | 
     const url = String(input);
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as FrameRequest) : undefined;
-    seen.push({ url, method, body });
+    seen.push({ url, method, headers: new Headers(init?.headers), body });
     if (overrides.delayMs) {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(resolve, overrides.delayMs);
@@ -68,7 +84,8 @@ function server(env: Record<string, string>, fetchImpl: typeof fetch, extra: Par
   return { composer, log };
 }
 
-const wired = { API_INTERNAL_URL: INTERNAL, REMOTE_CATALOG_FRAMES_URL: FRAMES };
+const SECRET = 'the-frames-secret-of-this-deployment-0123';
+const wired = { API_INTERNAL_URL: INTERNAL, REMOTE_CATALOG_FRAMES_URL: FRAMES, FRAMES_SECRET: SECRET };
 
 function answersOf(document: string): Record<string, { status: number; headers: Record<string, string>; body: unknown }> {
   const match = new RegExp(`<script type="application/json" id="${FIRST_PAGE_ANSWERS_ID}">(.*?)</script>`).exec(document);
@@ -88,6 +105,9 @@ test("the home page: the api's calls made on the internal address, the frame ask
 
   const frame = seen.find((call) => call.url.startsWith(FRAMES));
   expect(frame).toMatchObject({ url: `${FRAMES}/frames`, method: 'POST' });
+  // With the deployment's secret, which only the frames ports get; the api never sees it.
+  expect(frame?.headers.get(FRAMES_SECRET_HEADER)).toBe(SECRET);
+  expect(seen.filter((call) => call.headers.has(FRAMES_SECRET_HEADER)).map((call) => call.url)).toEqual([`${FRAMES}/frames`]);
   expect(frame?.body).toMatchObject({ module: './Home', url: '/', apiUrl: API });
   // The answers the frame was rendered with are the document's, named as the browser names its calls.
   const answers = answersOf(document as string);
@@ -219,7 +239,7 @@ test('past FIRST_PAGE_TIMEOUT_MS the page goes out plain, and the calls are abor
   expect(log.join('\n')).toMatch(/no answer within 50 ms/);
 });
 
-test('a composed page is reused for FIRST_PAGE_CACHE_MS, per URL', async () => {
+test('a composed page is reused for FIRST_PAGE_CACHE_MS, per canonical URL', async () => {
   let clock = 1_000;
   const { seen, fetchImpl } = network();
   const { composer } = server({ ...wired, FIRST_PAGE_CACHE_MS: '2000' }, fetchImpl, { now: () => clock });
@@ -237,6 +257,12 @@ test('a composed page is reused for FIRST_PAGE_CACHE_MS, per URL', async () => {
 test('a configuration mistake is named at start-up', () => {
   const { fetchImpl } = network();
   expect(() => server({ REMOTE_CATALOG_FRAMES_URL: 'catalog:8081' }, fetchImpl)).toThrow(new FirstPageConfigError('REMOTE_CATALOG_FRAMES_URL must be an absolute http(s) URL (got "catalog:8081")'));
+  // The frames ports' secret: required with them (not without), and never quoted.
+  expect(() => server({ REMOTE_CATALOG_FRAMES_URL: FRAMES }, fetchImpl)).toThrow(/FRAMES_SECRET must be set/);
+  expect(() => server({ ...wired, FRAMES_SECRET: 'too short' }, fetchImpl)).toThrow(new FirstPageConfigError('FRAMES_SECRET must be 32 to 512 printable ASCII characters without spaces'));
+  expect(() => server({ ...wired, FRAMES_SECRET: `${SECRET} with spaces` }, fetchImpl)).toThrow(/FRAMES_SECRET/);
+  expect(() => server({ API_INTERNAL_URL: INTERNAL }, fetchImpl)).not.toThrow();
+  expect(() => server({ ...wired, FIRST_PAGE_CONCURRENCY: '1.5' }, fetchImpl)).toThrow(/FIRST_PAGE_CONCURRENCY/);
   expect(() => server({ API_INTERNAL_URL: 'ftp://api' }, fetchImpl)).toThrow(FirstPageConfigError);
   expect(() => server({ FIRST_PAGE_TIMEOUT_MS: '-1' }, fetchImpl)).toThrow(/FIRST_PAGE_TIMEOUT_MS/);
   expect(() => server({ FIRST_PAGE_CACHE_MS: 'soon' }, fetchImpl)).toThrow(/FIRST_PAGE_CACHE_MS/);
@@ -254,4 +280,187 @@ test('composeDocument escapes the answers so no text in them can end the script 
   expect(composeDocument(INDEX.replace('<div id="root"></div>', '<div id="app"></div>'), { id: 'catalog/Home', root: 'x', css: [], answers: {} })).toBeUndefined();
   // The page's id is an attribute value: escaped.
   expect(composeDocument(INDEX, { id: 'catalog/"Home"<', root: 'x', css: [], answers: {} })).toContain(`${FRAME_ATTRIBUTE}="catalog/&#34;Home&#34;&#60;"`);
+});
+
+test('the canonical URL is the path and only the query the page reads, as the contracts parse it', () => {
+  expect(canonicalUrl('/?utm_source=x&page=3&type=Tools')).toEqual({ pathname: '/', search: '' });
+  expect(canonicalUrl('/all-artifacts?utm=1&page=2&type=Tools&zzz')).toEqual({ pathname: '/all-artifacts', search: '?type=Tools&page=2' });
+  expect(canonicalUrl('/all-artifacts?type=Tools&page=2')).toEqual(canonicalUrl('/all-artifacts?page=2&type=Tools&type=Nope'));
+  // Values the page would not use are the defaults, as in the browser.
+  expect(canonicalUrl('/all-artifacts?page=abc&type=NotAType&sort=sideways&within=true&from=0')).toEqual({ pathname: '/all-artifacts', search: '' });
+  expect(canonicalUrl(`/all-artifacts?search=${'w'.repeat(500)}`).search).toBe(`?search=${'w'.repeat(100)}`);
+});
+
+test('junk parameters make no page of their own: one composition, rendered for the canonical URL, for every spelling', async () => {
+  const { seen, fetchImpl } = network();
+  const { composer } = server(wired, fetchImpl);
+  const home = await composer.compose('/', INDEX);
+  for (const url of ['/?a=1', '/?utm_source=mail&b', '/?page=2&type=Tools', '/?%zz']) expect(await composer.compose(url, INDEX)).toBe(home);
+  const list = await composer.compose('/all-artifacts?type=Tools&page=2', INDEX);
+  for (const url of ['/all-artifacts?page=2&type=Tools', '/all-artifacts?type=Tools&page=2&utm=x', '/all-artifacts?sort=sideways&type=Tools&page=2']) {
+    expect(await composer.compose(url, INDEX)).toBe(list);
+  }
+  const frames = seen.filter((call) => call.url.startsWith(FRAMES));
+  expect(frames.map((call) => call.body?.url)).toEqual(['/', '/all-artifacts?type=Tools&page=2']);
+  // The api was asked each page's calls once (and the routing once).
+  expect(seen.filter((call) => call.url.startsWith(INTERNAL) && !call.url.endsWith('/releases/routing'))).toHaveLength(firstPageCalls('/', '').length + 2);
+});
+
+test('visits of a page being composed share that composition', async () => {
+  const { seen, fetchImpl } = network({ delayMs: 30 });
+  const { composer } = server({ ...wired, FIRST_PAGE_CACHE_MS: '0' }, fetchImpl);
+  const documents = await Promise.all(Array.from({ length: 20 }, (_, index) => composer.compose(`/?visit=${index}`, INDEX)));
+  expect(new Set(documents).size).toBe(1);
+  expect(documents[0]).toBeDefined();
+  expect(seen.filter((call) => call.url.startsWith(FRAMES))).toHaveLength(1);
+  // Without a cache, the next visit after it composes again.
+  await composer.compose('/', INDEX);
+  expect(seen.filter((call) => call.url.startsWith(FRAMES))).toHaveLength(2);
+});
+
+test('past FIRST_PAGE_CONCURRENCY compositions under way, a visit gets the plain page at once', async () => {
+  const { seen, fetchImpl } = network({ delayMs: 100 });
+  const { composer, log } = server({ ...wired, FIRST_PAGE_CONCURRENCY: '2' }, fetchImpl);
+  const first = composer.compose('/all-artifacts?page=2', INDEX);
+  const second = composer.compose('/all-artifacts?page=3', INDEX);
+  const started = Date.now();
+  expect(await composer.compose('/all-artifacts?page=4', INDEX)).toBeUndefined();
+  expect(Date.now() - started).toBeLessThan(50);
+  expect(log.join('\n')).toMatch(/2 first pages were being composed \(FIRST_PAGE_CONCURRENCY\)/);
+  // A visit of a page under way joins it rather than counting against the cap.
+  const joined = composer.compose('/all-artifacts?page=2&x=1', INDEX);
+  expect(await first).toBeDefined();
+  expect(await joined).toBe(await first);
+  expect(await second).toBeDefined();
+  expect(seen.some((call) => call.url.includes('page=4'))).toBe(false);
+  // Once they are done, there is room again.
+  expect(await composer.compose('/all-artifacts?page=4', INDEX)).toBeDefined();
+});
+
+test('a page that went out plain is not kept: the next visitor gets it composed', async () => {
+  let apiDown = true;
+  const { fetchImpl } = network({ api: () => (apiDown ? json({ message: 'Too many requests' }, 429) : undefined) });
+  const { composer } = server(wired, fetchImpl);
+  expect(await composer.compose('/', INDEX, { address: '203.0.113.9' })).toBeUndefined();
+  apiDown = false;
+  expect(await composer.compose('/', INDEX, { address: '198.51.100.4' })).toBeDefined();
+});
+
+test("the api calls carry the visitor's address after the proxies' (X-Forwarded-For); the frames port gets none", async () => {
+  const { seen, fetchImpl } = network();
+  const { composer } = server(wired, fetchImpl);
+  await composer.compose('/all-artifacts', INDEX, { address: '198.51.100.4', forwardedFor: '203.0.113.1, 10.0.0.2' });
+  const api = seen.filter((call) => call.url.startsWith(INTERNAL));
+  expect(api.length).toBeGreaterThan(2);
+  for (const call of api) expect(call.headers.get('x-forwarded-for')).toBe('203.0.113.1, 10.0.0.2, 198.51.100.4');
+  expect(seen.find((call) => call.url.startsWith(FRAMES))?.headers.has('x-forwarded-for')).toBe(false);
+
+  expect(forwardedFor(undefined)).toBeUndefined();
+  expect(forwardedFor({ address: '::ffff:192.0.2.1' })).toBe('::ffff:192.0.2.1');
+  // Only address-like entries of what the visitor sent, the nearest eight, before its address.
+  expect(forwardedFor({ address: '192.0.2.1', forwardedFor: ['a b, 1.1.1.1', '<x>'] })).toBe('1.1.1.1, 192.0.2.1');
+  const many = Array.from({ length: 20 }, (_, index) => `10.0.0.${index}`);
+  expect(forwardedFor({ address: '192.0.2.1', forwardedFor: many.join(',') })).toBe([...many.slice(-8), '192.0.2.1'].join(', '));
+});
+
+/** Starts an HTTP stand-in on a free loopback port; its base URL. */
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function bodyOf(request: IncomingMessage): Promise<string> {
+  let text = '';
+  for await (const chunk of request) text += String(chunk);
+  return text;
+}
+
+/**
+ * The api as the shell's server meets it: every request counts against its client's budget, the
+ * client being the last X-Forwarded-For entry when the connection comes from the trusted shell
+ * (TRUSTED_PROXY), the connection's address otherwise; over budget, 429.
+ */
+function apiStandIn({ budget, trustShell }: { budget: number; trustShell: boolean }) {
+  const used = new Map<string, number>();
+  const server = createServer((request, response) => {
+    const forwarded = String(request.headers['x-forwarded-for'] ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    const client = trustShell && forwarded.length > 0 ? (forwarded.at(-1) as string) : (request.socket.remoteAddress as string);
+    const count = (used.get(client) ?? 0) + 1;
+    used.set(client, count);
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      response.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
+    };
+    if (count > budget) return send(429, { message: 'Too many requests' });
+    const { pathname } = new URL(request.url ?? '/', 'http://api');
+    if (pathname === '/releases/routing') return send(200, { remotes: {}, updatedAt: null });
+    if (pathname === '/contributors/top') return send(200, [{ email: 'a@example.com', count: 3 }]);
+    if (pathname === '/artifacts/facets') return send(200, { total: 1, types: [], eras: [], centuries: [], places: [], didYouMean: null });
+    return send(200, { items: [{ _id: '1', name: 'Astrolabe' }] }, { 'X-Total-Count': '1' });
+  });
+  return { server, used };
+}
+
+/** The catalog's frames port as the shell's server meets it: the secret, then a page with the answers it was given. */
+function framesStandIn() {
+  let renders = 0;
+  const server = createServer((request, response) => {
+    void bodyOf(request).then((text) => {
+      if (request.headers[FRAMES_SECRET_HEADER.toLowerCase()] !== SECRET) return response.writeHead(401).end();
+      renders += 1;
+      const frame = JSON.parse(text) as FrameRequest;
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ html: `<main>${frame.module} ${Object.keys(frame.answers).length} answers</main>`, css: [] }));
+    });
+  });
+  return { server, renders: () => renders };
+}
+
+describe('against HTTP stand-ins of the api (with a per-client budget) and of the frames port', () => {
+  const servers: Server[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+
+  async function site({ budget, trustShell }: { budget: number; trustShell: boolean }) {
+    const api = apiStandIn({ budget, trustShell });
+    const frames = framesStandIn();
+    servers.push(api.server, frames.server);
+    const env = { API_INTERNAL_URL: await listen(api.server), REMOTE_CATALOG_FRAMES_URL: await listen(frames.server), FRAMES_SECRET: SECRET };
+    const composer = createFirstPageServer({ runtimeConfig, env });
+    return { composer, api, frames };
+  }
+
+  test('1 000 unique junk query strings from one client leave / composed for the next visitor', async () => {
+    // A budget the junk alone would exhaust many times over if each spelling were a page of its own
+    // (each costs the api four calls); every request here comes from the same shell, as in production.
+    const { composer, api, frames } = await site({ budget: 60, trustShell: false });
+    const attacker = { address: '203.0.113.66' };
+    const junk = Array.from({ length: 1_000 }, (_, index) => (index % 2 ? `/?q${index}=${Math.random().toString(36).slice(2)}` : `/all-artifacts?utm_${index}=x&page=oops${index}`));
+    for (let at = 0; at < junk.length; at += 50) {
+      const batch = await Promise.all(junk.slice(at, at + 50).map((url) => composer.compose(url, INDEX, attacker)));
+      expect(batch.every((document) => document !== undefined)).toBe(true);
+    }
+    const next = await composer.compose('/', INDEX, { address: '198.51.100.4' });
+    expect(next).toMatch(new RegExp(`<div id="root" ${FRAME_ATTRIBUTE}="catalog/Home">`));
+    // Two pages, composed once each (the cache lasts longer than this test).
+    expect(frames.renders()).toBe(2);
+    // The api was asked each page's calls once (and the registry's routing once a second).
+    expect([...api.used.values()].reduce((sum, count) => sum + count, 0)).toBeLessThan(10);
+  });
+
+  test("one client's unique (valid) searches spend its own api budget, not the next visitor's", async () => {
+    const { composer, api } = await site({ budget: 40, trustShell: true });
+    const attacker = { address: '203.0.113.66' };
+    const results = [];
+    for (let at = 0; at < 60; at += 10) {
+      results.push(...(await Promise.all(Array.from({ length: 10 }, (_, index) => composer.compose(`/all-artifacts?search=word${at + index}`, INDEX, attacker)))));
+    }
+    // The attacker's budget ran out (its later searches went out plain)…
+    expect(results.filter((document) => document === undefined).length).toBeGreaterThan(0);
+    expect(api.used.get('203.0.113.66')).toBeGreaterThan(40);
+    // …and only the attacker's: a new visitor's uncached search is composed.
+    expect(await composer.compose('/all-artifacts?search=astrolabe', INDEX, { address: '198.51.100.4' })).toBeDefined();
+    // Its page's two calls (and the registry's routing, if a second has passed) counted as its own.
+    expect(api.used.get('198.51.100.4')).toBeGreaterThanOrEqual(2);
+    expect(api.used.get('198.51.100.4')).toBeLessThanOrEqual(3);
+  });
 });

@@ -5,6 +5,12 @@
 // one document: the page paints before any script, and the browser asks the api for nothing the
 // document holds. Anything missing or slow (the api, the registry, the remote, FIRST_PAGE_TIMEOUT_MS)
 // and the plain index.html goes out instead: the browser then does it all, as without this.
+// What it costs is bounded (docs/decisions/0010, amended by issue 26): a page is composed once per
+// canonical URL (the path and only the query the page reads, as the contracts parse it) and kept
+// FIRST_PAGE_CACHE_MS, visits of a URL being composed wait for that one composition, at most
+// FIRST_PAGE_CONCURRENCY compositions run at once (past it the plain page goes out at once), and the
+// api calls carry the visitor's address (X-Forwarded-For) so that they count against the visitor's
+// own budget where the api trusts this server (TRUSTED_PROXY), never against one shared by all.
 // Built by rspack into dist/server/first-page.mjs; deploy/serve-static.mjs --spa runs it.
 import {
   apiCallKey,
@@ -19,7 +25,7 @@ import {
   type FrameResponse,
   WAITING_ATTRIBUTE,
 } from '@antiquarium/contracts/first-page';
-import { PAGE_HEADERS } from '@antiquarium/contracts';
+import { ALL_ARTIFACTS_PATH, PAGE_HEADERS, readQuery, writeQuery } from '@antiquarium/contracts';
 import { isReleaseVersion, type ReleaseRouting } from '@antiquarium/contracts/releases';
 import { parseRuntimeConfig, type RuntimeConfig } from '../app/runtime-config';
 import { firstPageOf } from '../remotes/first-pages';
@@ -38,7 +44,13 @@ export const inlineScriptHashes: readonly string[] = [AFTER_PAINT_SCRIPT_HASH];
 export const DEFAULT_TIMEOUT_MS = 400;
 /** How long a composed page is sent again as it is (the home page's lists change rarely). */
 export const DEFAULT_CACHE_MS = 2000;
+/** Compositions under way at most by default: past it a visit gets the plain page at once. */
+export const DEFAULT_CONCURRENCY = 8;
+/** The header that carries FRAMES_SECRET to a remote's frames port (deploy/frames.mjs reads the same). */
+export const FRAMES_SECRET_HEADER = 'X-Frames-Secret';
 const CACHE_ENTRIES = 100;
+/** The proxies' addresses kept of a visit's X-Forwarded-For (the nearest ones: the api reads from the right). */
+const FORWARDED_KEPT = 8;
 const ROUTING_CACHE_MS = 1000;
 /** The answer headers a page reads (the paging headers), lower-cased. */
 const KEPT_HEADERS = Object.values(PAGE_HEADERS).map((name) => name.toLowerCase());
@@ -53,7 +65,8 @@ export interface FirstPageServerOptions {
   /**
    * API_INTERNAL_URL: where this server reaches the api (default: the runtime config's apiUrl);
    * REMOTE_<NAME>_FRAMES_URL: a remote's frames port as this server reaches it (no variable, no
-   * composed pages for that remote); FIRST_PAGE_TIMEOUT_MS, FIRST_PAGE_CACHE_MS.
+   * composed pages for that remote); FRAMES_SECRET: sent to the frames ports (required with them);
+   * FIRST_PAGE_TIMEOUT_MS, FIRST_PAGE_CACHE_MS, FIRST_PAGE_CONCURRENCY.
    */
   env: Readonly<Record<string, string | undefined>>;
   fetch?: typeof fetch;
@@ -62,9 +75,18 @@ export interface FirstPageServerOptions {
   now?: () => number;
 }
 
+/** Who asks for a page: the connection's address, and the X-Forwarded-For it came with (if any). */
+export interface Visitor {
+  address?: string | undefined;
+  forwardedFor?: string | string[] | undefined;
+}
+
 export interface FirstPageServer {
-  /** The document for a visit of `url` (path and query) that starts there, or undefined: send `indexHtml` as it is. */
-  compose(url: string, indexHtml: string): Promise<string | undefined>;
+  /**
+   * The document for a visit of `url` (path and query) that starts there, or undefined: send
+   * `indexHtml` as it is. The api calls made for it name `visitor` as their client.
+   */
+  compose(url: string, indexHtml: string, visitor?: Visitor): Promise<string | undefined>;
   /** The remotes whose pages it composes, and where it reaches them (for the start-up log). */
   readonly frames: Readonly<Partial<Record<RemoteName, string>>>;
 }
@@ -102,7 +124,46 @@ function baseOf(manifestUrl: string): string {
 
 interface CacheEntry {
   expires: number;
-  document: Promise<string | undefined>;
+  document: string;
+}
+
+/**
+ * The query each first page reads, in one spelling (the contracts' own parsing and writing): any
+ * other parameter, a value the page would not use, another order or spelling, all make the same
+ * page. Pages not listed read no query.
+ */
+const PAGE_QUERIES: readonly { path: RegExp; query: (params: URLSearchParams) => URLSearchParams }[] = [
+  { path: ALL_ARTIFACTS_PATH, query: (params) => writeQuery(readQuery(params)) },
+];
+
+/** The URL a visit's first page is composed for: its path and the query the page reads, canonical. */
+export function canonicalUrl(url: string): { pathname: string; search: string } {
+  const { pathname, searchParams } = new URL(url, 'http://site.invalid');
+  const query = PAGE_QUERIES.find((page) => page.path.test(pathname))?.query(searchParams).toString() ?? '';
+  return { pathname, search: query ? `?${query}` : '' };
+}
+
+/**
+ * The X-Forwarded-For of the api calls made for `visitor`: the proxies' list it came with (its
+ * nearest entries), then its own address. The api believes the last entries only as far as
+ * TRUSTED_PROXY says (this server, and the proxies in front of it), so a visitor cannot name
+ * someone else.
+ */
+export function forwardedFor(visitor: Visitor | undefined): string | undefined {
+  if (!visitor?.address) return undefined;
+  const given = [visitor.forwardedFor ?? []].flat().join(',');
+  const chain = given
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => /^[0-9A-Za-z.:[\]%_-]{1,64}$/.test(entry));
+  return [...chain.slice(-FORWARDED_KEPT), visitor.address].join(', ');
+}
+
+/** FRAMES_SECRET, as deploy/frames.mjs accepts it (32-512 printable characters, no spaces). */
+function framesSecret(value: string | undefined): string {
+  if (!value) throw new FirstPageConfigError("FRAMES_SECRET must be set with a REMOTE_*_FRAMES_URL (the secret the remotes' frames ports require)");
+  if (value.length < 32 || value.length > 512 || !/^[\x21-\x7E]+$/.test(value)) throw new FirstPageConfigError('FRAMES_SECRET must be 32 to 512 printable ASCII characters without spaces');
+  return value;
 }
 
 /**
@@ -128,8 +189,10 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
     const value = env[name];
     if (value) frames[remote] = absoluteUrl(value, name);
   }
+  const secret = Object.keys(frames).length > 0 ? framesSecret(env.FRAMES_SECRET) : undefined;
   const timeoutMs = wholeNumber(env.FIRST_PAGE_TIMEOUT_MS, 'FIRST_PAGE_TIMEOUT_MS', DEFAULT_TIMEOUT_MS, 10_000);
   const cacheMs = wholeNumber(env.FIRST_PAGE_CACHE_MS, 'FIRST_PAGE_CACHE_MS', DEFAULT_CACHE_MS, 60_000);
+  const concurrency = wholeNumber(env.FIRST_PAGE_CONCURRENCY, 'FIRST_PAGE_CONCURRENCY', DEFAULT_CONCURRENCY, 1000);
 
   const logged = new Map<string, number>();
   const tell = (reason: string) => {
@@ -139,7 +202,10 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
     options.log?.(`first page sent plain: ${reason}`);
   };
 
+  // Composed documents by canonical URL (only those that were composed: a visit that got the plain
+  // page, e.g. over its api budget, leaves nothing for the next visitor), and those being composed.
   const cache = new Map<string, CacheEntry>();
+  const building = new Map<string, Promise<string | undefined>>();
   let routing: { expires: number; value: Promise<ReleaseRouting | undefined> } | undefined;
 
   async function getJson(url: string, init: RequestInit, signal: AbortSignal): Promise<{ response: Response; body: unknown }> {
@@ -149,9 +215,9 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
   }
 
   /** The release registry's routing (cached a second, as the api caches it); undefined when it does not answer. */
-  function liveRouting(signal: AbortSignal): Promise<ReleaseRouting | undefined> {
+  function liveRouting(signal: AbortSignal, client: HeadersInit): Promise<ReleaseRouting | undefined> {
     if (!routing || routing.expires <= now()) {
-      const value = getJson(`${apiUrl}/releases/routing`, {}, signal).then(
+      const value = getJson(`${apiUrl}/releases/routing`, { headers: client }, signal).then(
         ({ body }) => (typeof body === 'object' && body !== null && 'remotes' in body ? (body as ReleaseRouting) : undefined),
         () => undefined,
       );
@@ -161,10 +227,10 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
   }
 
   /** Where the remote renders the release the registry runs for everyone (canaries aside). */
-  async function framesUrlOf(remote: RemoteName, signal: AbortSignal): Promise<string | undefined> {
+  async function framesUrlOf(remote: RemoteName, signal: AbortSignal, client: HeadersInit): Promise<string | undefined> {
     const internal = frames[remote];
     if (!internal) return undefined;
-    const live = (await liveRouting(signal))?.remotes?.[remote as keyof ReleaseRouting['remotes']]?.live;
+    const live = (await liveRouting(signal, client))?.remotes?.[remote as keyof ReleaseRouting['remotes']]?.live;
     if (!live) return `${internal}/frames`;
     // A release is served under its version below the remote's own address; anything else is not
     // one this server can reach.
@@ -173,14 +239,14 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
     return `${internal}/releases/${live.version}/frames`;
   }
 
-  async function answersFor(pathname: string, search: string, signal: AbortSignal): Promise<DocumentAnswers | undefined> {
+  async function answersFor(pathname: string, search: string, signal: AbortSignal, client: HeadersInit): Promise<DocumentAnswers | undefined> {
     const calls = firstPageCalls(pathname, search);
     if (!browserApiUrl || calls.length === 0) return calls.length === 0 ? {} : undefined;
     const answers: Record<string, DocumentAnswer> = {};
     const results = await Promise.all(
       calls.map(async (call) => {
         const query = apiSearchParams(call.query).toString();
-        const { response, body } = await getJson(`${apiUrl}/${call.path}${query ? `?${query}` : ''}`, {}, signal);
+        const { response, body } = await getJson(`${apiUrl}/${call.path}${query ? `?${query}` : ''}`, { headers: client }, signal);
         if (!response.ok) return false;
         const headers: Record<string, string> = {};
         for (const name of KEPT_HEADERS) {
@@ -195,7 +261,8 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
   }
 
   async function frameOf(url: string, request: FrameRequest, signal: AbortSignal): Promise<FrameResponse | undefined> {
-    const { response, body } = await getJson(url, { method: 'POST', body: JSON.stringify(request), headers: { 'Content-Type': 'application/json' } }, signal);
+    const headers = { 'Content-Type': 'application/json', [FRAMES_SECRET_HEADER]: secret ?? '' };
+    const { response, body } = await getJson(url, { method: 'POST', body: JSON.stringify(request), headers }, signal);
     if (!response.ok || typeof body !== 'object' || body === null) return undefined;
     const { html, css } = body as Partial<FrameResponse>;
     if (typeof html !== 'string' || !Array.isArray(css) || !css.every((sheet) => typeof sheet === 'string')) return undefined;
@@ -204,12 +271,14 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
     return { html, css };
   }
 
-  async function build(pathname: string, search: string, indexHtml: string): Promise<string | undefined> {
+  async function build(pathname: string, search: string, indexHtml: string, visitor: Visitor | undefined): Promise<string | undefined> {
     const page = firstPageOf(pathname);
     if (!page || !browserApiUrl || !frames[page.remote]) return undefined;
     const signal = AbortSignal.timeout(timeoutMs);
+    const forwarded = forwardedFor(visitor);
+    const client: Record<string, string> = forwarded ? { 'X-Forwarded-For': forwarded } : {};
     try {
-      const [answers, framesUrl] = await Promise.all([answersFor(pathname, search, signal), framesUrlOf(page.remote, signal)]);
+      const [answers, framesUrl] = await Promise.all([answersFor(pathname, search, signal, client), framesUrlOf(page.remote, signal, client)]);
       if (!answers) {
         tell('the api did not answer every call of the page');
         return undefined;
@@ -234,18 +303,32 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
 
   return {
     frames,
-    compose(url, indexHtml) {
-      const { pathname, search } = new URL(url, 'http://site.invalid');
+    compose(url, indexHtml, visitor) {
+      const { pathname, search } = canonicalUrl(url);
+      const page = firstPageOf(pathname);
+      if (!page || !frames[page.remote]) return Promise.resolve(undefined);
       const key = `${pathname}${search}`;
       const cached = cache.get(key);
-      if (cached && cached.expires > now()) return cached.document;
-      const document = build(pathname, search, indexHtml);
-      if (cacheMs > 0) {
-        cache.delete(key);
-        cache.set(key, { expires: now() + cacheMs, document });
-        // The oldest entry goes first (a Map keeps insertion order).
-        while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+      if (cached && cached.expires > now()) return Promise.resolve(cached.document);
+      const under = building.get(key);
+      if (under) return under;
+      if (building.size >= concurrency) {
+        tell(`${concurrency} first pages were being composed (FIRST_PAGE_CONCURRENCY)`);
+        return Promise.resolve(undefined);
       }
+      const document = build(pathname, search, indexHtml, visitor)
+        .catch(() => undefined)
+        .then((composed) => {
+          if (composed !== undefined && cacheMs > 0) {
+            cache.delete(key);
+            cache.set(key, { expires: now() + cacheMs, document: composed });
+            // The oldest entry goes first (a Map keeps insertion order).
+            while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+          }
+          return composed;
+        });
+      building.set(key, document);
+      void document.finally(() => building.delete(key));
       return document;
     },
   };
