@@ -19,6 +19,9 @@ const LOGS = path.join(work, 'logs');
 const results = [];
 // The main api's release deploy token, new every run (the suite sends it; the low-limit apis have none).
 const RELEASE_DEPLOY_TOKEN = randomBytes(24).toString('hex');
+// The key of the release telemetry's tickets, new every run and shared by every api of the suite
+// (a ticket one instance gave is read by any other; the suite signs expired ones with it).
+const RELEASE_TELEMETRY_SECRET = randomBytes(24).toString('hex');
 // `node scripts/test.mjs --only=unit,api` runs some phases (static, unit, api, bench-smoke, resilience, browser, deploy); all by default.
 const ALL_PHASES = ['static', 'unit', 'api', 'bench-smoke', 'resilience', 'browser', 'deploy'];
 const { values: args } = parseArgs({ options: { only: { type: 'string' } } });
@@ -78,6 +81,7 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
       METRICS_PORT: String(PORTS.apiMetrics),
       CORS_ORIGINS: 'http://localhost:4200,http://127.0.0.1:4200',
       RELEASE_DEPLOY_TOKEN,
+      RELEASE_TELEMETRY_SECRET,
     },
   });
   // Low limits, counters in Redis under a prefix of this run's own, the loopback proxy trusted (the
@@ -93,6 +97,8 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
     WRITE_RATE_LIMIT: '5',
     CLIENT_RATE_LIMIT: '30',
     FAILED_AUTH_RATE_LIMIT: '4',
+    TELEMETRY_RATE_LIMIT: '4',
+    RELEASE_TELEMETRY_SECRET,
     TRUSTED_PROXY: 'loopback',
     RECONCILE_ON_START: 'off',
     SWAGGER: 'off',
@@ -127,6 +133,7 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
       FIREBASE_PROJECT_ID: 'demo-antiquarium',
       API_CATALOG: catalog,
       RELEASE_DEPLOY_TOKEN,
+      RELEASE_TELEMETRY_SECRET,
     });
   } finally {
     for (const instance of limited) await stopProcess(instance);

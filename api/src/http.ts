@@ -3,7 +3,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { PAGE_HEADERS } from '@antiquarium/contracts';
+import { PAGE_HEADERS, TELEMETRY_TICKET_HEADER } from '@antiquarium/contracts';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { toErrorBody } from './common/errors';
 import type { AppConfig } from './config/env';
@@ -38,7 +38,8 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, lo
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type'],
-    exposedHeaders: [...Object.values(PAGE_HEADERS), 'Link'],
+    // The routing's telemetry ticket (releases/telemetry-ticket.ts) is read by the shell's code.
+    exposedHeaders: [...Object.values(PAGE_HEADERS), 'Link', TELEMETRY_TICKET_HEADER],
     maxAge: 600,
     // The CORS headers are set on every answer (a 429 included, so pages can read it), and a
     // preflight is answered below, once it has been counted.

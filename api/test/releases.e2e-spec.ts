@@ -1,18 +1,15 @@
 // The release registry (GitHub issue #13, docs/api.md "Releases") over HTTP: who may change it, what
 // publish, promote, canary, rollback and prune do to the routing the shells read, the routing's
-// caching headers, the audit log, the shell's telemetry and the canary's automatic rollback.
+// caching headers and the audit log (the shell's telemetry and the canary's automatic rollback:
+// release-telemetry.e2e-spec.ts).
 //
 // There are only three remote names, so this file owns the registry: it empties the releases
 // collections first and its tests run in order (jest runs one file's tests one after another). The
-// catalog remote serves the publish/promote/rollback/prune story, contribute the telemetry, account
-// the automatic rollback.
+// catalog remote serves the publish/promote/rollback/prune story.
 import { randomBytes } from 'node:crypto';
 import {
-  CANARY_MIN_VIEWS,
   PRUNE_DEFAULT_KEEP,
   RELEASE_REMOTES,
-  TELEMETRY_MAX_BYTES,
-  TELEMETRY_MAX_EVENTS,
   type PrunableReleases,
   type Release,
   type ReleaseAuditEntry,
@@ -20,7 +17,6 @@ import {
   type ReleaseRouting,
   type ReleaseStatus,
   type RemoteRoutingChange,
-  type TelemetryEvent,
 } from '@antiquarium/contracts';
 import { artifactInput, createArtifact } from './support/artifacts';
 import { createUser, grantOperator, type TestUser } from './support/auth';
@@ -80,19 +76,6 @@ async function status(): Promise<ReleaseStatus> {
   return response.body;
 }
 
-async function sendTelemetry(events: unknown[]): Promise<void> {
-  expectStatus(await api('/releases/telemetry', { method: 'POST', body: { events } }), 204);
-}
-
-function events(count: number, event: TelemetryEvent): TelemetryEvent[] {
-  return Array.from({ length: count }, () => ({ ...event }));
-}
-
-/** Sends events in batches the route accepts. */
-async function sendAll(all: TelemetryEvent[]): Promise<void> {
-  for (let start = 0; start < all.length; start += TELEMETRY_MAX_EVENTS) await sendTelemetry(all.slice(start, start + TELEMETRY_MAX_EVENTS));
-}
-
 /** The stats rows of one release (one per minute that had events). */
 async function statsRows(remote: string, version: string) {
   return (await releaseCollection('release_stats')).find({ remote, version }).toArray();
@@ -112,9 +95,10 @@ describe('an empty registry', () => {
     const response = await routing();
     expect(response.body).toEqual({ remotes: {}, updatedAt: null });
     // Browsers revalidate every load (stale-while-revalidate would show a rolled-back release once
-    // more); CDNs may cache briefly.
-    expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(response.headers.get('cdn-cache-control')).toBe('public, max-age=2, stale-while-revalidate=30');
+    // more); no shared cache keeps it, since every answer carries a telemetry ticket of its own
+    // (release-telemetry.e2e-spec.ts).
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    expect(response.headers.get('cdn-cache-control')).toBe('no-store');
     expect(response.headers.get('etag')).toMatch(/^"[^"]+"$/);
   });
 });
@@ -334,7 +318,8 @@ describe('promote, canary and rollback (catalog)', () => {
   test('pruning removes a release that never served, with its stats', async () => {
     const unused = await publish('catalog');
     audited.push({ action: 'publish', remote: 'catalog', version: unused.version });
-    await sendTelemetry([{ remote: 'catalog', version: unused.version, kind: 'view', ms: 100 }]);
+    // No page load is given a ticket for a release that never served: its rows are a leftover's.
+    await (await releaseCollection('release_stats')).insertOne({ remote: 'catalog', version: unused.version, minute: new Date(), instance: 'e2e', views: 1 });
     expect(await statsRows('catalog', unused.version)).toHaveLength(1);
     const response = await deploy(`/releases/catalog/${unused.version}`, { method: 'DELETE' });
     expectStatus(response, 200);
@@ -402,7 +387,7 @@ describe('the routing’s caching', () => {
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
     expect(again.headers.get('etag')).toBe(etag);
-    expect(again.headers.get('cache-control')).toBe('no-cache');
+    expect(again.headers.get('cache-control')).toBe('private, no-cache');
     expect((await api('/releases/routing', { headers: { 'if-none-match': `"other", W/${etag}` } })).status).toBe(304);
     expectStatus(await api('/releases/routing', { headers: { 'if-none-match': '"something-else"' } }), 200);
 
@@ -411,134 +396,6 @@ describe('the routing’s caching', () => {
     expect(changed.headers.get('etag')).not.toBe(etag);
     expect(Date.parse(changed.body.updatedAt ?? '')).toBeGreaterThan(Date.parse(first.body.updatedAt ?? ''));
     expectStatus(await api('/releases/routing', { headers: { 'if-none-match': etag } }), 200);
-  });
-});
-
-describe('telemetry (contribute)', () => {
-  let live: Release;
-
-  beforeAll(async () => {
-    live = await publish('contribute');
-    await promote('contribute', live.version);
-  });
-
-  const lastHour = async (version: string) =>
-    (await status()).remotes.find((remote) => remote.remote === 'contribute')?.releases.find((release) => release.version === version)?.lastHour;
-
-  test('204; counted per release, with load-time percentiles', async () => {
-    const version = live.version;
-    await sendTelemetry([
-      ...events(8, { remote: 'contribute', version, kind: 'view', ms: 150 }),
-      ...events(2, { remote: 'contribute', version, kind: 'view', ms: 3000 }),
-      { remote: 'contribute', version, kind: 'view' },
-      { remote: 'contribute', version, kind: 'load-failure' },
-      { remote: 'contribute', version, kind: 'render-error' },
-    ]);
-    expect(await lastHour(version)).toEqual({ views: 11, loadFailures: 1, renderErrors: 1, failureRate: 0.1818, loadP50Ms: 200, loadP95Ms: 3200 });
-  });
-
-  test('counts from several requests add up in one row per minute ($inc upserts)', async () => {
-    const version = (await publish('contribute')).version;
-    await Promise.all(Array.from({ length: 6 }, () => sendTelemetry(events(5, { remote: 'contribute', version, kind: 'view', ms: 50 }))));
-    const rows = await statsRows('contribute', version);
-    expect(rows.length).toBeGreaterThanOrEqual(1);
-    expect(rows.length).toBeLessThanOrEqual(2);
-    expect(rows.reduce((sum, row) => sum + (row['views'] as number), 0)).toBe(30);
-    expect(rows.reduce((sum, row) => sum + (row['loadLe100'] as number), 0)).toBe(30);
-  });
-
-  test('unknown fields are ignored; events for unregistered remotes or versions are dropped', async () => {
-    const before = (await lastHour(live.version))?.views ?? 0;
-    const unregistered = newVersion();
-    const response = await api('/releases/telemetry', {
-      method: 'POST',
-      body: {
-        page: '/artifacts',
-        events: [
-          { remote: 'contribute', version: live.version, kind: 'view', ms: 99, connection: '4g', extra: { nested: true } },
-          { remote: 'contribute', version: unregistered, kind: 'view', ms: 99 },
-          { remote: 'checkout', version: live.version, kind: 'view' },
-          { remote: '__proto__', version: 'x', kind: 'render-error' },
-        ],
-      },
-    });
-    expectStatus(response, 204);
-    expect((await lastHour(live.version))?.views).toBe(before + 1);
-    expect(await statsRows('contribute', unregistered)).toHaveLength(0);
-    const remotes = await (await releaseCollection('release_stats')).distinct('remote');
-    expect(remotes.filter((remote) => !(RELEASE_REMOTES as readonly string[]).includes(remote))).toEqual([]);
-  });
-
-  test('sendBeacon’s text/plain is accepted on this route (and only here)', async () => {
-    const before = (await lastHour(live.version))?.views ?? 0;
-    const body = JSON.stringify({ events: [{ remote: 'contribute', version: live.version, kind: 'view', ms: 120 }] });
-    expectStatus(await api('/releases/telemetry', { method: 'POST', rawBody: body, headers: { 'content-type': 'text/plain;charset=UTF-8' } }), 204);
-    expect((await lastHour(live.version))?.views).toBe(before + 1);
-    // Elsewhere text/plain is not read as JSON.
-    expectApiError(await deploy('/releases/catalog', { method: 'POST', rawBody: JSON.stringify(releaseInput(newVersion())), headers: { 'content-type': 'text/plain' } }), 400);
-  });
-
-  test(`more than ${TELEMETRY_MAX_EVENTS} events is 400, over ${TELEMETRY_MAX_BYTES} bytes 413, malformed 400, another type 415`, async () => {
-    const event: TelemetryEvent = { remote: 'contribute', version: live.version, kind: 'view' };
-    expect(expectApiError(await api('/releases/telemetry', { method: 'POST', body: { events: events(TELEMETRY_MAX_EVENTS + 1, event) } }), 400).message).toMatch(/^events:/);
-    expectApiError(await api('/releases/telemetry', { method: 'POST', body: { events: [event], padding: 'x'.repeat(TELEMETRY_MAX_BYTES) } }), 413);
-    expectApiError(await api('/releases/telemetry', { method: 'POST', rawBody: 'x'.repeat(TELEMETRY_MAX_BYTES + 1), headers: { 'content-type': 'text/plain' } }), 413);
-    expectApiError(await api('/releases/telemetry', { method: 'POST', rawBody: '{"events": [', headers: { 'content-type': 'text/plain;charset=UTF-8' } }), 400);
-    expectApiError(await api('/releases/telemetry', { method: 'POST', rawBody: '{"events": [' }), 400);
-    expectApiError(await api('/releases/telemetry', { method: 'POST' }), 400);
-    for (const bad of [{ ...event, kind: 'click' }, { ...event, ms: -5 }, { ...event, ms: 120_001 }, { ...event, remote: 42 }, 'view']) {
-      expectApiError(await api('/releases/telemetry', { method: 'POST', body: { events: [bad] } }), 400);
-    }
-    expectApiError(await api('/releases/telemetry', { method: 'POST', body: [] }), 400);
-    expectApiError(await api('/releases/telemetry', { method: 'POST', rawBody: 'events=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415);
-  });
-});
-
-describe('automatic rollback of a failing canary (account)', () => {
-  test(`after ${CANARY_MIN_VIEWS} failing canary views beside a healthy live release, the canary is removed and the audit says why`, async () => {
-    const healthy = await publish('account');
-    const failing = await publish('account');
-    await promote('account', healthy.version);
-    await promote('account', failing.version, 50);
-    expect((await routing()).body.remotes.account?.canary?.version).toBe(failing.version);
-
-    await sendAll(events(35, { remote: 'account', version: healthy.version, kind: 'view', ms: 300 }));
-    // One fewer than needed: the canary stays.
-    const failed = (count: number) =>
-      Array.from({ length: count }, (): TelemetryEvent[] => [
-        { remote: 'account', version: failing.version, kind: 'view' },
-        { remote: 'account', version: failing.version, kind: 'load-failure' },
-      ]).flat();
-    await sendAll(failed(CANARY_MIN_VIEWS - 1));
-    await pause(2500);
-    expect((await routing()).body.remotes.account?.canary?.version).toBe(failing.version);
-
-    await sendAll(failed(1));
-    let canary: unknown = 'still there';
-    for (let waited = 0; waited < 10_000 && canary !== undefined; waited += 250) {
-      await pause(250);
-      canary = (await routing()).body.remotes.account?.canary;
-    }
-    expect(canary).toBeUndefined();
-    expect((await routing()).body.remotes.account?.live.version).toBe(healthy.version);
-
-    const entry = (await status()).audit.find((candidate) => candidate.remote === 'account' && candidate.action === 'auto-rollback');
-    expect(entry).toEqual({
-      at: expect.any(String),
-      remote: 'account',
-      action: 'auto-rollback',
-      version: failing.version,
-      by: 'canary watch',
-      reason: `canary failure rate 100% over ${CANARY_MIN_VIEWS} views exceeds live 0% over 35 views by more than 5 points`,
-    });
-  });
-
-  test('a healthy canary stays', async () => {
-    const next = await publish('account');
-    await promote('account', next.version, 20);
-    await sendAll(events(CANARY_MIN_VIEWS + 5, { remote: 'account', version: next.version, kind: 'view', ms: 250 }));
-    await pause(2500);
-    expect((await routing()).body.remotes.account?.canary?.version).toBe(next.version);
   });
 });
 

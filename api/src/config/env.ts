@@ -61,6 +61,19 @@ const envSchema = z
         .regex(/^[\x21-\x7E]+$/, 'must be printable ASCII without spaces (it is sent in a header)')
         .optional(),
     ),
+    // The key of the release telemetry's tickets (docs/decisions/0008, "Telemetry tickets"): every
+    // instance behind one site needs the same. Unset, it is derived from RELEASE_DEPLOY_TOKEN.
+    RELEASE_TELEMETRY_SECRET: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .string()
+        .min(32, 'must be at least 32 characters')
+        .max(512, 'must be at most 512 characters')
+        .regex(/^[\x21-\x7E]+$/, 'must be printable ASCII without spaces')
+        .optional(),
+    ),
+    // Telemetry posts per client address per RATE_WINDOW_MS, beside the client budget.
+    TELEMETRY_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     // Pruning (DELETE /releases/:remote/:version) keeps every release that was live within this long.
     RELEASE_KEEP_LIVE_MS: z.coerce.number().int().min(0).max(365 * 86_400_000).default(7 * 86_400_000),
   })
@@ -121,6 +134,8 @@ const envSchema = z
       catalogRefreshMs: env.CATALOG_REFRESH_MS,
       changesChannel: env.CHANGES_CHANNEL,
       releaseDeployToken: env.RELEASE_DEPLOY_TOKEN,
+      releaseTelemetrySecret: env.RELEASE_TELEMETRY_SECRET,
+      telemetryRateLimit: env.TELEMETRY_RATE_LIMIT,
       releaseKeepLiveMs: env.RELEASE_KEEP_LIVE_MS,
     };
   });

@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../config/env';
 import { rateLimitRefusals } from '../observability/metrics';
 import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './counter-store';
 
-export type Budget = 'client' | 'writes' | 'failed-auth';
+export type Budget = 'client' | 'writes' | 'failed-auth' | 'telemetry';
 
 /** A 429 that says, in the standard header, how many seconds until the window ends. */
 export class TooManyRequests extends HttpException {
@@ -23,6 +23,8 @@ export const COUNTER_STORE = Symbol('COUNTER_STORE');
  * - writes: one budget per member across every write route;
  * - failed-auth: requests with a credential, per client address, counted before the credential is
  *   looked at and given back when it was good (`authenticating`);
+ * - telemetry: the release telemetry's posts per client address, a budget of its own and low
+ *   (releases/release-telemetry.service.ts).
  */
 @Injectable()
 export class RateLimits implements OnModuleDestroy {
@@ -35,6 +37,7 @@ export class RateLimits implements OnModuleDestroy {
       client: { limit: config.clientRateLimit, windowMs: config.rateWindowMs },
       writes: { limit: config.writeRateLimit, windowMs: config.writeRateWindowMs },
       'failed-auth': { limit: config.failedAuthRateLimit, windowMs: config.rateWindowMs },
+      telemetry: { limit: config.telemetryRateLimit, windowMs: config.rateWindowMs },
     };
   }
 

@@ -7,6 +7,7 @@ import {
   TELEMETRY_KINDS,
   TELEMETRY_MAX_EVENTS,
   TELEMETRY_MAX_MS,
+  TELEMETRY_TICKET_MAX_LENGTH,
   parseHttpUrl,
   textProblem,
   type TextProblem,
@@ -166,7 +167,7 @@ export type PrunableQuery = z.output<typeof prunableQuerySchema>;
 
 /**
  * One telemetry event. Remote and version are only bounded here: events for a remote or version the
- * registry does not hold are dropped, not refused (a shell may report a build published elsewhere).
+ * batch's ticket does not name are dropped, not refused (a shell may run a build published elsewhere).
  */
 const telemetryEventSchema = z.object(
   {
@@ -184,6 +185,11 @@ const telemetryEventSchema = z.object(
 
 export const telemetryInputSchema = z.object(
   {
+    // The page load's ticket, from its routing answer (telemetry-ticket.ts checks it).
+    ticket: z
+      .string({ error: 'is required: the ticket of the page load, from its routing answer' })
+      .min(1, { error: 'is required: the ticket of the page load, from its routing answer' })
+      .max(TELEMETRY_TICKET_MAX_LENGTH, { error: `must be at most ${TELEMETRY_TICKET_MAX_LENGTH} characters` }),
     events: z
       .array(telemetryEventSchema, { error: 'must be a list of events' })
       .max(TELEMETRY_MAX_EVENTS, { error: `must hold at most ${TELEMETRY_MAX_EVENTS} events` }),

@@ -1,22 +1,37 @@
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { CANARY_WINDOW_MS, isReleaseRemote, type ReleaseRemote } from '@antiquarium/contracts';
-import { canaryVerdict } from './canary-verdict';
-import { KnownReleases } from './known-releases';
+import { ForbiddenException, Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import type { Request } from 'express';
+import { CANARY_WINDOW_MS, type ReleaseRemote } from '@antiquarium/contracts';
+import { APP_CONFIG, type AppConfig } from '../config/env';
+import { RateLimits } from '../rate-limits/rate-limits';
+import { CANARY_CHECK_INTERVAL_MS, canaryVerdict, evidenceOf } from './canary-verdict';
 import { loadBucketOf } from './load-histogram';
-import { healthOf, minuteOf } from './release-health';
+import { minuteOf } from './release-health';
 import type { TelemetryInput } from './release-input';
-import type { StatsCounters } from './release-stats.schema';
 import { ReleaseStatsRepository } from './release-stats.repository';
 import { ReleasesRepository } from './releases.repository';
 import { ReleasesService } from './releases.service';
 import { StatsWriter, type StatsIncrement } from './stats-writer';
+import { TelemetryClaimsRepository, type Claim } from './telemetry-claims.repository';
+import type { Ticket } from './telemetry-ticket';
+import { TelemetryTickets } from './telemetry-tickets';
 
-/** A remote's canary is checked at most this often per instance, and soon after its telemetry. */
-export const CANARY_CHECK_INTERVAL_MS = 1000;
 /** Stats rows are kept this long (the status shows the last hour, the canary window is an hour). */
 export const STATS_KEEP_MS = 2 * 24 * 60 * 60 * 1000;
-/** How often an instance deletes the rows past STATS_KEEP_MS. */
-const STATS_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * Claims are kept this long: past a ticket's life (a claim swept earlier could be made again), and
+ * over the window before a canary started and the canary's own (the verdict reads both).
+ */
+export const CLAIMS_KEEP_MS = 3 * CANARY_WINDOW_MS;
+/** How often an instance deletes the rows past STATS_KEEP_MS and the claims past CLAIMS_KEEP_MS. */
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+export const TELEMETRY_FOREIGN_ORIGIN = 'Telemetry is accepted from the site’s own pages only';
+export const TELEMETRY_TICKET_REFUSED = {
+  malformed: 'ticket: is not a telemetry ticket',
+  forged: 'ticket: was not issued by this site',
+  expired: 'ticket: has expired; a new page load gets a new one',
+  off: 'ticket: this api issues no telemetry tickets (neither RELEASE_TELEMETRY_SECRET nor RELEASE_DEPLOY_TOKEN is set)',
+} as const;
 
 interface Watch {
   lastRunAt: number;
@@ -26,47 +41,91 @@ interface Watch {
 }
 
 /**
- * POST /releases/telemetry: counts the shell's events per release and minute, then has each
- * affected remote's canary checked (canary-verdict.ts) in the background, after the answer.
+ * POST /releases/telemetry (docs/decisions/0008, "Telemetry tickets"): from the site's pages only,
+ * within the client's telemetry budget, under a ticket this site signed. Each ticket is counted for
+ * at most one view and one failure per remote, of a release its routing named; then each affected
+ * remote's canary is checked (canary-verdict.ts) in the background, after the answer.
  */
 @Injectable()
 export class ReleaseTelemetryService implements OnModuleDestroy {
   private readonly logger = new Logger('ReleaseTelemetry');
   private readonly watches = new Map<ReleaseRemote, Watch>();
+  private readonly siteOrigins: ReadonlySet<string>;
   private lastSweepAt = 0;
   private closed = false;
 
   constructor(
-    private readonly known: KnownReleases,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly limits: RateLimits,
+    private readonly tickets: TelemetryTickets,
+    private readonly claims: TelemetryClaimsRepository,
     private readonly stats: ReleaseStatsRepository,
     private readonly writer: StatsWriter,
     private readonly repository: ReleasesRepository,
     private readonly releases: ReleasesService,
-  ) {}
+  ) {
+    this.siteOrigins = new Set(config.corsOrigins);
+  }
 
-  async record(events: TelemetryInput['events']): Promise<void> {
-    if (events.length === 0) return;
-    const known = await this.known.current();
-    const minute = minuteOf(Date.now());
-    const groups = new Map<string, StatsIncrement>();
+  /**
+   * Before the body is read: 403 unless a page of the site sent it, 429 past the client's telemetry
+   * budget. A browser always sends Origin with a POST (sendBeacon's included) and a page cannot
+   * change it; without one, only a browser's `Sec-Fetch-Site: same-origin` is let through (the api
+   * served from the site's own origin). Anything else (another site's page, a script with no Origin)
+   * is refused.
+   */
+  async admit(request: Request): Promise<void> {
+    const origin = request.headers.origin;
+    const fetchSite = request.headers['sec-fetch-site'];
+    const fromSite = origin !== undefined ? this.siteOrigins.has(origin) : fetchSite === 'same-origin';
+    if (!fromSite) throw new ForbiddenException(TELEMETRY_FOREIGN_ORIGIN);
+    await this.limits.consume('telemetry', `ip:${request.ip ?? request.socket.remoteAddress ?? 'unknown'}`);
+  }
+
+  /** Counts what the ticket allows of the batch: 403 for a ticket that is not valid. */
+  async record({ ticket: text, events }: TelemetryInput): Promise<void> {
+    const signer = this.tickets.signer;
+    if (!signer) throw new ForbiddenException(TELEMETRY_TICKET_REFUSED.off);
+    const ticket = signer.read(text);
+    if (typeof ticket === 'string') throw new ForbiddenException(TELEMETRY_TICKET_REFUSED[ticket]);
+    const now = new Date();
+    const claimed = await this.claimAll(ticket, events, now);
+    if (claimed.length === 0) return;
+    await this.writer.add(claimed);
+    for (const remote of new Set(claimed.map((increment) => increment.remote))) this.watch(remote);
+    this.sweepOld();
+  }
+
+  /**
+   * The batch's first view and first failure of each remote the ticket names, for a release the
+   * ticket names, claimed in the database (a slot already claimed, by an earlier batch of the same
+   * page load or by a replay, counts nothing): what the stats rows get.
+   */
+  private async claimAll(ticket: Ticket, events: TelemetryInput['events'], now: Date): Promise<StatsIncrement[]> {
+    const wanted = new Map<string, { claim: Claim; event: TelemetryInput['events'][number] }>();
     for (const event of events) {
-      const key = `${event.remote}@${event.version}`;
-      if (!isReleaseRemote(event.remote) || !known.has(key)) continue;
-      const group = groups.get(key) ?? { remote: event.remote, version: event.version, minute, counters: {} };
-      groups.set(key, group);
-      const counters: StatsCounters = group.counters;
-      if (event.kind === 'view') {
-        counters.views = (counters.views ?? 0) + 1;
-        if (typeof event.ms === 'number') {
-          const bucket = loadBucketOf(event.ms);
-          counters[bucket] = (counters[bucket] ?? 0) + 1;
-        }
-      } else if (event.kind === 'load-failure') counters.loadFailures = (counters.loadFailures ?? 0) + 1;
-      else counters.renderErrors = (counters.renderErrors ?? 0) + 1;
+      const { remote, version } = event;
+      const versions: readonly string[] | undefined = Object.hasOwn(ticket.releases, remote) ? ticket.releases[remote as ReleaseRemote] : undefined;
+      if (!versions?.includes(version)) continue;
+      const slot = event.kind === 'view' ? 'view' : 'failure';
+      const key = `${remote}:${slot}`;
+      if (!wanted.has(key)) wanted.set(key, { claim: { ticket: ticket.id, remote: remote as ReleaseRemote, version, slot, client: ticket.client }, event });
     }
-    await this.writer.add([...groups.values()]);
-    for (const remote of new Set([...groups.values()].map((group) => group.remote))) this.watch(remote);
-    this.sweepOldStats();
+    const minute = minuteOf(now.getTime());
+    const won = await Promise.all([...wanted.values()].map(async (entry) => ((await this.claims.claim(entry.claim, now)) ? entry : undefined)));
+    const increments: StatsIncrement[] = [];
+    for (const entry of won) {
+      if (!entry) continue;
+      const { claim, event } = entry;
+      const counters: StatsIncrement['counters'] = {};
+      if (event.kind === 'view') {
+        counters.views = 1;
+        if (typeof event.ms === 'number') counters[loadBucketOf(event.ms)] = 1;
+      } else if (event.kind === 'load-failure') counters.loadFailures = 1;
+      else counters.renderErrors = 1;
+      increments.push({ remote: claim.remote, version: claim.version, minute, counters });
+    }
+    return increments;
   }
 
   /** Checks the remote's canary now, or when its last check is CANARY_CHECK_INTERVAL_MS old. */
@@ -98,32 +157,36 @@ export class ReleaseTelemetryService implements OnModuleDestroy {
     if (watch.again) this.watch(remote);
   }
 
-  /** Rolls the canary back when its failure rate exceeds the live release's (canary-verdict.ts). */
+  /**
+   * Rolls the canary back when its claimed failure rate exceeds its baseline (canary-verdict.ts):
+   * the canary's claims of the last window since it started, the live release's of the window
+   * before it started.
+   */
   async checkCanary(remote: ReleaseRemote): Promise<void> {
     const route = await this.repository.route(remote);
     if (!route.canary || !route.live) return;
-    const now = Date.now();
-    const windowStart = minuteOf(now - CANARY_WINDOW_MS);
+    const since = route.canary.since.getTime();
     // The canary's own window starts with it: an earlier canary of the same version is not held against it.
-    const canaryStart = new Date(Math.max(windowStart.getTime(), minuteOf(route.canary.since.getTime()).getTime()));
-    const [canaryRows, liveRows] = await Promise.all([
-      this.stats.forRelease(remote, route.canary.version, canaryStart),
-      this.stats.forRelease(remote, route.live, windowStart),
+    const canaryFrom = new Date(Math.max(Date.now() - CANARY_WINDOW_MS, since));
+    const [canary, liveBefore] = await Promise.all([
+      this.claims.perClient(remote, route.canary.version, canaryFrom),
+      this.claims.perClient(remote, route.live, new Date(since - CANARY_WINDOW_MS), route.canary.since),
     ]);
-    const reason = canaryVerdict(healthOf(canaryRows), healthOf(liveRows));
+    const reason = canaryVerdict(evidenceOf(canary), evidenceOf(liveBefore));
     if (!reason) return;
     if (await this.releases.autoRollback(remote, route.canary.version, reason)) {
       this.logger.warn(`${remote}@${route.canary.version} rolled back: ${reason}`);
     }
   }
 
-  private sweepOldStats(): void {
+  private sweepOld(): void {
     const now = Date.now();
-    if (now - this.lastSweepAt < STATS_SWEEP_INTERVAL_MS) return;
+    if (now - this.lastSweepAt < SWEEP_INTERVAL_MS) return;
     this.lastSweepAt = now;
-    this.stats.removeOlderThan(new Date(now - STATS_KEEP_MS)).catch((error: unknown) => {
-      this.logger.warn(`old release stats could not be removed: ${error instanceof Error ? error.message : String(error)}`);
-    });
+    const failed = (what: string) => (error: unknown) =>
+      this.logger.warn(`old ${what} could not be removed: ${error instanceof Error ? error.message : String(error)}`);
+    this.stats.removeOlderThan(new Date(now - STATS_KEEP_MS)).catch(failed('release stats'));
+    this.claims.removeOlderThan(new Date(now - CLAIMS_KEEP_MS)).catch(failed('telemetry claims'));
   }
 
   onModuleDestroy(): void {

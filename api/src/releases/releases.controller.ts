@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiNoContentResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { PrunableReleases, Release, ReleaseRemote, ReleaseStatus, RemoteRoutingChange } from '@antiquarium/contracts';
+import { TELEMETRY_TICKET_HEADER, type PrunableReleases, type Release, type ReleaseRemote, type ReleaseStatus, type RemoteRoutingChange } from '@antiquarium/contracts';
 import { ZodPipe } from '../common/zod-pipe';
 import { DeployOrOperator, RequireDeployToken } from './release-guards';
 import {
@@ -52,24 +52,27 @@ export class ReleasesController {
     private readonly telemetry: ReleaseTelemetryService,
   ) {}
 
-  /** The shell's beacons: public, counted against the client's request budget like every route. */
+  /** The shell's beacons: from the site's pages, under a ticket, within a telemetry budget of their own. */
   @Post('telemetry')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiBody({ schema: telemetryInputDoc, description: 'application/json or text/plain (navigator.sendBeacon), at most 16 KB' })
-  @ApiNoContentResponse({ description: 'Recorded; events for releases the registry does not hold are dropped' })
+  @ApiNoContentResponse({ description: 'Recorded: what the ticket allows, once; the rest is dropped' })
+  @ApiResponse({ status: 403, description: 'Another origin than the site, or a ticket that is not valid' })
   async recordTelemetry(@Req() request: Request): Promise<void> {
-    const { events } = telemetryPipe.transform(parseTelemetryBody(request));
-    await this.telemetry.record(events);
+    await this.telemetry.admit(request);
+    await this.telemetry.record(telemetryPipe.transform(parseTelemetryBody(request)));
   }
 
   /** Public and cacheable: what every shell reads before it loads a remote. */
   @Get('routing')
-  @ApiOkResponse({ schema: routingDoc, description: 'Cache-Control and a strong ETag; If-None-Match answers 304' })
+  @ApiOkResponse({ schema: routingDoc, description: 'Cache-Control and a strong ETag; If-None-Match answers 304; a Telemetry-Ticket header on both' })
   async currentRouting(@Req() request: Request, @Res() response: Response): Promise<void> {
     const served = await this.routing.current();
     response.setHeader('Cache-Control', ROUTING_CACHE_CONTROL);
     response.setHeader('CDN-Cache-Control', ROUTING_CDN_CACHE_CONTROL);
     response.setHeader('ETag', served.etag);
+    const ticket = this.routing.ticketFor(served, request.ip ?? request.socket.remoteAddress ?? 'unknown');
+    if (ticket) response.setHeader(TELEMETRY_TICKET_HEADER, ticket);
     if (etagMatches(request.headers['if-none-match'], served.etag)) {
       response.status(HttpStatus.NOT_MODIFIED).end();
       return;

@@ -16,6 +16,9 @@ import { ReleasesRepository } from './releases.repository';
 import { ReleasesService } from './releases.service';
 import { RoutingService } from './routing.service';
 import { StatsWriter } from './stats-writer';
+import { TelemetryClaimsRepository } from './telemetry-claims.repository';
+import { TELEMETRY_CLAIM_MODEL, telemetryClaimSchema } from './telemetry-claims.schema';
+import { TelemetryTickets } from './telemetry-tickets';
 
 /**
  * The release registry of the remotes (GitHub issue #13, docs/api.md "Releases"): what the shell
@@ -29,6 +32,7 @@ import { StatsWriter } from './stats-writer';
       { name: RELEASE_AUDIT_MODEL, schema: releaseAuditSchema },
       { name: RELEASE_STATS_MODEL, schema: releaseStatsSchema },
       { name: RELEASE_LOCK_MODEL, schema: releaseLockSchema },
+      { name: TELEMETRY_CLAIM_MODEL, schema: telemetryClaimSchema },
     ]),
     AuthModule,
   ],
@@ -43,6 +47,8 @@ import { StatsWriter } from './stats-writer';
     ReleasesService,
     ReleaseStatusService,
     ReleaseTelemetryService,
+    TelemetryTickets,
+    TelemetryClaimsRepository,
   ],
 })
 export class ReleasesModule {}

@@ -3,6 +3,7 @@ import { Injectable, Logger, ServiceUnavailableException } from '@nestjs/common'
 import { RELEASE_REMOTES, type ReleaseRouting, type RemoteRouting } from '@antiquarium/contracts';
 import { FreshCache } from './fresh-cache';
 import { ReleasesRepository } from './releases.repository';
+import { TelemetryTickets } from './telemetry-tickets';
 
 /**
  * How old the routing this instance serves may be. Its own changes clear it at once; another
@@ -13,11 +14,13 @@ export const ROUTING_MAX_AGE_MS = 1000;
 /**
  * Browsers revalidate it on every page load (a 304 when nothing changed): a browser honours
  * stale-while-revalidate too, and would then load the release before a promotion or a rollback
- * once more (measured in the deploy journeys). A CDN in front may keep it 2 s and serve it stale
- * for 30 s while it fetches it again (RFC 9213's CDN-Cache-Control, which browsers ignore).
+ * once more (measured in the deploy journeys). Every answer, 304s included, carries a telemetry
+ * ticket of its own (TELEMETRY_TICKET_HEADER; a browser takes a 304's headers into the response it
+ * keeps), so no shared cache may keep it: `private`, and RFC 9213's CDN-Cache-Control, which a CDN
+ * obeys before Cache-Control, says the same.
  */
-export const ROUTING_CACHE_CONTROL = 'no-cache';
-export const ROUTING_CDN_CACHE_CONTROL = 'public, max-age=2, stale-while-revalidate=30';
+export const ROUTING_CACHE_CONTROL = 'private, no-cache';
+export const ROUTING_CDN_CACHE_CONTROL = 'no-store';
 
 export interface ServedRouting {
   routing: ReleaseRouting;
@@ -33,7 +36,10 @@ export class RoutingService {
   private readonly logger = new Logger('ReleaseRouting');
   private readonly cache: FreshCache<ServedRouting>;
 
-  constructor(private readonly repository: ReleasesRepository) {
+  constructor(
+    private readonly repository: ReleasesRepository,
+    private readonly tickets: TelemetryTickets,
+  ) {
     this.cache = new FreshCache(
       () => this.read(),
       ROUTING_MAX_AGE_MS,
@@ -48,6 +54,14 @@ export class RoutingService {
       this.logger.error(`the routing could not be read: ${error instanceof Error ? error.message : String(error)}`);
       throw new ServiceUnavailableException('The release routing is unavailable, please try again shortly');
     }
+  }
+
+  /**
+   * The telemetry ticket of one page load under this routing, given to the client at `address`
+   * (telemetry-ticket.ts); none when this api has no ticket key.
+   */
+  ticketFor(served: ServedRouting, address: string): string | undefined {
+    return this.tickets.signer?.issue(served.routing, address);
   }
 
   /** After a change made here: the next request reads the registry again. */

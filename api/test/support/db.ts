@@ -25,7 +25,7 @@ export const artifactsCollection = async () => (await db()).collection('artifact
 export const likesCollection = async () => (await db()).collection('likes');
 export const contributorsCollection = async () => (await db()).collection('contributors');
 /** The release registry's collections (api/src/releases). */
-export const RELEASE_COLLECTIONS = ['releases', 'release_routes', 'release_audit', 'release_stats', 'release_locks'] as const;
+export const RELEASE_COLLECTIONS = ['releases', 'release_routes', 'release_audit', 'release_stats', 'release_locks', 'release_telemetry_claims'] as const;
 export const releaseCollection = async (name: (typeof RELEASE_COLLECTIONS)[number]) => (await db()).collection(name);
 
 export function objectId(hex: string): mongo.ObjectId {

@@ -25,3 +25,5 @@ export const API_LOG_FILE = process.env['API_LOG_FILE'];
  * only the twin has it (its failed-auth budget); on the others release changes answer 403.
  */
 export const RELEASE_DEPLOY_TOKEN = process.env['RELEASE_DEPLOY_TOKEN'];
+/** The key of the release telemetry's tickets, shared by every api of the suite (scripts/test.mjs). */
+export const RELEASE_TELEMETRY_SECRET = process.env['RELEASE_TELEMETRY_SECRET'];

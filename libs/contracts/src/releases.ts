@@ -48,14 +48,34 @@ export interface ReleaseRouting {
 }
 
 /**
- * Auto-rollback (docs/decisions/0008): a canary is rolled back when, over at least
- * CANARY_MIN_VIEWS page views of the canary in the last CANARY_WINDOW_MS, its failure rate (load
- * failures plus render errors per view) exceeds the live release's by more than
- * CANARY_FAILURE_MARGIN (absolute, 0.05 = five percentage points).
+ * Auto-rollback (docs/decisions/0008, "Telemetry tickets"): only ticketed page loads count, each
+ * client address for at most CANARY_MAX_LOADS_PER_CLIENT of them (at its own failure rate). A
+ * canary is rolled back when, over the last CANARY_WINDOW_MS, it has at least CANARY_MIN_VIEWS
+ * counted page loads from at least CANARY_MIN_CLIENTS client addresses, and its failure rate (load
+ * failures plus render errors per page load) exceeds its baseline by more than
+ * CANARY_FAILURE_MARGIN (absolute, 0.05 = five percentage points). The baseline is the live
+ * release's rate in the CANARY_WINDOW_MS before the canary started (with the same minimums), at
+ * most CANARY_BASELINE_CEILING, and the ceiling itself without enough evidence: nothing sent while
+ * the canary runs can raise it.
  */
 export const CANARY_MIN_VIEWS = 20;
+export const CANARY_MIN_CLIENTS = 10;
+export const CANARY_MAX_LOADS_PER_CLIENT = 5;
+export const CANARY_BASELINE_CEILING = 0.1;
 export const CANARY_FAILURE_MARGIN = 0.05;
 export const CANARY_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * Telemetry tickets (docs/decisions/0008): every answer of GET /releases/routing carries a ticket
+ * in this header, signed by the api, naming the releases that page load may run, the client it was
+ * given to and when it expires. Telemetry is counted only under a valid ticket, at most one view
+ * and one failure per ticket and remote.
+ */
+export const TELEMETRY_TICKET_HEADER = 'Telemetry-Ticket';
+/** How long a ticket is accepted after the page load it was given to. */
+export const TELEMETRY_TICKET_TTL_MS = 30 * 60 * 1000;
+/** The longest ticket the telemetry route reads. */
+export const TELEMETRY_TICKET_MAX_LENGTH = 1024;
 
 /** What the shell reports per remote page load (POST /releases/telemetry, batched). */
 export const TELEMETRY_KINDS = ['view', 'load-failure', 'render-error'] as const;
@@ -67,6 +87,12 @@ export interface TelemetryEvent {
   kind: TelemetryKind;
   /** For a view: how long the remote's page took to load, in milliseconds. */
   ms?: number;
+}
+
+/** POST /releases/telemetry: one page load's events under the ticket its routing came with. */
+export interface TelemetryBatch {
+  ticket: string;
+  events: TelemetryEvent[];
 }
 
 /** The most events one telemetry call may carry. */

@@ -103,6 +103,28 @@ describe('resolution at page load', () => {
     expect(JSON.parse(localStorage.getItem(routing.ROUTING_KEY) ?? 'null')).toEqual(routingA);
   });
 
+  test('keeps the telemetry ticket of a routing it uses; none from a routing it refuses, or with the registry down', async () => {
+    const ticket = 't1.eyJpIjoiYSJ9.c2lnbmF0dXJl';
+    const answers = (body: unknown) =>
+      fetchMock.mockImplementation(async () => new Response(JSON.stringify(body), { status: 200, headers: { [contracts.TELEMETRY_TICKET_HEADER]: ticket } }));
+
+    let tab = await newTab();
+    answers(routingA);
+    await tab.routing.resolveReleases(config, loaded);
+    expect((await import('./telemetry-ticket')).telemetryTicket()).toBe(ticket);
+
+    // The ticket names the releases of the answer it came with: not those of the last one seen.
+    tab = await newTab();
+    answers({ remotes: 'catalog' });
+    expect((await tab.routing.resolveReleases(config, loaded)).catalog?.version).toBe(LIVE);
+    expect((await import('./telemetry-ticket')).telemetryTicket()).toBeUndefined();
+
+    tab = await newTab();
+    registryDown();
+    await tab.routing.resolveReleases(config, loaded);
+    expect((await import('./telemetry-ticket')).telemetryTicket()).toBeUndefined();
+  });
+
   test('with the registry down, the last routing seen is used', async () => {
     const { routing } = await newTab();
     registryAnswers(routingA);

@@ -4,6 +4,7 @@ import { DEFAULT_VERSION, holdRemote, registerSiteRemotes, type ChosenReleases }
 import { preloadFirstPage } from './first-page';
 import { readPreviewRequest } from './preview-request';
 import { REMOTE_NAMES } from './remote-names';
+import { keepTelemetryTicket } from './telemetry-ticket';
 
 /** The last routing the registry answered, used when it cannot be reached. */
 export const ROUTING_KEY = 'antiquarium.routing';
@@ -21,7 +22,7 @@ export const ROUTING_TIMEOUT_MS = 1500;
  * `@antiquarium/contracts/releases` subpath bundled into the entry (the package itself is a
  * module-federation shared singleton, which the entry could only import as a chunk of its own).
  */
-export type ReleaseContracts = Pick<typeof import('@antiquarium/contracts'), 'chooseRelease' | 'isReleaseRemote' | 'isReleaseVersion'>;
+export type ReleaseContracts = Pick<typeof import('@antiquarium/contracts'), 'chooseRelease' | 'isReleaseRemote' | 'isReleaseVersion' | 'TELEMETRY_TICKET_HEADER'>;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -119,8 +120,14 @@ export function visitorId(): string {
   return id;
 }
 
-/** GET {apiUrl}/releases/routing: its JSON, or undefined when it fails or takes over ROUTING_TIMEOUT_MS. */
-async function fetchRouting(apiUrl: string): Promise<unknown> {
+interface RoutingAnswer {
+  body: unknown;
+  /** The answer's headers: its telemetry ticket is one (telemetry-ticket.ts). */
+  headers: Headers;
+}
+
+/** GET {apiUrl}/releases/routing: its JSON and headers, or undefined when it fails or takes over ROUTING_TIMEOUT_MS. */
+async function fetchRouting(apiUrl: string): Promise<RoutingAnswer | undefined> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<undefined>((resolve) => {
@@ -131,7 +138,7 @@ async function fetchRouting(apiUrl: string): Promise<unknown> {
   });
   // A plain CORS GET: no preflight, and it matches index.html's preload of the same URL.
   const request = fetch(`${apiUrl}/releases/routing`, { signal: controller.signal })
-    .then((response) => (response.ok ? response.json() : undefined))
+    .then(async (response): Promise<RoutingAnswer | undefined> => (response.ok ? { body: (await response.json()) as unknown, headers: response.headers } : undefined))
     .catch(() => undefined);
   try {
     return await Promise.race([request, timeout]);
@@ -159,8 +166,13 @@ export async function resolveReleases(config: RuntimeConfig, contractsLoad: Prom
   try {
     const contracts = await contractsLoad;
     const origins = remoteOrigins(config);
-    const fresh = readRouting(await answer, contracts, origins);
-    if (fresh) store(ROUTING_KEY, JSON.stringify(fresh));
+    const answered = await answer;
+    const fresh = readRouting(answered?.body, contracts, origins);
+    if (fresh) {
+      store(ROUTING_KEY, JSON.stringify(fresh));
+      // The ticket names the releases of this routing: with any other, the page reports nothing.
+      keepTelemetryTicket(answered?.headers.get(contracts.TELEMETRY_TICKET_HEADER));
+    }
     let routing = fresh;
     if (!routing) {
       try {

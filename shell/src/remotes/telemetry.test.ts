@@ -1,19 +1,22 @@
-import { TELEMETRY_MAX_EVENTS, TELEMETRY_MAX_MS, type TelemetryEvent } from '@antiquarium/contracts';
+import { TELEMETRY_MAX_EVENTS, TELEMETRY_MAX_MS, type TelemetryBatch, type TelemetryEvent } from '@antiquarium/contracts';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), preloadRemote: jest.fn(), loadRemote: jest.fn() }));
 
 const API = 'http://api.test';
 const LIVE = '0.1.0-abc123456789';
 const PREVIEW = '0.3.0-0123456789ab';
+/** A ticket as the routing answer carries it (the registry signs it; the shell only passes it on). */
+const TICKET = 't1.eyJpIjoicGFnZS1sb2FkLTEifQ.c2lnbmF0dXJlLW9mLXRoZS1yZWdpc3RyeS14eHh4eHh4eHh4';
 
 let beacon: jest.Mock;
 let fetchMock: jest.SpyInstance;
 
-/** A new page load: its own sampling decision, queue and registered releases. */
-async function newPage({ sampleRate = 1, random = (): number => 0.5 }: { sampleRate?: number; random?: () => number } = {}) {
+/** A new page load: its own sampling decision, queue, registered releases and ticket (null: its routing brought none). */
+async function newPage({ sampleRate = 1, random = (): number => 0.5, ticket = TICKET }: { sampleRate?: number; random?: () => number; ticket?: string | null } = {}) {
   jest.resetModules();
   const federation = await import('./federation');
   const telemetry = await import('./telemetry');
+  (await import('./telemetry-ticket')).keepTelemetryTicket(ticket);
   federation.registerSiteRemotes({
     catalog: { version: LIVE, manifestUrl: `https://cdn.test/catalog/${LIVE}/mf-manifest.json` },
     account: { version: 'default', manifestUrl: 'http://localhost:4202/mf-manifest.json' },
@@ -38,7 +41,10 @@ async function beaconed(): Promise<TelemetryEvent[][]> {
   for (const [url, blob] of beacon.mock.calls as [string, Blob][]) {
     expect(url).toBe(`${API}/releases/telemetry`);
     expect(blob.type).toBe('text/plain;charset=utf-8');
-    batches.push((JSON.parse(await readBlob(blob)) as { events: TelemetryEvent[] }).events);
+    const { ticket, events } = JSON.parse(await readBlob(blob)) as TelemetryBatch;
+    // Every batch carries the page load's ticket: the registry counts nothing without it.
+    expect(ticket).toBe(TICKET);
+    batches.push(events);
   }
   return batches;
 }
@@ -131,7 +137,7 @@ test('without sendBeacon, or when it refuses, a keepalive fetch carries the batc
   window.dispatchEvent(new Event('pagehide'));
   expect(fetchMock).toHaveBeenCalledWith(`${API}/releases/telemetry`, {
     method: 'POST',
-    body: JSON.stringify({ events: [{ remote: 'catalog', version: LIVE, kind: 'view', ms: 5 }] }),
+    body: JSON.stringify({ ticket: TICKET, events: [{ remote: 'catalog', version: LIVE, kind: 'view', ms: 5 }] }),
     keepalive: true,
     headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
   });
@@ -155,7 +161,8 @@ test('no personal data: only the remote, its version, what happened and how long
   const [, blob] = beacon.mock.calls[0] as [string, Blob];
   const payload = await readBlob(blob);
   const { events, ...rest } = JSON.parse(payload) as { events: Record<string, unknown>[] };
-  expect(rest).toEqual({});
+  // The ticket is the registry's own, opaque to the page: it says nothing of the visitor either.
+  expect(rest).toEqual({ ticket: TICKET });
   for (const event of events) {
     expect(Object.keys(event).every((key) => ['remote', 'version', 'kind', 'ms'].includes(key))).toBe(true);
   }
@@ -172,4 +179,27 @@ test('remotes outside the registry and previewed releases are not reported', asy
   telemetry.recordRemoteLoad('account', 'view', 10);
   window.dispatchEvent(new Event('pagehide'));
   expect(await beaconed()).toEqual([[{ remote: 'account', version: 'default', kind: 'view', ms: 10 }]]);
+});
+
+test('a page load whose routing brought no ticket (registry down or slow) reports nothing', async () => {
+  const { telemetry } = await newPage({ ticket: null });
+  for (let event = 0; event < 60; event += 1) telemetry.recordRemoteLoad('catalog', 'view', 10);
+  telemetry.recordRemoteLoad('catalog', 'load-failure');
+  window.dispatchEvent(new Event('pagehide'));
+  await jest.advanceTimersByTimeAsync(telemetry.FLUSH_INTERVAL_MS);
+  expect(beacon).not.toHaveBeenCalled();
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+test('the page load keeps its first ticket, and only a well-formed one', async () => {
+  const { telemetry } = await newPage({ ticket: 'not a ticket <script>' });
+  const tickets = await import('./telemetry-ticket');
+  expect(tickets.telemetryTicket()).toBeUndefined();
+  tickets.keepTelemetryTicket(TICKET);
+  tickets.keepTelemetryTicket('t1.another.ticket');
+  expect(tickets.telemetryTicket()).toBe(TICKET);
+  tickets.keepTelemetryTicket(undefined);
+  telemetry.recordRemoteLoad('catalog', 'view', 10);
+  window.dispatchEvent(new Event('pagehide'));
+  expect(await beaconed()).toEqual([[{ remote: 'catalog', version: LIVE, kind: 'view', ms: 10 }]]);
 });

@@ -2,11 +2,14 @@
  * What each remote page load did, reported to the release registry (POST /releases/telemetry) so it
  * can compare a canary with the live release and roll a bad one back. No personal data: an event
  * is a remote, the version this tab runs, what happened and how long it took; nothing about the
- * visitor, the member or the page's address. Sampled once per page load, batched in memory, sent
- * when the page is hidden, every FLUSH_INTERVAL_MS at most, or once TELEMETRY_MAX_EVENTS are queued.
+ * visitor, the member or the page's address. Every batch carries the page load's ticket (from its
+ * routing answer, telemetry-ticket.ts): the registry counts nothing without it, so a page load
+ * without one reports nothing. Sampled once per page load, batched in memory, sent when the page
+ * is hidden, every FLUSH_INTERVAL_MS at most, or once TELEMETRY_MAX_EVENTS are queued.
  */
-import { isReleaseRemote, TELEMETRY_MAX_EVENTS, TELEMETRY_MAX_MS, type TelemetryEvent, type TelemetryKind } from '@antiquarium/contracts';
+import { isReleaseRemote, TELEMETRY_MAX_EVENTS, TELEMETRY_MAX_MS, type TelemetryBatch, type TelemetryEvent, type TelemetryKind } from '@antiquarium/contracts';
 import { chosenReleases } from './federation';
+import { telemetryTicket } from './telemetry-ticket';
 
 export const FLUSH_INTERVAL_MS = 10_000;
 
@@ -35,7 +38,7 @@ export function startTelemetry(apiUrl: string, sampleRate: number, random: () =>
  * 'load-failure' or a 'render-error' when it failed.
  */
 export function recordRemoteLoad(remote: string, kind: TelemetryKind, ms?: number): void {
-  if (!endpoint || !isReleaseRemote(remote)) return;
+  if (!endpoint || !telemetryTicket() || !isReleaseRemote(remote)) return;
   const release = chosenReleases()?.[remote];
   // A preview is an operator's check, not traffic: counting it would skew the canary's numbers.
   if (!release || release.preview) return;
@@ -51,12 +54,13 @@ export function recordRemoteLoad(remote: string, kind: TelemetryKind, ms?: numbe
 export function flushTelemetry(): void {
   clearTimeout(timer);
   timer = undefined;
-  if (!endpoint) return;
-  while (queue.length > 0) send(endpoint, queue.splice(0, TELEMETRY_MAX_EVENTS));
+  const ticket = telemetryTicket();
+  if (!endpoint || !ticket) return;
+  while (queue.length > 0) send(endpoint, { ticket, events: queue.splice(0, TELEMETRY_MAX_EVENTS) });
 }
 
-function send(url: string, events: TelemetryEvent[]): void {
-  const body = JSON.stringify({ events });
+function send(url: string, batch: TelemetryBatch): void {
+  const body = JSON.stringify(batch);
   // text/plain keeps the request CORS-safelisted: no preflight, which a closing page could not wait for.
   try {
     if (navigator.sendBeacon?.(url, new Blob([body], { type: 'text/plain;charset=UTF-8' }))) return;
