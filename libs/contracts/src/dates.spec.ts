@@ -99,6 +99,7 @@ const CASES: Case[] = [
   ['from 3rd to 2nd century BC', -300, -101, 'century'],
   ['from 1.4 to 1.2 million years ago', -1448051, -1148051, 'more'],
   ['between 1200 and 1300', 1200, 1300, 'year'],
+  ['between 1850 and 1900 and restored later', 1850, 1900, 'year'],
   ['after 1200-1300', 1300, 1400, 'year', 'after'],
   // Ranges written backwards or shortened.
   ['AD 150-100', 100, 150, 'year'],

@@ -158,7 +158,7 @@ function qualifierOf(text: string): { rest: string; qualifier: DateQualifier; fr
   if (from) return { rest: text.slice(from[0].length), qualifier: 'after', from: true };
   const after = /^(?:after|post-|post\s|since)\s*/.exec(text);
   if (after) return { rest: text.slice(after[0].length), qualifier: 'after' };
-  const between = /^between\s+(.+)\s+and\s+(.+)$/.exec(text);
+  const between = /^between\s+(.+?)\s+and\s+(.+)$/.exec(text);
   if (between) return { rest: `${between[1]} to ${between[2]}`, qualifier: 'exact' };
   return { rest: text, qualifier: 'exact' };
 }
