@@ -308,7 +308,17 @@ if (!isMainThread && workerData?.role === 'frames-renderer') {
   };
   parentPort.on('message', async ({ warm, id, folder, frame }) => {
     if (warm) {
-      rendererOf(warm).catch(() => undefined);
+      // Each framed page rendered once without answers: the first visit's render is then as quick
+      // as the others (a cold one can take longer than the shell's whole budget).
+      const modules = await import(pathToFileURL(path.join(warm, 'server', 'frames.mjs')).href).then((module) => module.framedModules, () => undefined);
+      const render = await rendererOf(warm).catch(() => undefined);
+      for (const module of Array.isArray(modules) && render ? modules : []) {
+        try {
+          render({ module, url: '/', apiUrl: 'http://warm-up.invalid', answers: {} });
+        } catch {
+          // A page that cannot render without answers is warmed by its first visit instead.
+        }
+      }
       return;
     }
     try {
