@@ -76,7 +76,7 @@ export function serveMetrics(port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
-      new Logger('Metrics').log(`metrics on http://${host}:${port}/metrics`);
+      new Logger('Metrics').log(`metrics on http://${host.includes(':') ? `[${host}]` : host}:${port}/metrics`);
       resolve(server);
     });
   });
