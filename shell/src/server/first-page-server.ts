@@ -156,7 +156,9 @@ export function forwardedFor(visitor: Visitor | undefined): string | undefined {
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => /^[0-9A-Za-z.:[\]%_-]{1,64}$/.test(entry));
-  return [...chain.slice(-FORWARDED_KEPT), visitor.address].join(', ');
+  // An IPv4 visitor of a dual-stack listener is named as IPv4, as a proxy in front of the api names it.
+  const address = visitor.address.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1');
+  return [...chain.slice(-FORWARDED_KEPT), address].join(', ');
 }
 
 /** FRAMES_SECRET, as deploy/frames.mjs accepts it (32-512 printable characters, no spaces). */
