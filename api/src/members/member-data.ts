@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+
+/**
+ * What a member deleting their account chose for what they contributed: `delete` removes it,
+ * `anonymize` keeps it under the neutral "Former member" credit with no link to them.
+ */
+export type ContributionsChoice = 'delete' | 'anonymize';
+
+/**
+ * One module's part of a member's data (GDPR Art. 15, 17, 20; docs/decisions/0013-members-data-rights.md).
+ * Every module that stores something about a member registers one at start-up
+ * (`onModuleInit() { registry.register({...}) }`):
+ * - `export(uid)` returns that module's section of `GET /me/export`, JSON-serialisable, bounded
+ *   (page through the member's records; the export streams section after section);
+ * - `erase(uid, mode)` runs when the account is deleted: remove or neutralise what the module
+ *   holds about `uid`. It must be idempotent (a deletion that died half-way is run again from the
+ *   start, by a retry or the start-up reconciliation) and keep only what the law needs.
+ */
+export interface MemberDataSection {
+  /** The key of the section in the export (`notices`, `appeals`, ...); unique. */
+  readonly section: string;
+  /** Lower runs earlier on erase (default 100); the account itself goes after every section. */
+  readonly eraseOrder?: number;
+  export(uid: string): Promise<unknown>;
+  erase(uid: string, mode: ContributionsChoice): Promise<void>;
+}
+
+/** The sections registered by every module, in registration order. One instance per process. */
+@Injectable()
+export class MemberDataRegistry {
+  private readonly sections = new Map<string, MemberDataSection>();
+
+  register(section: MemberDataSection): void {
+    if (this.sections.has(section.section)) throw new Error(`Member data section "${section.section}" is registered twice`);
+    this.sections.set(section.section, section);
+  }
+
+  /** The sections for the export, in registration order. */
+  all(): MemberDataSection[] {
+    return [...this.sections.values()];
+  }
+
+  /** The sections in the order their data is erased. */
+  inEraseOrder(): MemberDataSection[] {
+    return this.all().sort((a, b) => (a.eraseOrder ?? 100) - (b.eraseOrder ?? 100));
+  }
+}
