@@ -134,6 +134,9 @@ export async function deploySuite({ work, logs, offset, results }) {
           CORS_ORIGINS: siteOrigin,
           MEDIA_DIR: mediaDir,
           RELEASE_DEPLOY_TOKEN: deployToken,
+          // The journeys' browsers reach the api through their own loopback proxy, which names each
+          // visitor's address (a canary verdict counts distinct addresses: docs/decisions/0008).
+          TRUSTED_PROXY: 'loopback',
           REDIS_URL: 'redis://127.0.0.1:6379',
           CHANGES_CHANNEL: `${shared}changes`,
           RATE_LIMIT_PREFIX: `${shared}rate:`,

@@ -91,4 +91,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RELEASE_DEPLOY_TOKEN: `${'a'.repeat(32)} b` })).toThrow(/RELEASE_DEPLOY_TOKEN/);
     expect(() => loadConfig({ RELEASE_KEEP_LIVE_MS: '-1' })).toThrow(/RELEASE_KEEP_LIVE_MS/);
   });
+
+  it('reads the telemetry ticket key (at least 32 characters, never in a message) and the telemetry budget', () => {
+    const secret = 'k'.repeat(40);
+    expect(loadConfig({ RELEASE_TELEMETRY_SECRET: secret })).toMatchObject({ releaseTelemetrySecret: secret, telemetryRateLimit: 30 });
+    expect(loadConfig({ RELEASE_TELEMETRY_SECRET: '' }).releaseTelemetrySecret).toBeUndefined();
+    expect(loadConfig({ TELEMETRY_RATE_LIMIT: '4' }).telemetryRateLimit).toBe(4);
+    const short = 'ticket-key-but-short-31-chars!!';
+    let message = '';
+    try {
+      loadConfig({ RELEASE_TELEMETRY_SECRET: short });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/RELEASE_TELEMETRY_SECRET: must be at least 32 characters/);
+    expect(message).not.toContain(short);
+    expect(() => loadConfig({ TELEMETRY_RATE_LIMIT: '0' })).toThrow(/TELEMETRY_RATE_LIMIT/);
+  });
 });

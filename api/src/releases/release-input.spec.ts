@@ -1,4 +1,4 @@
-import { TELEMETRY_MAX_EVENTS } from '@antiquarium/contracts';
+import { TELEMETRY_MAX_EVENTS, TELEMETRY_TICKET_MAX_LENGTH } from '@antiquarium/contracts';
 import { normalizeManifestUrl, promoteInputSchema, releaseInputSchema, rollbackInputSchema, telemetryInputSchema } from './release-input';
 
 const valid = {
@@ -75,17 +75,26 @@ describe('promote and rollback bodies', () => {
 
 describe('the telemetry body', () => {
   const event = { remote: 'catalog', version: valid.version, kind: 'view', ms: 420 };
+  const ticket = 't1.payload.signature';
 
-  it('accepts events, ignoring unknown fields', () => {
-    expect(telemetryInputSchema.parse({ events: [{ ...event, extra: true }], page: '/x' })).toEqual({ events: [event] });
-    expect(telemetryInputSchema.parse({ events: [{ ...event, ms: null }] }).events[0]?.ms).toBeNull();
+  it('accepts a ticket and events, ignoring unknown fields', () => {
+    expect(telemetryInputSchema.parse({ ticket, events: [{ ...event, extra: true }], page: '/x' })).toEqual({ ticket, events: [event] });
+    expect(telemetryInputSchema.parse({ ticket, events: [{ ...event, ms: null }] }).events[0]?.ms).toBeNull();
   });
 
   it(`refuses more than ${TELEMETRY_MAX_EVENTS} events, unknown kinds and load times out of bounds`, () => {
-    expect(telemetryInputSchema.safeParse({ events: Array<typeof event>(TELEMETRY_MAX_EVENTS + 1).fill(event) }).success).toBe(false);
-    expect(telemetryInputSchema.safeParse({ events: [{ ...event, kind: 'click' }] }).success).toBe(false);
-    expect(telemetryInputSchema.safeParse({ events: [{ ...event, ms: -1 }] }).success).toBe(false);
-    expect(telemetryInputSchema.safeParse({ events: [{ ...event, ms: 120_001 }] }).success).toBe(false);
-    expect(telemetryInputSchema.safeParse({ events: 'x' }).success).toBe(false);
+    expect(telemetryInputSchema.safeParse({ ticket, events: Array<typeof event>(TELEMETRY_MAX_EVENTS + 1).fill(event) }).success).toBe(false);
+    expect(telemetryInputSchema.safeParse({ ticket, events: [{ ...event, kind: 'click' }] }).success).toBe(false);
+    expect(telemetryInputSchema.safeParse({ ticket, events: [{ ...event, ms: -1 }] }).success).toBe(false);
+    expect(telemetryInputSchema.safeParse({ ticket, events: [{ ...event, ms: 120_001 }] }).success).toBe(false);
+    expect(telemetryInputSchema.safeParse({ ticket, events: 'x' }).success).toBe(false);
+  });
+
+  it('needs the page load’s ticket: a text of at most TELEMETRY_TICKET_MAX_LENGTH characters', () => {
+    expect(telemetryInputSchema.safeParse({ events: [event] }).error?.issues[0]?.message).toBe('is required: the ticket of the page load, from its routing answer');
+    expect(telemetryInputSchema.safeParse({ ticket: '', events: [event] }).success).toBe(false);
+    expect(telemetryInputSchema.safeParse({ ticket: 42, events: [event] }).success).toBe(false);
+    expect(telemetryInputSchema.safeParse({ ticket: 'x'.repeat(TELEMETRY_TICKET_MAX_LENGTH + 1), events: [event] }).success).toBe(false);
+    expect(telemetryInputSchema.safeParse({ ticket: 'x'.repeat(TELEMETRY_TICKET_MAX_LENGTH), events: [event] }).success).toBe(true);
   });
 });

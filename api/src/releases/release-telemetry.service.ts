@@ -4,6 +4,7 @@ import { CANARY_WINDOW_MS, type ReleaseRemote } from '@antiquarium/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 import { RateLimits } from '../rate-limits/rate-limits';
 import { CANARY_CHECK_INTERVAL_MS, canaryVerdict, evidenceOf } from './canary-verdict';
+import { KnownReleases } from './known-releases';
 import { loadBucketOf } from './load-histogram';
 import { minuteOf } from './release-health';
 import type { TelemetryInput } from './release-input';
@@ -58,6 +59,7 @@ export class ReleaseTelemetryService implements OnModuleDestroy {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly limits: RateLimits,
     private readonly tickets: TelemetryTickets,
+    private readonly known: KnownReleases,
     private readonly claims: TelemetryClaimsRepository,
     private readonly stats: ReleaseStatsRepository,
     private readonly writer: StatsWriter,
@@ -103,10 +105,11 @@ export class ReleaseTelemetryService implements OnModuleDestroy {
    */
   private async claimAll(ticket: Ticket, events: TelemetryInput['events'], now: Date): Promise<StatsIncrement[]> {
     const wanted = new Map<string, { claim: Claim; event: TelemetryInput['events'][number] }>();
+    const published = await this.published(ticket);
     for (const event of events) {
       const { remote, version } = event;
       const versions: readonly string[] | undefined = Object.hasOwn(ticket.releases, remote) ? ticket.releases[remote as ReleaseRemote] : undefined;
-      if (!versions?.includes(version)) continue;
+      if (!versions?.includes(version) || !published.has(`${remote}@${version}`)) continue;
       const slot = event.kind === 'view' ? 'view' : 'failure';
       const key = `${remote}:${slot}`;
       if (!wanted.has(key)) wanted.set(key, { claim: { ticket: ticket.id, remote: remote as ReleaseRemote, version, slot, client: ticket.client }, event });
@@ -126,6 +129,21 @@ export class ReleaseTelemetryService implements OnModuleDestroy {
       increments.push({ remote: claim.remote, version: claim.version, minute, counters });
     }
     return increments;
+  }
+
+  /**
+   * The published releases, to check a ticket's against: a release pruned since the ticket was
+   * given gets no more stats rows. Read again when the ticket names one this instance has not seen
+   * (published on another instance within KNOWN_RELEASES_MAX_AGE_MS).
+   */
+  private async published(ticket: Ticket): Promise<Set<string>> {
+    const named = Object.entries(ticket.releases).flatMap(([remote, versions]) => versions.map((version) => `${remote}@${version}`));
+    let known = await this.known.current();
+    if (named.some((key) => !known.has(key))) {
+      this.known.invalidate();
+      known = await this.known.current();
+    }
+    return known;
   }
 
   /** Checks the remote's canary now, or when its last check is CANARY_CHECK_INTERVAL_MS old. */

@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { mongo } from 'mongoose';
-import { ARTIFACT_FIELDS, RELEASE_REMOTES, TELEMETRY_KINDS, TELEMETRY_MAX_BYTES, type ArtifactInput } from '@antiquarium/contracts';
+import { ARTIFACT_FIELDS, RELEASE_REMOTES, TELEMETRY_KINDS, TELEMETRY_MAX_BYTES, TELEMETRY_TICKET_HEADER, type ArtifactInput } from '@antiquarium/contracts';
+import { ticketKey, TicketSigner, type TicketReleases } from '../../src/releases/telemetry-ticket';
 import { artifactInput } from '../support/artifacts';
 import { createUser, deleteUser, tokenClaims, unsignedToken, type TestUser } from '../support/auth';
 import { call, errorShapeProblem } from './support/http';
@@ -21,6 +22,12 @@ const SEED = process.env['FC_SEED'] !== undefined ? Number(process.env['FC_SEED'
 // The release registry's changes need the deploy token: this api has one, and the generated
 // requests send it most of the time, so that they reach the registry's rules, not only its guard.
 const DEPLOY_TOKEN = randomBytes(24).toString('hex');
+// The api signs telemetry tickets with a key derived from its deploy token; the run derives the same
+// to make expired ones (and another key's, forged ones).
+const ticketSigner = new TicketSigner(ticketKey({ releaseTelemetrySecret: undefined, releaseDeployToken: DEPLOY_TOKEN }) as Buffer);
+const foreignSigner = new TicketSigner(randomBytes(32));
+/** One of the api's CORS_ORIGINS (its local default): the site's pages. */
+const SITE_ORIGIN = 'http://localhost:4200';
 
 let api: Api;
 let client: mongo.MongoClient;
@@ -30,7 +37,8 @@ const knownIds: string[] = [];
 
 beforeAll(async () => {
   const ferret = await startFerretDb({ port: FERRET_PORT, dataDir: tempDir('hostile-ferretdb') });
-  api = await startApi({ port: API_PORT, mongoUri: ferret.uri, env: { RELEASE_DEPLOY_TOKEN: DEPLOY_TOKEN } });
+  // Telemetry has a low budget of its own per client: here every request is one client's.
+  api = await startApi({ port: API_PORT, mongoUri: ferret.uri, env: { RELEASE_DEPLOY_TOKEN: DEPLOY_TOKEN, TELEMETRY_RATE_LIMIT: '1000000' } });
   client = await connect(ferret.uri);
   owner = await createUser();
   other = await createUser({ name: null });
@@ -39,6 +47,13 @@ beforeAll(async () => {
     if (created.status !== 201) throw new Error(`setup: create answered ${created.status} ${created.text}`);
     knownIds.push(created.body.insertedId);
   }
+  // A live release from the start, so that the routing's tickets name one and telemetry reaches the
+  // counting (not only the refusals).
+  const deploy = { authorization: `Bearer ${DEPLOY_TOKEN}` };
+  const release = { version: VERSION_POOL[0], manifestUrl: MANIFESTS[0], shared: { react: '^19.0.0' }, exposes: ['./Home'] };
+  const published = await call(api.url, '/releases/catalog', { method: 'POST', headers: deploy, body: release });
+  const promoted = await call(api.url, '/releases/catalog/promote', { method: 'POST', headers: deploy, body: { version: release.version } });
+  if (published.status !== 201 || promoted.status !== 200) throw new Error(`setup: publish ${published.status}, promote ${promoted.status} ${promoted.text}`);
 }, 120_000);
 
 afterAll(async () => {
@@ -381,12 +396,43 @@ const telemetryEvent = fc
   .tuple(fc.constantFrom<string>(...RELEASE_REMOTES), fc.constantFrom(...VERSION_POOL), fc.constantFrom<string>(...TELEMETRY_KINDS), fc.option(fc.integer({ min: 0, max: 130_000 }), { nil: undefined }))
   .map(([remote, version, kind, ms]) => ({ remote, version, kind, ...(ms === undefined ? {} : { ms }) }));
 const hostileEvent = mutated(telemetryEvent, ['remote', 'version', 'kind', 'ms'], ['count', 'views', '$inc', '__proto__', 'minute']);
+/** Where the run puts the request's ticket (TicketChoice) into a telemetry body: a JSON string. */
+const TICKET_SLOT = '"@ticket@"';
 const telemetryText = fc.oneof(
-  { weight: 4, arbitrary: fc.array(telemetryEvent, { maxLength: 60 }).map((events) => JSON.stringify({ events })) },
-  { weight: 3, arbitrary: fc.array(hostileEvent, { maxLength: 5 }).map((events) => `{"events":[${events.join(',')}]}`) },
-  { weight: 1, arbitrary: fc.array(telemetryEvent, { minLength: 1, maxLength: 3 }).map((events) => JSON.stringify({ events, padding: 'x'.repeat(TELEMETRY_MAX_BYTES) })) },
-  { weight: 1, arbitrary: hostileValue.map((value) => JSON.stringify({ events: value }) ?? 'null') },
+  { weight: 4, arbitrary: fc.array(telemetryEvent, { maxLength: 60 }).map((events) => `{"ticket":${TICKET_SLOT},"events":${JSON.stringify(events)}}`) },
+  { weight: 3, arbitrary: fc.array(hostileEvent, { maxLength: 5 }).map((events) => `{"ticket":${TICKET_SLOT},"events":[${events.join(',')}]}`) },
+  { weight: 1, arbitrary: fc.array(telemetryEvent, { maxLength: 5 }).map((events) => JSON.stringify({ events })) },
+  { weight: 1, arbitrary: fc.array(telemetryEvent, { minLength: 1, maxLength: 3 }).map((events) => `{"ticket":${TICKET_SLOT},"events":${JSON.stringify(events)},"padding":"${'x'.repeat(TELEMETRY_MAX_BYTES)}"}`) },
+  { weight: 1, arbitrary: fc.tuple(hostileValue, fc.array(telemetryEvent, { maxLength: 3 })).map(([ticket, events]) => JSON.stringify({ ticket, events }) ?? 'null') },
+  { weight: 1, arbitrary: hostileValue.map((value) => `{"ticket":${TICKET_SLOT},"events":${JSON.stringify(value) ?? 'null'}}`) },
   { weight: 1, arbitrary: rawJunk },
+);
+
+/**
+ * The ticket a telemetry request carries: the routing's own (fresh, or one used before), or one the
+ * api must refuse (past its life, its payload changed, another key's), or any text at all.
+ */
+type TicketChoice = 'fresh' | 'replayed' | 'expired' | 'tampered' | 'foreign' | { text: string };
+const ticketChoice: fc.Arbitrary<TicketChoice> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant<TicketChoice>('fresh') },
+  { weight: 2, arbitrary: fc.constantFrom<TicketChoice>('replayed', 'expired', 'tampered', 'foreign') },
+  { weight: 1, arbitrary: fc.oneof(hostileText, fc.constantFrom('t1..', 't1.e30.', `t1.${'A'.repeat(2000)}.x`, 't1.eyJpIjoxfQ.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).map((text): TicketChoice => ({ text })) },
+);
+/** Who sends it: a page of the site, another site's page, or no browser at all. */
+const telemetryOrigin = fc.oneof(
+  { weight: 6, arbitrary: fc.constant<Record<string, string>>({ origin: SITE_ORIGIN }) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom<Record<string, string>>(
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { origin: `${SITE_ORIGIN}.evil.example` },
+      {},
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-origin' },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' },
+    ),
+  },
 );
 const telemetryBody: fc.Arbitrary<Body | undefined> = fc.oneof(
   { weight: 6, arbitrary: fc.tuple(telemetryText, fc.constantFrom('text/plain;charset=UTF-8', 'application/json', 'text/plain')).map(([text, contentType]) => ({ text, contentType })) },
@@ -407,6 +453,7 @@ interface HostileRequest {
   path: string;
   auth: Auth;
   body?: Body;
+  telemetry?: { ticket: TicketChoice; headers: Record<string, string> };
 }
 
 const request: fc.Arbitrary<HostileRequest> = fc.oneof(
@@ -432,7 +479,14 @@ const request: fc.Arbitrary<HostileRequest> = fc.oneof(
   fc.record({ kind: fc.constant('GET /releases/routing'), method: fc.constant('GET'), path: query.map((q) => `/releases/routing${q}`), auth }),
   {
     weight: 3,
-    arbitrary: fc.record({ kind: fc.constant('POST /releases/telemetry'), method: fc.constant('POST'), path: fc.constantFrom('/releases/telemetry', '/releases/telemetry/', '/RELEASES/TELEMETRY', '/releases/telemetry?x=1'), auth, body: telemetryBody }),
+    arbitrary: fc.record({
+      kind: fc.constant('POST /releases/telemetry'),
+      method: fc.constant('POST'),
+      path: fc.constantFrom('/releases/telemetry', '/releases/telemetry/', '/RELEASES/TELEMETRY', '/releases/telemetry?x=1'),
+      auth,
+      body: telemetryBody,
+      telemetry: fc.record({ ticket: ticketChoice, headers: telemetryOrigin }),
+    }),
   },
   {
     weight: 3,
@@ -474,6 +528,33 @@ function authorization(choice: HostileRequest['auth']): string | undefined {
   return `Bearer ${unsignedToken(claims)}`;
 }
 
+let lastTicket: string | undefined;
+
+/** A ticket from the routing answer, as a page load gets it. */
+async function freshTicket(): Promise<string> {
+  const answer = await call(api.url, '/releases/routing');
+  const ticket = answer.headers.get(TELEMETRY_TICKET_HEADER);
+  if (answer.status !== 200 || !ticket) throw new Error(`the routing answered ${answer.status} without a ticket`);
+  lastTicket = ticket;
+  return ticket;
+}
+
+/** The ticket text a request carries (TicketChoice). */
+async function ticketText(choice: TicketChoice): Promise<string> {
+  if (typeof choice === 'object') return choice.text;
+  if (choice === 'fresh' || (choice === 'replayed' && lastTicket === undefined)) return freshTicket();
+  if (choice === 'replayed') return lastTicket as string;
+  const ticket = await freshTicket();
+  const read = ticketSigner.read(ticket);
+  if (typeof read === 'string') throw new Error(`the api's own ticket did not read: ${read}`);
+  const everything: TicketReleases = Object.fromEntries(RELEASE_REMOTES.map((remote) => [remote, VERSION_POOL.slice(0, 2)]));
+  if (choice === 'expired') return ticketSigner.encode({ ...read, expiresAt: Date.now() - 1000 });
+  if (choice === 'foreign') return foreignSigner.encode({ ...read, releases: everything });
+  const [format, , signature] = ticket.split('.');
+  const payload = Buffer.from(JSON.stringify({ i: read.id, c: read.client, e: read.expiresAt, r: everything })).toString('base64url');
+  return `${format}.${payload}.${signature}`;
+}
+
 test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a 5xx; the database keeps only valid data`, async () => {
   console.log(`[hostile] fast-check seed ${SEED}, ${RUNS} runs (replay with FC_SEED=${SEED})`);
   const byKind = new Map<string, number>();
@@ -490,10 +571,15 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
       // fetch sends no body with a GET.
       const body = hostile.method === 'GET' ? undefined : hostile.body;
       if (body?.contentType) headers['content-type'] = body.contentType;
+      let text = body?.text;
+      if (hostile.telemetry) {
+        Object.assign(headers, hostile.telemetry.headers);
+        if (text?.includes(TICKET_SLOT)) text = text.replace(TICKET_SLOT, JSON.stringify(await ticketText(hostile.telemetry.ticket)));
+      }
       const answer = await call(api.url, path, {
         method: hostile.method,
         headers,
-        rawBody: body?.text,
+        rawBody: text,
         timeoutMs: 15_000,
       });
       sent += 1;
@@ -544,6 +630,12 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
   // The generated requests reached the registry's rules, not only its guards.
   expect(await db.collection('releases').countDocuments({})).toBeGreaterThan(0);
   expect(await db.collection('release_audit').countDocuments({ action: { $ne: 'publish' } })).toBeGreaterThan(0);
+  // Telemetry under the routing's tickets was counted, each ticket's view and failure once (the claims'
+  // unique _id), and no stats row has more views than claims were made.
+  const claims = await db.collection('release_telemetry_claims').countDocuments({ slot: 'view' });
+  expect(claims).toBeGreaterThan(0);
+  const views = (await db.collection('release_stats').find({}).toArray()).reduce((sum, row) => sum + ((row['views'] as number | undefined) ?? 0), 0);
+  expect(views).toBeLessThanOrEqual(claims);
   expect((await call(api.url, '/releases/routing')).status).toBe(200);
 
   // Nothing polluted the api's objects: its answers carry only the public fields.

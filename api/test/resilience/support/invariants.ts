@@ -114,12 +114,13 @@ export async function counterProblems(db: mongo.Db): Promise<string[]> {
   return problems;
 }
 
-export const RELEASE_COLLECTION_NAMES = ['releases', 'release_routes', 'release_audit', 'release_stats', 'release_locks'];
+export const RELEASE_COLLECTION_NAMES = ['releases', 'release_routes', 'release_audit', 'release_stats', 'release_locks', 'release_telemetry_claims'];
 const RELEASE_KEYS = new Set(['_id', 'remote', 'version', 'manifestUrl', 'shared', 'exposes', 'notes', 'publishedBy', 'publishedAt', 'lastLiveAt']);
 const ROUTE_KEYS = new Set(['_id', 'remote', 'live', 'liveSince', 'history', 'canary', 'revision', 'updatedAt']);
 const AUDIT_KEYS = new Set(['_id', 'at', 'remote', 'action', 'version', 'fromVersion', 'percent', 'by', 'reason']);
 const STATS_COUNTERS = ['views', 'loadFailures', 'renderErrors', ...LOAD_BUCKET_FIELDS];
 const STATS_KEYS = new Set(['_id', 'remote', 'version', 'minute', 'instance', ...STATS_COUNTERS]);
+const CLAIM_KEYS = new Set(['_id', 'remote', 'version', 'slot', 'client', 'at']);
 
 const isDate = (value: unknown) => value instanceof Date && !Number.isNaN(value.getTime());
 const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
@@ -136,11 +137,12 @@ export async function releaseProblems(db: mongo.Db): Promise<string[]> {
   const audit = await db.collection('release_audit').find({}).toArray();
   const stats = await db.collection('release_stats').find({}).toArray();
   const locks = await db.collection('release_locks').find({}).toArray();
+  const claims = await db.collection('release_telemetry_claims').find({}).toArray();
   const published = new Set<string>();
   // Every change let go of its remote's lock.
   if (locks.length > 0) problems.push(`release locks still held: ${locks.map((lock) => String(lock['remote'])).join(', ')}`);
 
-  for (const doc of [...releases, ...routes, ...audit, ...stats]) {
+  for (const doc of [...releases, ...routes, ...audit, ...stats, ...claims]) {
     const dangerous = dangerousKeys(doc);
     if (dangerous.length > 0) problems.push(`release document ${String(doc._id)}: operator or prototype keys ${dangerous.join(', ')}`);
   }
@@ -221,6 +223,25 @@ export async function releaseProblems(db: mongo.Db): Promise<string[]> {
     if (bad.length > 0) problems.push(`${at}: counters that are not counts: ${bad.join(', ')}`);
     const timed = LOAD_BUCKET_FIELDS.reduce((sum, field) => sum + ((doc[field] as number | undefined) ?? 0), 0);
     if (timed > ((doc['views'] as number | undefined) ?? 0)) problems.push(`${at}: more timed loads than views`);
+  }
+
+  // A claim is one ticket's view or failure of one remote: its _id says which, and a ticket's
+  // claims agree on the client its ticket was given to.
+  const clientOfTicket = new Map<string, unknown>();
+  for (const doc of claims) {
+    const at = `telemetry claim ${String(doc._id)}`;
+    const extra = unexpectedKeys(doc, CLAIM_KEYS);
+    if (extra.length > 0) problems.push(`${at}: stray keys ${extra.join(', ')}`);
+    const match = /^([\w-]{16,64}):([a-z]+):(view|failure)$/.exec(String(doc._id));
+    if (!match || match[2] !== doc['remote'] || match[3] !== doc['slot']) problems.push(`${at}: _id does not name its ticket, remote and slot`);
+    if (!isReleaseRemote(doc['remote']) || !isReleaseVersion(doc['version'])) problems.push(`${at}: remote or version is not one`);
+    if (typeof doc['client'] !== 'string' || !/^[\w-]{8,64}$/.test(doc['client'])) problems.push(`${at}: client is not a ticket's client hash`);
+    if (!isDate(doc['at'])) problems.push(`${at}: at is not a date`);
+    const ticket = match?.[1];
+    if (ticket !== undefined) {
+      if (clientOfTicket.has(ticket) && clientOfTicket.get(ticket) !== doc['client']) problems.push(`${at}: another client than its ticket's other claims`);
+      clientOfTicket.set(ticket, doc['client']);
+    }
   }
   return problems;
 }
