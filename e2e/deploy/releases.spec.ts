@@ -2,13 +2,15 @@
 // from edited copies of its sources, published, promoted, previewed, canaried and rolled back with
 // `npm run release` (scripts/release.mjs) against the real api, while the shell's files stay as they
 // are. Each test leaves the registry as it found it: no routing, every remote on its image's build.
+// Issue 26: a publish never touches what a server serves, the same source publishes to the same
+// name, and rollback walks back, release by release, to the image's own build.
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import mongoose from 'mongoose';
-import { canaryBucket } from '../../libs/contracts/src/releases';
+import { CANARY_MIN_CLIENTS, CANARY_MIN_VIEWS, canaryBucket } from '../../libs/contracts/src/releases';
 import { signIn } from '../support/session';
 import { createUser } from '../support/users';
 import { buildRelease } from './support/releases';
@@ -20,7 +22,22 @@ const run = promisify(execFile);
 
 /** `npm run release -- ...args` against the deploy phase's api and remotes. */
 async function release(...args: string[]): Promise<string> {
-  const env = {
+  return (await releaseRun(args)).stdout;
+}
+
+/** The same, for a command that is to fail: its exit code and what it said. */
+async function releaseFails(...args: string[]): Promise<{ code: number; stderr: string }> {
+  try {
+    await run(process.execPath, [path.join(ROOT, 'scripts/release.mjs'), ...args], { cwd: ROOT, env: releaseEnv() });
+  } catch (error) {
+    const failed = error as { code?: number; stderr?: string };
+    return { code: failed.code ?? -1, stderr: failed.stderr ?? '' };
+  }
+  throw new Error(`release ${args.join(' ')} succeeded`);
+}
+
+function releaseEnv(): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     RELEASE_API_URL: DEPLOY.apiUrls[0],
     RELEASE_DEPLOY_TOKEN: DEPLOY.deployToken,
@@ -32,9 +49,11 @@ async function release(...args: string[]): Promise<string> {
     FIREBASE_AUTH_EMULATOR_HOST: new URL(DEPLOY.authEmulatorUrl).host,
     FIREBASE_PROJECT_ID: 'demo-antiquarium',
   };
+}
+
+async function releaseRun(args: string[]): Promise<{ stdout: string }> {
   try {
-    const { stdout } = await run(process.execPath, [path.join(ROOT, 'scripts/release.mjs'), ...args], { cwd: ROOT, env });
-    return stdout;
+    return await run(process.execPath, [path.join(ROOT, 'scripts/release.mjs'), ...args], { cwd: ROOT, env: releaseEnv(), maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string; message: string };
     throw new Error(`release ${args.join(' ')} failed: ${failed.stderr || failed.stdout || failed.message}`);
@@ -42,15 +61,19 @@ async function release(...args: string[]): Promise<string> {
 }
 
 async function publish(dir: string): Promise<string> {
-  const out = await release('publish', 'catalog', '--dist', dir, '--by', 'deploy journeys');
-  const version = /release: catalog (\S+) published/.exec(out)?.[1];
+  return versionIn(await release('publish', 'catalog', '--dist', dir, '--by', 'deploy journeys'));
+}
+
+/** The version a publish named, whether it published it now or found it published already. */
+function versionIn(out: string): string {
+  const version = /release: catalog (\S+) (?:published|is already published)/.exec(out)?.[1];
   if (!version) throw new Error(`no version in: ${out}`);
   return version;
 }
 
 interface Status {
   remotes: { remote: string; live: string | null; canary: { version: string; percent: number } | null; releases?: { version: string }[] }[];
-  audit: { action: string; version?: string; reason?: string }[];
+  audit: { action: string; version?: string; fromVersion?: string; reason?: string; by?: string }[];
 }
 
 async function status(): Promise<Status> {
@@ -260,8 +283,12 @@ test('a canary that throws while rendering reaches only its share of browsers, s
     const page = await context.newPage();
     for (const attempt of [1, 2]) {
       expect([id, attempt, await load(page, `${originOf('shell')}/`)]).toEqual([id, attempt, expected]);
-      if (expected === v3) await expect(page.getByRole('heading', { level: 1, name: FAILED })).toBeVisible();
-      else await expect(howItWorks(page)).toBeVisible();
+      if (expected === v3) {
+        await expect(page.getByRole('heading', { level: 1, name: FAILED })).toBeVisible();
+        // It loaded and then threw: the area says so, not "Check your connection".
+        await expect(page.getByText(/Something went wrong on our side while showing it/)).toBeVisible();
+        await expect(page.getByText(/Check your connection/)).toHaveCount(0);
+      } else await expect(howItWorks(page)).toBeVisible();
     }
     // Leaving the page sends its telemetry (sendBeacon on pagehide).
     await page.goto('about:blank');
@@ -304,13 +331,117 @@ test('prune deletes a release that never served, files and record, and keeps the
   await release('promote', 'catalog', v2);
 
   const out = await release('prune', 'catalog', '--keep', '0');
-  expect(out).toContain(`pruned 1 release(s) of catalog: ${unused}`);
-  // v1 served moments ago: kept for rollbacks (RELEASE_KEEP_LIVE_MS), like the live v2.
-  expect(out).toMatch(new RegExp(`kept catalog ${v1}: 409`));
+  // (A release an earlier test left as a canary only may go too: it is no rollback target.)
+  expect(out).toMatch(new RegExp(`pruned \\d+ release\\(s\\) of catalog: (\\S+, )*${unused}(,|\\s)`));
+  // v1 was live moments ago: kept (RELEASE_KEEP_LIVE_MS), like the live v2.
+  expect(out).toMatch(new RegExp(`kept catalog ${v1}: .*RELEASE_KEEP_LIVE_MS`));
+  expect(out).toMatch(new RegExp(`kept catalog ${v2}: the live release`));
   const store = path.join(DEPLOY.workDir, 'release-store', 'catalog');
   expect(existsSync(path.join(store, unused))).toBe(false);
   for (const version of [v1, v2]) expect(existsSync(path.join(store, version, 'mf-manifest.json'))).toBe(true);
   const versions = (await status()).remotes.find((remote) => remote.remote === 'catalog')?.releases?.map((entry) => entry.version);
   expect(versions).toEqual(expect.arrayContaining([v1, v2]));
   expect(versions).not.toContain(unused);
+});
+
+/** What the catalog's server sends at `path` of its own (the image's build). */
+async function served(page: Page, url: string): Promise<Buffer> {
+  const response = await page.request.get(url);
+  expect([url, response.status()]).toEqual([url, 200]);
+  return response.body();
+}
+
+test('publish builds from the source into a folder of its own: the default build and `/` stay byte-identical, the same source is the same name', async ({ site, page }) => {
+  test.setTimeout(600_000);
+  const catalog = originOf('catalog');
+  const workspaceDist = path.join(ROOT, 'mfe-catalog/dist');
+  const imageBefore = fingerprint(site.imageOf('catalog').dir);
+  const workspaceBefore = fingerprint(workspaceDist);
+  const entryFiles = ['/mf-manifest.json', '/remoteEntry.js'];
+  const defaultBefore = await Promise.all(entryFiles.map((file) => served(page, `${catalog}${file}`)));
+  // A tab open on the image's build before the publish.
+  expect(await load(page)).toBe('default');
+  await expect(howItWorks(page)).toBeVisible();
+  const siteBefore = await served(page, `${originOf('shell')}/`);
+
+  // No --dist: the command builds the catalog from the workspace's source.
+  const first = await release('publish', 'catalog', '--by', 'deploy journeys');
+  expect(first).toMatch(/release: building mfe-catalog into \S+ \(the remote's own dist\/ is left as it is\)/);
+  const built = versionIn(first);
+  const again = await release('publish', 'catalog', '--by', 'deploy journeys');
+  expect(again).toContain(`release: catalog ${built} is already published (same files, same name): nothing changed`);
+
+  // Nothing a server serves changed: the image's files, the workspace's build, the catalog's entry
+  // files and the site's first page; the open tab's next page still loads from the image's build.
+  expect(fingerprint(site.imageOf('catalog').dir)).toEqual(imageBefore);
+  expect(fingerprint(workspaceDist)).toEqual(workspaceBefore);
+  const defaultAfter = await Promise.all(entryFiles.map((file) => served(page, `${catalog}${file}`)));
+  defaultAfter.forEach((body, index) => expect([entryFiles[index], body.equals(defaultBefore[index] as Buffer)]).toEqual([entryFiles[index], true]));
+  expect((await served(page, `${originOf('shell')}/`)).equals(siteBefore)).toBe(true);
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().startsWith(catalog) && !response.ok()) failed.push(`${response.status()} ${response.url()}`);
+  });
+  await page.locator('footer').getByRole('link', { name: 'All Artifacts', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'All Artifacts', exact: true })).toBeVisible();
+  expect(failed).toEqual([]);
+  // And fresh visitors still get the image's build: publishing is not promoting.
+  expect(await load(page)).toBe('default');
+});
+
+test('rollback walks back through every earlier live release, then --to-default returns the catalog to its image build', async ({ page, site: _site }) => {
+  test.setTimeout(240_000);
+  await release('promote', 'catalog', v1);
+  await release('promote', 'catalog', v2);
+  expect(await load(page)).toBe(v2);
+
+  expect(await release('rollback', 'catalog', '--by', 'deploy journeys')).toContain(`live ${v1}`);
+  expect(await load(page)).toBe(v1);
+  // Past the first promoted release: refused, and the answer says how to go back to the image.
+  const refused = await releaseFails('rollback', 'catalog');
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toMatch(/409 Nothing to roll back: catalog@\S+ has no canary and no earlier live release/);
+  expect(refused.stderr).toContain('npm run release -- rollback catalog --to-default');
+
+  const back = await release('rollback', 'catalog', '--to-default', '--by', 'deploy journeys', '--reason', 'journey');
+  expect(back).toMatch(/release: catalog runs its image's own build: the registry names no release for it/);
+  expect(await load(page)).toBe('default');
+  await expect(howItWorks(page)).toBeVisible();
+  const report = await status();
+  expect(report.remotes.find((remote) => remote.remote === 'catalog')?.live).toBeNull();
+  expect(report.audit[0]).toEqual(expect.objectContaining({ action: 'to-default', version: v1, by: 'deploy journeys', reason: 'journey' }));
+  expect(report.audit[1]).toEqual(expect.objectContaining({ action: 'rollback', version: v1, fromVersion: v2 }));
+});
+
+test('prune deletes only what the registry lists: a canary-only release goes, files it does not know stay, and the audit names who pruned', async ({ site: _site }) => {
+  test.setTimeout(120_000);
+  const copy = mkdtempSync(path.join(DEPLOY.workDir, 'canary-only-'));
+  cpSync(path.join(v2Dir, 'mfe-catalog/dist'), copy, { recursive: true });
+  writeFileSync(path.join(copy, 'notes.txt'), 'a canary, never live');
+  const canaryOnly = await publish(copy);
+  await release('promote', 'catalog', v1);
+  await release('promote', 'catalog', canaryOnly, '--percent', '20');
+  await release('rollback', 'catalog');
+  // A folder in the store that this registry never published (another api's, or copied by hand).
+  const store = path.join(DEPLOY.workDir, 'release-store', 'catalog');
+  const stranger = '0.9.9-abcdefabcdef';
+  cpSync(path.join(store, v1), path.join(store, stranger), { recursive: true });
+
+  const out = await release('prune', 'catalog', '--keep', '0', '--by', 'Ada Lovelace');
+  expect(out).toMatch(new RegExp(`pruned \\d+ release\\(s\\) of catalog: .*${canaryOnly}.* \\(audited as Ada Lovelace\\)`));
+  expect(out).toContain(`left in place, the registry at ${DEPLOY.apiUrls[0]} does not list them: ${stranger}`);
+  expect(existsSync(path.join(store, canaryOnly))).toBe(false);
+  expect(existsSync(path.join(store, stranger, 'mf-manifest.json'))).toBe(true);
+  expect(existsSync(path.join(store, v1, 'mf-manifest.json'))).toBe(true);
+  const removal = (await status()).audit.find((entry) => entry.action === 'remove' && entry.version === canaryOnly);
+  expect(removal?.by).toBe('Ada Lovelace');
+});
+
+test('grant-operator and revoke-operator name their real cause when they fail', async ({ site: _site }) => {
+  const missing = await releaseFails('grant-operator', 'nobody-here@antiquarium.test');
+  expect(missing.code).toBe(1);
+  expect(missing.stderr).toMatch(/no member with the email nobody-here@antiquarium\.test in the Auth Emulator at \S+ \(project demo-antiquarium\)/);
+  const member = await createUser('Former Operator');
+  expect(await release('grant-operator', member.email)).toContain(`${member.email} is now an operator`);
+  expect(await release('revoke-operator', member.email)).toContain(`${member.email} is no longer an operator`);
 });
