@@ -253,10 +253,20 @@ test('a preview shows an unpromoted release to an operator only, with a bar and 
   await memberContext.close();
 });
 
-/** A browser whose visitor id is `id` (the shell's sticky canary bucket). */
+let visitors = 0;
+
+/**
+ * A browser whose visitor id is `id` (the shell's sticky canary bucket), at an address of its own:
+ * the deploy apis trust the loopback proxy, and the context is that proxy for its calls to the api
+ * (X-Forwarded-For), as a site's visitors come from many addresses. A canary verdict needs page
+ * loads from CANARY_MIN_CLIENTS of them (docs/decisions/0008, "Telemetry tickets").
+ */
 async function visitorContext(browser: Browser, id: string): Promise<BrowserContext> {
   const context = await browser.newContext();
   await context.addInitScript((value) => window.localStorage.setItem('antiquarium.visitor', value), id);
+  visitors += 1;
+  const address = `198.51.${100 + Math.floor(visitors / 250)}.${(visitors % 250) + 1}`;
+  await context.route(`${DEPLOY.apiUrls[0]}/**`, (route) => route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }));
   return context;
 }
 
@@ -310,7 +320,12 @@ test('a canary that throws while rendering reaches only its share of browsers, s
   expect(catalog?.live).toBe(v1);
   const rollback = (await status()).audit.find((entry) => entry.action === 'auto-rollback');
   expect(rollback?.version).toBe(v3);
-  expect(rollback?.reason).toMatch(/failure rate/);
+  // Counted under the page loads' tickets, from enough visitors' addresses; nothing was sent for v1
+  // before the canary started, so the baseline is the ceiling.
+  const counted = /^canary failure rate 100% over (\d+) page loads from (\d+) clients exceeds the ceiling 10% by more than 5 points$/.exec(rollback?.reason ?? '');
+  expect(counted, rollback?.reason).not.toBeNull();
+  expect(Number(counted?.[1])).toBeGreaterThanOrEqual(CANARY_MIN_VIEWS);
+  expect(Number(counted?.[2])).toBeGreaterThanOrEqual(CANARY_MIN_CLIENTS);
 
   // The canary's visitors are back on v1.
   const context = await visitorContext(browser, inCanary[0] as string);
