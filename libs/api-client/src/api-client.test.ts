@@ -168,10 +168,15 @@ describe('the first page’s hand-over (hand-over.ts)', () => {
             { _id: 'e2', name: 'Jar', image: 'https://media.example/media/jar-960.webp' },
           ]);
     const preloaded: Parameters<ImagePreloader>[0][] = [];
-    startFirstPageCalls(baseUrl, { pathname: '/all-artifacts', search: '?type=Tools' }, (image) => preloaded.push(image));
+    const firstPreload = new Promise<void>((resolve) => {
+      startFirstPageCalls(baseUrl, { pathname: '/all-artifacts', search: '?type=Tools' }, (image) => {
+        preloaded.push(image);
+        resolve();
+      });
+    });
     await listArtifacts({ type: 'Tools', sort: 'name', page: 1 });
     await getArtifactFacets({ type: 'Tools' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await firstPreload;
     expect(preloaded).toEqual([
       {
         src: 'https://media.example/media/oil-lamp-960.webp',
@@ -186,11 +191,35 @@ describe('the first page’s hand-over (hand-over.ts)', () => {
   });
 
   test('nothing is preloaded for an empty list, a failed answer, an image that is not http(s), or the home page', async () => {
-    const preloaded: unknown[] = [];
-    const preload: ImagePreloader = (image) => preloaded.push(image);
+    const preloaded: Parameters<ImagePreloader>[0][] = [];
+    // A control: page 5's answer has an image, and is sent only once the other answers have gone
+    // out, so its preload is the event after which the others' would have happened.
+    let controlPreloaded: () => void = () => undefined;
+    const control = new Promise<void>((resolve) => {
+      controlPreloaded = resolve;
+    });
+    const preload: ImagePreloader = (image) => {
+      preloaded.push(image);
+      if (image.src.includes('vase')) controlPreloaded();
+    };
+    let othersSent: () => void = () => undefined;
+    const others = new Promise<void>((resolve) => {
+      othersSent = resolve;
+    });
+    let sent = 0;
+    const counted = (response: ServerResponse) =>
+      response.on('finish', () => {
+        sent += 1;
+        if (sent === 7) othersSent();
+      });
     // (The server answers by the call's URL: the early calls reach it after this code has run.)
     handler = (request, response) => {
       const url = request.url ?? '';
+      if (url.startsWith('/artifacts?page=5')) {
+        void others.then(() => json(response, 200, [{ _id: 'v1', name: 'Vase', image: 'https://media.example/media/vase-960.webp' }]));
+        return;
+      }
+      counted(response);
       if (url.startsWith('/artifacts/facets')) json(response, 200, { total: 0, types: [], eras: [], centuries: [], places: [] });
       else if (url.startsWith('/artifacts?page=2')) json(response, 200, []);
       else if (url.startsWith('/artifacts?page=3')) json(response, 503, { message: 'Busy' });
@@ -198,25 +227,41 @@ describe('the first page’s hand-over (hand-over.ts)', () => {
       else if (url.startsWith('/contributors')) json(response, 200, []);
       else json(response, 200, [{ _id: 'g1', name: 'Coin', image: 'https://media.example/media/coin-960.webp' }]);
     };
+    // Pages 2-4 (one facets call, shared) and the home page (three calls): seven answers, then page 5's.
     for (const page of [2, 3, 4]) startFirstPageCalls(baseUrl, { pathname: '/all-artifacts', search: `?page=${page}` }, preload);
     startFirstPageCalls(baseUrl, { pathname: '/', search: '' }, preload);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(urlsSeen().filter((url) => url.startsWith('/artifacts?page=')).sort()).toEqual(['/artifacts?page=2&sort=name', '/artifacts?page=3&sort=name', '/artifacts?page=4&sort=name']);
-    expect(preloaded).toEqual([]);
+    startFirstPageCalls(baseUrl, { pathname: '/all-artifacts', search: '?page=5' }, preload);
     // (The pages take their answers, so that none is left for the next test.)
     for (const page of [2, 3, 4]) await listArtifacts({ sort: 'name', page }).catch(() => undefined);
     await Promise.all([getArtifactFacets({}), listArtifacts(FEATURED_QUERY), listArtifacts(RECENT_QUERY), topContributors(TOP_CONTRIBUTOR_COUNT)]).catch(() => undefined);
+    await listArtifacts({ sort: 'name', page: 5 });
+    await control;
+    expect(urlsSeen().filter((url) => url.startsWith('/artifacts?page=')).sort()).toEqual([
+      '/artifacts?page=2&sort=name',
+      '/artifacts?page=3&sort=name',
+      '/artifacts?page=4&sort=name',
+      '/artifacts?page=5&sort=name',
+    ]);
+    expect(preloaded.map((image) => image.src)).toEqual(['https://media.example/media/vase-960.webp']);
   });
 
   test('a failed early call is asked again by the page, which gets the api’s answer', async () => {
     let calls = 0;
-    handler = (_request, response) => {
+    let earlyFailed: () => void = () => undefined;
+    const failedEarly = new Promise<void>((resolve) => {
+      earlyFailed = resolve;
+    });
+    handler = (request, response) => {
+      if (request.url?.startsWith('/artifacts/facets')) return json(response, 200, { total: 0, types: [], eras: [], centuries: [], places: [] });
       calls += 1;
-      if (calls === 1) json(response, 503, { message: 'Busy' });
-      else json(response, 200, [{ _id: 'b1', name: 'Bowl' }], { 'X-Total-Count': '1' });
+      if (calls === 1) {
+        response.on('finish', earlyFailed);
+        json(response, 503, { message: 'Busy' });
+      } else json(response, 200, [{ _id: 'b1', name: 'Bowl' }], { 'X-Total-Count': '1' });
     };
     startFirstPageCalls(baseUrl, { pathname: '/all-artifacts', search: '' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The page asks once the early list call has failed.
+    await failedEarly;
     const page = await listArtifacts({ sort: 'name', page: 1 });
     expect(page.items).toEqual([{ _id: 'b1', name: 'Bowl' }]);
     expect(urlsSeen().filter((url) => url.startsWith('/artifacts?'))).toEqual(['/artifacts?page=1&sort=name', '/artifacts?sort=name&page=1']);

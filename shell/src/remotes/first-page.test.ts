@@ -1,5 +1,5 @@
 import { isValidElement, type ReactElement } from 'react';
-import { matchRoutes } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { routes } from '../app/routes';
 import { RequireAuth } from '../auth/require-auth';
 import { RemotePage } from './remote-page';
@@ -40,8 +40,26 @@ test('protected pages, static pages and unknown paths preload nothing', () => {
   for (const path of ['/about', '/terms', '/no/such/page']) expect(firstPageOf(path)).toBeUndefined();
 });
 
-test('every remote page the route table shows without sign-in is preloaded when a visit starts on it', () => {
-  const publicRemotePaths = ['/', '/all-artifacts', '/login', '/register', '/forgot-password'];
-  expect(FIRST_PAGES).toHaveLength(publicRemotePaths.length);
-  for (const path of publicRemotePaths) expect(firstPageOf(path)).toBeDefined();
+/** Every route of the table with its full path (`:id` filled in) and what it shows, walked from the root. */
+function everyRoute(table: RouteObject[] = routes, parent = ''): { path: string; id: string | undefined; protectedPage: boolean }[] {
+  return table.flatMap((route) => {
+    const path = route.index ? parent || '/' : route.path ? `${parent.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}` : parent;
+    const here = route.index || (route.path && !route.children) ? [{ path: path.replace(/:\w+/g, 'abc'), ...routeOf(path.replace(/:\w+/g, 'abc')) }] : [];
+    return [...here, ...everyRoute(route.children ?? [], path)];
+  });
+}
+
+test('every remote page the route table shows without sign-in is preloaded when a visit starts on it, and no other', () => {
+  const remotePages = everyRoute().filter((route) => route.id !== undefined);
+  // The walk found the table's remote pages (so the checks below cannot pass on an empty list).
+  expect(remotePages.length).toBeGreaterThanOrEqual(10);
+  const publicPages = remotePages.filter((route) => !route.protectedPage);
+  expect(publicPages.length).toBeGreaterThan(0);
+  for (const { path, id } of publicPages) {
+    const page = firstPageOf(path);
+    expect([path, page && `${page.remote}/${page.expose.slice(2)}`]).toEqual([path, id]);
+  }
+  for (const { path } of remotePages.filter((route) => route.protectedPage)) expect([path, firstPageOf(path)]).toEqual([path, undefined]);
+  // And FIRST_PAGES names nothing else: one entry per public remote page.
+  expect(FIRST_PAGES).toHaveLength(new Set(publicPages.map((route) => route.id)).size);
 });
