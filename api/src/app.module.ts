@@ -9,6 +9,7 @@ import { HealthModule } from './health/health.module';
 import { observeDatabase } from './observability/database-metrics';
 import { LikesModule } from './likes/likes.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
+import { MembersModule } from './members/members.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { ReleasesModule } from './releases/releases.module';
 
@@ -41,6 +42,7 @@ export class AppModule {
         HealthModule,
         MaintenanceModule,
         ReleasesModule,
+        MembersModule,
       ],
     };
   }

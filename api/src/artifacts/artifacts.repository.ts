@@ -301,6 +301,32 @@ export class ArtifactsRepository {
     );
     return result.modifiedCount === 1;
   }
+  // The next three serve a member's rights over their data (members/, docs/decisions/0013).
+
+  /** A member's artifacts with every field the site holds, newest first, streamed (their export). */
+  scanOwnedBy(adderUid: string): AsyncIterable<StoredArtifact> {
+    return this.model.find({ adderUid }, PUBLIC_PROJECTION).sort({ addedAt: -1, _id: -1 }).lean().cursor() as AsyncIterable<StoredArtifact>;
+  }
+
+  /** Up to `limit` ids of a member's artifacts (erasing them batch by batch). */
+  async idsOwnedBy(adderUid: string, limit: number): Promise<Types.ObjectId[]> {
+    const docs = await this.model.find({ adderUid }, { _id: 1 }).sort({ addedAt: -1, _id: -1 }).limit(limit).lean<{ _id: Types.ObjectId }[]>().exec();
+    return docs.map((doc) => doc._id);
+  }
+
+  /**
+   * Deletes these artifacts of the member, or, with `credit`, keeps them under that name and owner
+   * id (the "Former member" credit, with no email): either way every cache and instance is told.
+   */
+  async releaseOwned(adderUid: string, ids: readonly Types.ObjectId[], credit?: { adderUid: string; adderName: string }): Promise<number> {
+    if (ids.length === 0) return 0;
+    const query = { _id: { $in: [...ids] }, adderUid };
+    const change = () => ({ ids: ids.map((id) => id.toHexString()) });
+    if (!credit) return (await this.write(() => this.model.deleteMany(query).exec(), change)).deletedCount;
+    const result = await this.write(() => this.model.updateMany(query, { $set: { ...credit, adderEmail: '' } }).exec(), change);
+    return result.modifiedCount;
+  }
+
 
   /** Every artifact as the catalog keeps it, streamed in id order (loading the catalog). */
   scanCatalog(): AsyncIterable<CatalogArtifact> {

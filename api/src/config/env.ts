@@ -74,6 +74,9 @@ const envSchema = z
     ),
     // Telemetry posts per client address per RATE_WINDOW_MS, beside the client budget.
     TELEMETRY_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    // Data exports (GET /me/export) per member per EXPORT_RATE_WINDOW_MS: each reads all they hold.
+    EXPORT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    EXPORT_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(3_600_000),
     // Pruning (DELETE /releases/:remote/:version) keeps every release that was live within this long.
     RELEASE_KEEP_LIVE_MS: z.coerce.number().int().min(0).max(365 * 86_400_000).default(7 * 86_400_000),
   })
@@ -136,6 +139,8 @@ const envSchema = z
       releaseDeployToken: env.RELEASE_DEPLOY_TOKEN,
       releaseTelemetrySecret: env.RELEASE_TELEMETRY_SECRET,
       telemetryRateLimit: env.TELEMETRY_RATE_LIMIT,
+      exportRateLimit: env.EXPORT_RATE_LIMIT,
+      exportRateWindowMs: env.EXPORT_RATE_WINDOW_MS,
       releaseKeepLiveMs: env.RELEASE_KEEP_LIVE_MS,
     };
   });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ArtifactsRepository } from '../artifacts/artifacts.repository';
+import { FORMER_MEMBER_UID } from '../members/former-member';
 import { ContributorsRepository } from './contributors.repository';
 
 const MAX_ROUNDS = 8;
@@ -19,6 +20,8 @@ export class ContributorTotals {
 
   /** Settles the totals; `name`, when given, becomes the name shown for the contributor. */
   async settle(uid: string, name?: string): Promise<void> {
+    // Artifacts kept under "Former member" belong to nobody: no contributor entry, no ranking.
+    if (uid === FORMER_MEMBER_UID) return;
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
       const totals = await this.artifacts.totalsFor(uid);
       await this.contributors.set(uid, { ...totals, name: round === 0 ? name : undefined });

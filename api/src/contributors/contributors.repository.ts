@@ -28,6 +28,16 @@ export class ContributorsRepository {
     return this.model.findById(uid, { artifacts: 1, likes: 1 }).lean<{ artifacts: number; likes: number }>().exec();
   }
 
+  /** A member's entry as stored (their export); null when they have none. */
+  entryOf(uid: string): Promise<{ name: string; artifacts: number; likes: number } | null> {
+    return this.model.findById(uid, { _id: 0, name: 1, artifacts: 1, likes: 1 }).lean<{ name: string; artifacts: number; likes: number }>().exec();
+  }
+
+  /** Removes a member's entry (their account was deleted). */
+  async remove(uid: string): Promise<void> {
+    await this.model.deleteOne({ _id: uid }).exec();
+  }
+
   top(limit: number): Promise<ContributorDoc[]> {
     return this.model
       .find({ artifacts: { $gt: 0 } })

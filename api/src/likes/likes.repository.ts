@@ -59,6 +59,20 @@ export class LikesRepository {
     return { artifactIds: likes.map((like) => like.artifactId), total };
   }
 
+  /** A member's likes, oldest first, streamed (their export). */
+  scanForUser(uid: string): AsyncIterable<{ artifactId: Types.ObjectId; likedAt: Date }> {
+    return this.model.find({ uid }, { _id: 0, artifactId: 1, likedAt: 1 }).sort({ likedAt: 1, _id: 1 }).lean().cursor() as AsyncIterable<{
+      artifactId: Types.ObjectId;
+      likedAt: Date;
+    }>;
+  }
+
+  /** Up to `limit` artifact ids the member likes (removing their likes batch by batch). */
+  async artifactIdsLikedBy(uid: string, limit: number): Promise<Types.ObjectId[]> {
+    const docs = await this.model.find({ uid }, { artifactId: 1 }).limit(limit).lean<{ artifactId: Types.ObjectId }[]>().exec();
+    return docs.map((doc) => doc.artifactId);
+  }
+
   // The next two serve the start-up reconciliation only: maintenance whose work grows with the
   // collection, so they run without the per-operation bound (database/operation-timeout.ts).
 

@@ -47,7 +47,7 @@ export class LikesService {
    * if either moved (a concurrent toggle): whichever request writes last also checks last. Null when
    * the artifact is gone.
    */
-  private async settleCount(artifactId: Types.ObjectId): Promise<number | null> {
+  async settleCount(artifactId: Types.ObjectId): Promise<number | null> {
     let count = 0;
     for (let round = 0; round < MAX_SETTLE_ROUNDS; round += 1) {
       count = await this.likes.countFor(artifactId);

@@ -5,6 +5,7 @@ import { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { DERIVED_VERSION } from '../artifacts/derived-fields';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 import { ContributorsRepository } from '../contributors/contributors.repository';
+import { FORMER_MEMBER_UID } from '../members/former-member';
 import { reconciliationRuns } from '../observability/metrics';
 import { LikesRepository } from '../likes/likes.repository';
 
@@ -64,6 +65,8 @@ export class ReconcileService implements OnApplicationBootstrap {
       if ((artifact.derivedVersion !== DERIVED_VERSION || artifact.nameLower !== nameSortKey(artifact.name)) && (await this.artifacts.correctDerived(artifact))) {
         derivedFixed += 1;
       }
+      // Artifacts kept under "Former member" count for no contributor (members/former-member.ts).
+      if (artifact.adderUid === FORMER_MEMBER_UID) continue;
       const total = totals.get(artifact.adderUid) ?? { name: artifact.adderName, artifacts: 0, likes: 0 };
       total.artifacts += 1;
       total.likes += expected;

@@ -1,17 +1,19 @@
 import { Injectable } from '@nestjs/common';
+import type { ContributionsChoice } from '@antiquarium/contracts';
 
 /**
  * What a member deleting their account chose for what they contributed: `delete` removes it,
  * `anonymize` keeps it under the neutral "Former member" credit with no link to them.
  */
-export type ContributionsChoice = 'delete' | 'anonymize';
+export type { ContributionsChoice };
 
 /**
  * One module's part of a member's data (GDPR Art. 15, 17, 20; docs/decisions/0013-members-data-rights.md).
  * Every module that stores something about a member registers one at start-up
  * (`onModuleInit() { registry.register({...}) }`):
- * - `export(uid)` returns that module's section of `GET /me/export`, JSON-serialisable, bounded
- *   (page through the member's records; the export streams section after section);
+ * - `export(uid)` returns that module's section of `GET /me/export`: a JSON-serialisable value, or
+ *   an AsyncIterable of items (written as a JSON array one item at a time, so a member with many
+ *   records never has them all in memory: page through them or iterate a cursor);
  * - `erase(uid, mode)` runs when the account is deleted: remove or neutralise what the module
  *   holds about `uid`. It must be idempotent (a deletion that died half-way is run again from the
  *   start, by a retry or the start-up reconciliation) and keep only what the law needs.
@@ -19,9 +21,9 @@ export type ContributionsChoice = 'delete' | 'anonymize';
 export interface MemberDataSection {
   /** The key of the section in the export (`notices`, `appeals`, ...); unique. */
   readonly section: string;
-  /** Lower runs earlier on erase (default 100); the account itself goes after every section. */
+  /** Lower runs earlier on erase (default 100; likes 10, artifacts 20, contributors 30); the account itself goes after every section. */
   readonly eraseOrder?: number;
-  export(uid: string): Promise<unknown>;
+  export(uid: string): Promise<unknown> | AsyncIterable<unknown>;
   erase(uid: string, mode: ContributionsChoice): Promise<void>;
 }
 

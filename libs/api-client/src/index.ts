@@ -21,6 +21,7 @@ export {
   type ListArtifactsParams,
 } from './artifacts';
 export { likedArtifacts, toggleLike } from './likes';
+export { deleteMyAccount, exportMyData } from './members';
 export { documentTopContributors, topContributors } from './contributors';
 export { releaseStatus } from './releases';
 export { useApiData, type ApiData } from './use-api-data';

@@ -8,3 +8,4 @@ export * from './releases';
 export * from './media';
 export * from './list-query';
 export * from './first-page';
+export * from './members';
