@@ -5,7 +5,7 @@
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -176,15 +176,21 @@ test('an operator change names its real cause: no such member, an emulator not r
   expect(messages[0]).toBe('no member with the email ada@example.org in the Auth Emulator at 127.0.0.1:9099 (project demo-antiquarium)');
   expect(messages[1]).toMatch(/^the Auth Emulator at 127\.0\.0\.1:9099 \(project demo-antiquarium\) cannot be reached .*is `npm start` running/);
   expect(messages[2]).toMatch(/^Firebase project antiquarium-prod refused the credentials .*GOOGLE_APPLICATION_CREDENTIALS/);
-  // The real command against an emulator address where nothing listens: not "no member".
-  const closed = await closedPort();
-  for (const command of ['grant-operator', 'revoke-operator']) {
-    const result = await runRelease([command, 'ada@example.org'], { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${closed}` });
-    expect([command, result.code]).toEqual([command, 1]);
-    expect(result.stderr).toMatch(new RegExp(`the Auth Emulator at 127\\.0\\.0\\.1:${closed} \\(project demo-antiquarium\\) cannot be reached`));
-    expect(result.stderr).not.toMatch(/no member/);
+  // The real commands against an emulator address that drops every connection: not "no member".
+  // (Held open for the test, so no other process can take the port meanwhile.)
+  const dropping = net.createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+  const { port } = dropping.address() as AddressInfo;
+  try {
+    const results = await Promise.all(['grant-operator', 'revoke-operator'].map((command) => runRelease([command, 'ada@example.org'], { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${port}` })));
+    for (const [index, result] of results.entries()) {
+      expect([index, result.code, result.stderr]).toEqual([index, 1, expect.stringMatching(new RegExp(`the Auth Emulator at 127\\.0\\.0\\.1:${port} \\(project demo-antiquarium\\) cannot be reached`))]);
+      expect(result.stderr).not.toMatch(/no member/);
+    }
+  } finally {
+    await new Promise((resolve) => dropping.close(resolve));
   }
-});
+}, 120_000);
 
 // ---------- against a registry of the test's own (an HTTP server in this process) ----------
 
@@ -211,14 +217,6 @@ async function fakeRegistry(answer: (call: Call) => [number, unknown]): Promise<
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, calls, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-async function closedPort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** `npm run release -- ...args`, asynchronously (the fake registry runs in this process). */
