@@ -17,6 +17,7 @@ export default defineConfig((_env, argv) =>
       './ForgotPassword': './src/features/forgot-password/forgot-password-page.tsx',
       './MyArtifacts': './src/features/my-artifacts/my-artifacts-page.tsx',
       './LikedArtifacts': './src/features/liked-artifacts/liked-artifacts-page.tsx',
+      './AccountData': './src/features/account-data/account-data-page.tsx',
     },
   }),
 );

@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'liked-artifacts', ...remote('account/LikedArtifacts', 'Liked Artifacts', { protect: true }) },
           { path: 'my-artifacts', ...remote('account/MyArtifacts', 'My Artifacts', { protect: true }) },
+          { path: 'my-data', ...remote('account/AccountData', 'My Data', { protect: true }) },
           { path: 'login', ...remote('account/Login', 'Login') },
           { path: 'register', ...remote('account/Register', 'Register') },
           { path: 'forgot-password', ...remote('account/ForgotPassword', 'Forgot password') },

@@ -81,6 +81,9 @@ export function UserMenu({ user }: { user: AuthUser }) {
         <li>
           <Link to="/liked-artifacts">Liked Artifacts</Link>
         </li>
+        <li>
+          <Link to="/my-data">My Data</Link>
+        </li>
       </ul>
     </div>
   );

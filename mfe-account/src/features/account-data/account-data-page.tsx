@@ -1,0 +1,187 @@
+import { deleteMyAccount, errorMessage, exportMyData } from '@antiquarium/api-client';
+import { useAuthStore } from '@antiquarium/auth-store';
+import type { ContributionsChoice } from '@antiquarium/contracts';
+import { antTheme, toast } from '@antiquarium/ui';
+import { Button, ConfigProvider, Input, Modal, Radio } from 'antd';
+import { useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import '../../shared/account.css';
+import './account-data.css';
+
+export const ACCOUNT_DATA_TEXTS = {
+  title: 'My Data',
+  intro: 'Your account and everything you added to Antiquarium belong to you: take a copy, or delete your account.',
+  exportTitle: 'Export my data',
+  exportText: 'Download everything Antiquarium holds about you (your account, artifacts, likes, notices and appeals) as a JSON file.',
+  exportButton: 'Export my data',
+  exporting: 'Preparing your file…',
+  exported: 'Your data was downloaded.',
+  exportFailed: 'Your data could not be exported.',
+  deleteTitle: 'Delete my account',
+  deleteText: 'Deleting your account signs you out for good and cannot be undone.',
+  deleteButton: 'Delete my account',
+  dialogTitle: 'Delete your account?',
+  dialogText: 'Your sign-in account and your likes will be deleted. What should happen to the artifacts you added?',
+  choiceDelete: 'Delete my artifacts',
+  choiceAnonymize: 'Keep them, credited to “Former member” with no link to me',
+  confirmLabel: 'Type your email address to confirm',
+  confirmMismatch: 'This is not the email address of your account.',
+  cancel: 'Cancel',
+  confirmButton: 'Delete my account for good',
+  deleting: 'Deleting…',
+  deleted: 'Your account was deleted and you are signed out.',
+  deleteFailed: 'Your account could not be deleted.',
+} as const;
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Saves a file the browser received, without a new tab. */
+function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Exposed as 'account/AccountData' (a login-required route in the shell): export, and deletion of the account. */
+export default function AccountDataPage() {
+  const user = useAuthStore((state) => state.user);
+  const logOut = useAuthStore((state) => state.logOut);
+  const navigate = useNavigate();
+  const [exporting, setExporting] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [choice, setChoice] = useState<ContributionsChoice>('delete');
+  const [typed, setTyped] = useState('');
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const ids = { choice: useId(), email: useId(), error: useId(), text: useId() };
+  const email = user?.email ?? '';
+  const matches = email !== '' && sameEmail(typed, email);
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      const { blob, filename } = await exportMyData();
+      saveFile(blob, filename);
+      void toast('success', ACCOUNT_DATA_TEXTS.exported);
+    } catch (failure) {
+      void toast('error', errorMessage(failure, ACCOUNT_DATA_TEXTS.exportFailed));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const close = () => {
+    if (deleting) return;
+    setOpen(false);
+    setTyped('');
+    setError(null);
+  };
+
+  const onDelete = async () => {
+    if (!matches) {
+      setError(ACCOUNT_DATA_TEXTS.confirmMismatch);
+      return;
+    }
+    setDeleting(true);
+    setError(null);
+    try {
+      await deleteMyAccount({ contributions: choice, confirmEmail: typed.trim() });
+    } catch (failure) {
+      setDeleting(false);
+      setError(errorMessage(failure, ACCOUNT_DATA_TEXTS.deleteFailed));
+      return;
+    }
+    // The account is gone: the local session goes too, then the member is told.
+    await logOut().catch(() => undefined);
+    setDeleting(false);
+    setOpen(false);
+    void toast('success', ACCOUNT_DATA_TEXTS.deleted);
+    navigate('/', { replace: true, state: { accountDeleted: true } });
+  };
+
+  return (
+    <ConfigProvider theme={antTheme}>
+      <section className="aq-container acc-page acc-data" aria-labelledby="acc-data-title">
+        <div className="acc-page__head">
+          <h1 id="acc-data-title">{ACCOUNT_DATA_TEXTS.title}</h1>
+          <p>{ACCOUNT_DATA_TEXTS.intro}</p>
+        </div>
+
+        <section className="acc-data__part" aria-labelledby="acc-data-export">
+          <h2 id="acc-data-export">{ACCOUNT_DATA_TEXTS.exportTitle}</h2>
+          <p>{ACCOUNT_DATA_TEXTS.exportText}</p>
+          <Button type="primary" onClick={() => void onExport()} loading={exporting} aria-busy={exporting}>
+            {exporting ? ACCOUNT_DATA_TEXTS.exporting : ACCOUNT_DATA_TEXTS.exportButton}
+          </Button>
+        </section>
+
+        <section className="acc-data__part" aria-labelledby="acc-data-delete">
+          <h2 id="acc-data-delete">{ACCOUNT_DATA_TEXTS.deleteTitle}</h2>
+          <p>{ACCOUNT_DATA_TEXTS.deleteText}</p>
+          <Button danger onClick={() => setOpen(true)}>
+            {ACCOUNT_DATA_TEXTS.deleteButton}
+          </Button>
+        </section>
+
+        <Modal
+          open={open}
+          title={ACCOUNT_DATA_TEXTS.dialogTitle}
+          onCancel={close}
+          afterOpenChange={(visible) => {
+            if (visible) cancelRef.current?.focus();
+          }}
+          mask={{ closable: !deleting }}
+          closable={!deleting}
+          destroyOnHidden
+          footer={[
+            <Button key="cancel" ref={cancelRef} onClick={close} disabled={deleting}>
+              {ACCOUNT_DATA_TEXTS.cancel}
+            </Button>,
+            <Button key="delete" type="primary" danger loading={deleting} onClick={() => void onDelete()}>
+              {deleting ? ACCOUNT_DATA_TEXTS.deleting : ACCOUNT_DATA_TEXTS.confirmButton}
+            </Button>,
+          ]}
+        >
+          <p id={ids.text}>{ACCOUNT_DATA_TEXTS.dialogText}</p>
+          <Radio.Group
+            aria-label={ACCOUNT_DATA_TEXTS.dialogText}
+            value={choice}
+            onChange={(event) => setChoice(event.target.value as ContributionsChoice)}
+            className="acc-data__choices"
+            options={[
+              { value: 'delete', label: ACCOUNT_DATA_TEXTS.choiceDelete },
+              { value: 'anonymize', label: ACCOUNT_DATA_TEXTS.choiceAnonymize },
+            ]}
+          />
+          <label htmlFor={ids.email} className="acc-data__label">
+            {ACCOUNT_DATA_TEXTS.confirmLabel}
+          </label>
+          <Input
+            id={ids.email}
+            type="email"
+            autoComplete="off"
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              setError(null);
+            }}
+            onPressEnter={() => void onDelete()}
+            aria-invalid={error !== null}
+            aria-describedby={error ? ids.error : undefined}
+          />
+          {error && (
+            <p id={ids.error} role="alert" className="acc-data__error">
+              {error}
+            </p>
+          )}
+        </Modal>
+      </section>
+    </ConfigProvider>
+  );
+}
