@@ -51,6 +51,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { incompatibilities, readManifest } from './check-shared-versions.mjs';
 import { run } from './lib/processes.mjs';
+import { RoleError, roleFailure, roleTarget, setRole } from './lib/roles.mjs';
 import { REMOTES, portsOf } from './lib/workspace.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -406,53 +407,18 @@ async function prune(config, [name], options) {
   return removed;
 }
 
-/**
- * Where grant-operator and revoke-operator set a member's claims: a real Firebase project with
- * GOOGLE_APPLICATION_CREDENTIALS, else the Auth Emulator (FIREBASE_AUTH_EMULATOR_HOST, by default
- * `npm start`'s on its profile's port) of a demo-* project.
- */
-export function operatorTarget(env = process.env) {
-  const projectId = env.FIREBASE_PROJECT_ID?.trim() || 'demo-antiquarium';
-  const explicit = env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
-  if (explicit) return { projectId, emulator: explicit };
-  if (env.GOOGLE_APPLICATION_CREDENTIALS?.trim() || !projectId.startsWith('demo-')) return { projectId, emulator: undefined };
-  return { projectId, emulator: `127.0.0.1:${portsOf('start').auth}` };
-}
-
-/** A firebase-admin failure as its real cause. */
-export function operatorFailure(error, { email, projectId, emulator }) {
-  const code = error?.code ?? error?.errorInfo?.code ?? '';
-  const message = String(error?.message ?? error);
-  const where = emulator ? `the Auth Emulator at ${emulator} (project ${projectId})` : `Firebase project ${projectId}`;
-  if (code === 'auth/user-not-found') return `no member with the email ${email} in ${where}`;
-  if (code === 'auth/invalid-email') return `${JSON.stringify(email)} is not an email address`;
-  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|socket hang up|network/i.test(`${code} ${message}`)) {
-    return `${where} cannot be reached (${message})${emulator ? ': is `npm start` running, or is FIREBASE_AUTH_EMULATOR_HOST right?' : ''}`;
-  }
-  if (/credential/i.test(`${code} ${message}`)) {
-    return `${where} refused the credentials (${message}): set GOOGLE_APPLICATION_CREDENTIALS to a service account key of ${projectId}, or FIREBASE_AUTH_EMULATOR_HOST for an Auth Emulator`;
-  }
-  return `${where}: ${code ? `${code}: ` : ''}${message}`;
-}
+// grant-operator and revoke-operator are shortcuts for `npm run roles -- grant|revoke operator`:
+// the same code (scripts/lib/roles.mjs), kept here under their earlier names.
+export const operatorTarget = roleTarget;
+export const operatorFailure = roleFailure;
 
 async function setOperator(email, grant, env) {
   if (!email) throw new ReleaseError(`${grant ? 'grant' : 'revoke'}-operator needs the member's email`);
-  const target = operatorTarget(env);
-  // firebase-admin reads the emulator's address from the environment.
-  if (target.emulator) process.env.FIREBASE_AUTH_EMULATOR_HOST = target.emulator;
-  else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  const { initializeApp } = await import('firebase-admin/app');
-  const { getAuth } = await import('firebase-admin/auth');
-  const auth = getAuth(initializeApp({ projectId: target.projectId }, `release-${Date.now()}`));
-  const fail = (error) => {
-    throw new ReleaseError(operatorFailure(error, { email, ...target }));
-  };
-  const user = await auth.getUserByEmail(email).catch(fail);
-  const claims = { ...(user.customClaims ?? {}) };
-  if (grant) claims.operator = true;
-  else delete claims.operator;
-  await auth.setCustomUserClaims(user.uid, claims).catch(fail);
-  console.log(`release: ${email} ${grant ? 'is now' : 'is no longer'} an operator (from their next sign-in or token refresh)`);
+  try {
+    await setRole('operator', email, grant, env, 'release');
+  } catch (error) {
+    throw error instanceof RoleError ? new ReleaseError(error.message) : error;
+  }
 }
 
 function grantOperator(config, [email], options) {

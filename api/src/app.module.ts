@@ -9,6 +9,8 @@ import { HealthModule } from './health/health.module';
 import { observeDatabase } from './observability/database-metrics';
 import { LikesModule } from './likes/likes.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
+import { ModerationRecordsModule } from './moderation/moderation-records.module';
+import { ModerationModule } from './moderation/moderation.module';
 import { MembersModule } from './members/members.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { ReleasesModule } from './releases/releases.module';
@@ -36,12 +38,14 @@ export class AppModule {
           retryDelay: 1000,
         }),
         RateLimitsModule,
+        ModerationRecordsModule,
         ArtifactsModule,
         LikesModule,
         ContributorsModule,
         HealthModule,
         MaintenanceModule,
         ReleasesModule,
+        ModerationModule,
         MembersModule,
       ],
     };

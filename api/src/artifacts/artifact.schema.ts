@@ -34,6 +34,11 @@ export const artifactSchema = new Schema(
     place: { type: String },
     // The rules that derived the fields above (derived-fields.ts); older documents are recomputed.
     derivedVersion: { type: Number, default: 0 },
+    // Set by a moderation decision (docs/decisions/0012-moderation.md): absent while the artifact is
+    // public; 'restricted' or 'removed' hides it from everyone but its contributor and moderators
+    // (lists, search, facets, home lists, the catalog), and its details answer 404 to the others.
+    moderation: { type: String, enum: ['restricted', 'removed'] },
+    moderationDecisionId: { type: String },
   },
   { collection: 'artifacts', versionKey: false, strict: 'throw' },
 );
@@ -56,5 +61,8 @@ for (const order of LIST_ORDERS) {
   artifactSchema.index(order);
   for (const field of LIST_LEADING_FIELDS) artifactSchema.index({ [field]: 1, ...order });
 }
+
+// The hidden artifacts, few, counted apart from the rest (the home lists' total).
+artifactSchema.index({ moderation: 1 }, { sparse: true });
 
 export type ArtifactDoc = InferSchemaType<typeof artifactSchema> & { _id: Types.ObjectId };

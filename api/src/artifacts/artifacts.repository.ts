@@ -175,6 +175,8 @@ export class ArtifactsRepository {
 
   private toQuery(filter: ArtifactFilter): QueryFilter<ArtifactDoc> {
     const query: QueryFilter<ArtifactDoc> = {};
+    // Artifacts hidden by a moderation decision are in no list (docs/decisions/0012-moderation.md).
+    query.moderation = { $exists: false };
     if (filter.type) query.type = filter.type;
     if (filter.adderUid) query.adderUid = filter.adderUid;
     if (filter.place) query.place = filter.place;
@@ -199,7 +201,8 @@ export class ArtifactsRepository {
 
   list(filter: ArtifactFilter, sort: SortOption, page: number, limit: number): Promise<ListResult> {
     const query = this.toQuery(filter);
-    const empty = Object.keys(query).length === 0;
+    // Nothing but the moderation clause: the whole public collection (the home lists).
+    const empty = Object.keys(query).length === 1;
     if (empty && page === 1 && limit <= HOME_LIST_MAX_LIMIT) {
       return this.homeLists.get(`${sort}:${limit}`, () => this.query(query, empty, sort, page, limit));
     }
@@ -215,9 +218,18 @@ export class ArtifactsRepository {
         .limit(limit)
         .lean<StoredArtifact[]>()
         .exec(),
-      empty ? this.model.estimatedDocumentCount().exec() : this.model.countDocuments(query).exec(),
+      empty ? this.publicCount() : this.model.countDocuments(query).exec(),
     ]);
     return { items, total };
+  }
+
+  /** The public artifacts: the collection's estimated size less the few that moderation hid. */
+  private async publicCount(): Promise<number> {
+    const [all, hidden] = await Promise.all([
+      this.model.estimatedDocumentCount().exec(),
+      this.model.countDocuments({ moderation: { $in: ['restricted', 'removed'] } }).exec(),
+    ]);
+    return Math.max(0, all - hidden);
   }
 
   findById(id: Types.ObjectId): Promise<StoredArtifact | null> {
@@ -227,7 +239,7 @@ export class ArtifactsRepository {
   findManyByIds(ids: readonly Types.ObjectId[]): Promise<StoredArtifact[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.model
-      .find({ _id: { $in: ids } }, PUBLIC_PROJECTION)
+      .find({ _id: { $in: ids }, moderation: { $exists: false } }, PUBLIC_PROJECTION)
       .lean<StoredArtifact[]>()
       .exec();
   }
@@ -249,6 +261,16 @@ export class ArtifactsRepository {
   async delete(id: Types.ObjectId): Promise<number> {
     const result = await this.write(() => this.model.deleteOne({ _id: id }).exec(), () => ({ ids: [id.toHexString()] }));
     return result.deletedCount;
+  }
+
+  /**
+   * Hides the artifact (a moderation decision) or, with null, makes it public again; the catalogs
+   * of every instance hear of it like any write. False when the artifact is gone.
+   */
+  async setModeration(id: Types.ObjectId, state: 'restricted' | 'removed' | null, decisionId: string): Promise<boolean> {
+    const update = state ? { $set: { moderation: state, moderationDecisionId: decisionId } } : { $unset: { moderation: 1, moderationDecisionId: 1 } };
+    const result = await this.write(() => this.model.updateOne({ _id: id }, update).exec(), () => ({ ids: [id.toHexString()] }));
+    return result.matchedCount === 1;
   }
 
   /** Shows a member's current display name on all their artifacts; the number changed. */
@@ -279,28 +301,6 @@ export class ArtifactsRepository {
     return { artifacts: docs.length, likes: docs.reduce((sum, doc) => sum + (doc.likes ?? 0), 0) };
   }
 
-  // The next three serve the start-up reconciliation only: maintenance whose work grows with the
-  // collection, so they run without the per-operation bound (database/operation-timeout.ts).
-
-  /** Every artifact's counters and derived name key, streamed (for reconciliation). */
-  scanCounters(): AsyncIterable<ScannedArtifact> {
-    return this.model
-      .find({}, { likes: 1, adderUid: 1, adderName: 1, name: 1, nameLower: 1, createdAt: 1, location: 1, derivedVersion: 1 })
-      .sort({ _id: 1 })
-      .setOptions(noOperationTimeout())
-      .lean()
-      .cursor() as AsyncIterable<ScannedArtifact>;
-  }
-
-  /** Recomputes the derived fields of a document made by older rules (for reconciliation); false when it changed meanwhile. */
-  async correctDerived(artifact: Pick<ScannedArtifact, '_id' | 'name' | 'createdAt' | 'location'>): Promise<boolean> {
-    const { _id, name, createdAt, location } = artifact;
-    const result = await this.write(
-      () => this.model.updateOne({ _id, name, createdAt, location }, { $set: derivedFields({ name, createdAt, location }) }, noOperationTimeout()).exec(),
-      () => ({ ids: [_id.toHexString()] }),
-    );
-    return result.modifiedCount === 1;
-  }
   // The next three serve a member's rights over their data (members/, docs/decisions/0013).
 
   /** A member's artifacts with every field the site holds, newest first, streamed (their export). */
@@ -327,6 +327,28 @@ export class ArtifactsRepository {
     return result.modifiedCount;
   }
 
+  // The next three serve the start-up reconciliation only: maintenance whose work grows with the
+  // collection, so they run without the per-operation bound (database/operation-timeout.ts).
+
+  /** Every artifact's counters and derived name key, streamed (for reconciliation). */
+  scanCounters(): AsyncIterable<ScannedArtifact> {
+    return this.model
+      .find({}, { likes: 1, adderUid: 1, adderName: 1, name: 1, nameLower: 1, createdAt: 1, location: 1, derivedVersion: 1 })
+      .sort({ _id: 1 })
+      .setOptions(noOperationTimeout())
+      .lean()
+      .cursor() as AsyncIterable<ScannedArtifact>;
+  }
+
+  /** Recomputes the derived fields of a document made by older rules (for reconciliation); false when it changed meanwhile. */
+  async correctDerived(artifact: Pick<ScannedArtifact, '_id' | 'name' | 'createdAt' | 'location'>): Promise<boolean> {
+    const { _id, name, createdAt, location } = artifact;
+    const result = await this.write(
+      () => this.model.updateOne({ _id, name, createdAt, location }, { $set: derivedFields({ name, createdAt, location }) }, noOperationTimeout()).exec(),
+      () => ({ ids: [_id.toHexString()] }),
+    );
+    return result.modifiedCount === 1;
+  }
 
   /** Every artifact as the catalog keeps it, streamed in id order (loading the catalog). */
   scanCatalog(): AsyncIterable<CatalogArtifact> {

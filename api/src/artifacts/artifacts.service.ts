@@ -9,7 +9,7 @@ import { ContributorTotals } from '../contributors/contributor-totals';
 import { LikesRepository } from '../likes/likes.repository';
 import { ArtifactsRepository, type ArtifactFilter, type StoredArtifact } from './artifacts.repository';
 import type { FilterQuery, ListQuery } from './list-query';
-import { toArtifact } from './to-artifact';
+import { mayDisplayHidden, toArtifact } from './to-artifact';
 
 export function adderNameOf(user: AuthUser): string {
   return user.name?.trim() || ANONYMOUS_NAME;
@@ -57,7 +57,8 @@ export class ArtifactsService {
   /** The details: from the catalog when it holds the artifact (no database read), else the database. */
   async get(id: Types.ObjectId, caller: AuthUser | undefined): Promise<Artifact> {
     const doc = this.catalog.get(id.toHexString()) ?? (await this.artifacts.findById(id));
-    if (!doc) throw new ArtifactNotFound();
+    // A hidden artifact is not in the catalog: the database's copy says who may still see it.
+    if (!doc || (doc.moderation && !mayDisplayHidden(doc, caller))) throw new ArtifactNotFound();
     const artifact = toArtifact(doc, caller);
     if (caller) artifact.liked = await this.likes.exists(id, caller.uid);
     return artifact;

@@ -1,4 +1,5 @@
 import { readDate, type Artifact, type ArtifactType, type DatePrecision, type DateQualifier, type DateRange } from '@antiquarium/contracts';
+import type { ModerationState } from '@antiquarium/contracts';
 import type { AuthUser } from '../auth/auth-user';
 import type { StoredArtifact } from './artifacts.repository';
 
@@ -21,6 +22,7 @@ export function toArtifact(doc: StoredArtifact, caller: AuthUser | undefined): A
     dating: datingOf(doc),
   };
   if (caller && doc.adderUid === caller.uid) artifact.adderEmail = doc.adderEmail ?? caller.email ?? '';
+  if (doc.moderation && mayDisplayHidden(doc, caller)) artifact.moderation = doc.moderation as ModerationState;
   return artifact;
 }
 
@@ -32,4 +34,9 @@ function datingOf(doc: StoredArtifact): DateRange | null {
   if (doc.yearStart === undefined) return readDate(doc.createdAt);
   if (doc.yearStart === null || doc.yearEnd === null || doc.yearEnd === undefined) return null;
   return { start: doc.yearStart, end: doc.yearEnd, precision: doc.datePrecision as DatePrecision, qualifier: doc.dateQualifier as DateQualifier };
+}
+
+/** Who may see an artifact that a moderation decision hid: its contributor and moderators. */
+export function mayDisplayHidden(doc: Pick<StoredArtifact, 'adderUid'>, caller: AuthUser | undefined): boolean {
+  return caller !== undefined && (caller.uid === doc.adderUid || caller.moderator === true);
 }

@@ -14,4 +14,9 @@ export interface AuthUser {
    * may read the release registry (docs/api.md "Releases"). Changing it stays with the deploy token.
    */
   operator?: boolean;
+  /**
+   * The custom claim `moderator: true` (set with `npm run roles -- grant moderator <email>`): may read
+   * the notices' queue, decide on them and on appeals (docs/decisions/0012-moderation.md).
+   */
+  moderator?: boolean;
 }

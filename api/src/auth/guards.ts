@@ -1,10 +1,11 @@
-import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ExecutionContext, ForbiddenException, Injectable, Optional, UnauthorizedException } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { clientOf } from '../rate-limits/client-budget';
 import { RateLimits } from '../rate-limits/rate-limits';
 import type { AuthUser } from './auth-user';
 import { MemberAccounts } from './member-accounts';
+import { WriteSuspensions } from './write-suspensions';
 
 /**
  * Signed-in callers only: 401 without a valid token. Each request with a credential is counted
@@ -57,6 +58,7 @@ export class RequireWriter extends RequireUser {
   constructor(
     limits: RateLimits,
     private readonly members: MemberAccounts,
+    @Optional() private readonly suspensions?: WriteSuspensions,
   ) {
     super(limits);
   }
@@ -65,7 +67,21 @@ export class RequireWriter extends RequireUser {
     await super.canActivate(context);
     const request = context.switchToHttp().getRequest<Request & { user: AuthUser }>();
     request.user = await this.members.writer(request.user);
+    // A member suspended for misuse (docs/decisions/0012-moderation.md) reads, exports and deletes, never writes.
+    // Deleting one's own artifact stays open to them (their data is theirs to delete).
+    if (request.method !== 'DELETE') await this.suspensions?.assertMayWrite(request.user.uid);
     await this.limits.consume('writes', `user:${request.user.uid}`);
+    return true;
+  }
+}
+
+/** Moderators only (the `moderator` custom claim): 401 signed out, 403 for other members. */
+@Injectable()
+export class RequireModerator extends RequireUser {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    await super.canActivate(context);
+    const request = context.switchToHttp().getRequest<Request & { user: AuthUser }>();
+    if (request.user.moderator !== true) throw new ForbiddenException('Only moderators can do this');
     return true;
   }
 }

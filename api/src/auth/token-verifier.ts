@@ -111,6 +111,7 @@ export class TokenVerifier {
     // Only `true` counts, from a verified token: only an administrator can set it (with the Auth
     // Emulator, which production refuses, tokens are unsigned and anyone could).
     if (decoded['operator'] === true) user.operator = true;
+    if (decoded['moderator'] === true) user.moderator = true;
     return user;
   }
 

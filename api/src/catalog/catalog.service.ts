@@ -133,7 +133,8 @@ export class CatalogService implements OnApplicationBootstrap, OnModuleDestroy {
           this.state = 'off';
           return;
         }
-        fresh.upsert(doc);
+        // Hidden by a moderation decision: never served from memory (details read the database).
+        if (!doc.moderation) fresh.upsert(doc);
         batch += 1;
         if (batch % LOAD_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
       }
@@ -183,9 +184,12 @@ export class CatalogService implements OnApplicationBootstrap, OnModuleDestroy {
     }
     try {
       const docs = await this.artifacts.findForCatalog(change);
-      for (const doc of docs) index.upsert(doc);
+      for (const doc of docs) {
+        if (doc.moderation) index.remove(doc._id.toHexString());
+        else index.upsert(doc);
+      }
       if ('ids' in change) {
-        const found = new Set(docs.map((doc) => doc._id.toHexString()));
+        const found = new Set(docs.filter((doc) => !doc.moderation).map((doc) => doc._id.toHexString()));
         for (const id of change.ids) if (!found.has(id)) index.remove(id);
       }
       catalogEvents.inc({ event: 'refresh' });

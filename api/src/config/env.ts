@@ -74,6 +74,8 @@ const envSchema = z
     ),
     // Telemetry posts per client address per RATE_WINDOW_MS, beside the client budget.
     TELEMETRY_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    // Notices (POST /reports) per client address per RATE_WINDOW_MS: anyone may send them, signed in or not.
+    REPORT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     // Data exports (GET /me/export) per member per EXPORT_RATE_WINDOW_MS: each reads all they hold.
     EXPORT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     EXPORT_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(3_600_000),
@@ -139,6 +141,7 @@ const envSchema = z
       releaseDeployToken: env.RELEASE_DEPLOY_TOKEN,
       releaseTelemetrySecret: env.RELEASE_TELEMETRY_SECRET,
       telemetryRateLimit: env.TELEMETRY_RATE_LIMIT,
+      reportRateLimit: env.REPORT_RATE_LIMIT,
       exportRateLimit: env.EXPORT_RATE_LIMIT,
       exportRateWindowMs: env.EXPORT_RATE_WINDOW_MS,
       releaseKeepLiveMs: env.RELEASE_KEEP_LIVE_MS,

@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../config/env';
 import { rateLimitRefusals } from '../observability/metrics';
 import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './counter-store';
 
-export type Budget = 'client' | 'writes' | 'failed-auth' | 'telemetry' | 'export';
+export type Budget = 'client' | 'writes' | 'failed-auth' | 'telemetry' | 'export' | 'reports';
 
 /** A 429 that says, in the standard header, how many seconds until the window ends. */
 export class TooManyRequests extends HttpException {
@@ -25,7 +25,8 @@ export const COUNTER_STORE = Symbol('COUNTER_STORE');
  *   looked at and given back when it was good (`authenticating`);
  * - telemetry: the release telemetry's posts per client address, a budget of its own and low
  *   (releases/release-telemetry.service.ts);
- * - export: a member's data exports (GET /me/export), per member, low (members/members.controller.ts).
+ * - export: a member's data exports (GET /me/export), per member, low (members/members.controller.ts);
+ * - reports: notices (POST /reports) per client address, signed in or not (moderation/reports.controller.ts).
  */
 @Injectable()
 export class RateLimits implements OnModuleDestroy {
@@ -40,6 +41,7 @@ export class RateLimits implements OnModuleDestroy {
       'failed-auth': { limit: config.failedAuthRateLimit, windowMs: config.rateWindowMs },
       telemetry: { limit: config.telemetryRateLimit, windowMs: config.rateWindowMs },
       export: { limit: config.exportRateLimit, windowMs: config.exportRateWindowMs },
+      reports: { limit: config.reportRateLimit, windowMs: config.rateWindowMs },
     };
   }
 

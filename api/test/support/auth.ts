@@ -176,12 +176,22 @@ export async function googleToken(name: string): Promise<string> {
  * returns them with a token issued after it, which carries the claim.
  */
 export async function grantOperator(user: TestUser): Promise<TestUser> {
+  return grantClaims(user, { operator: true });
+}
+
+/** The same for the `moderator` custom claim (docs/decisions/0012-moderation.md). */
+export async function grantModerator(user: TestUser): Promise<TestUser> {
+  return grantClaims(user, { moderator: true });
+}
+
+/** Sets the member's custom claims (replacing any) and returns them with a token that carries them. */
+export async function grantClaims(user: TestUser, claims: Record<string, unknown>): Promise<TestUser> {
   // Loaded here, not for every spec file that signs users in.
   const { deleteApp, initializeApp } = await import('firebase-admin/app');
   const { getAuth } = await import('firebase-admin/auth');
   const app = initializeApp({ projectId: FIREBASE_PROJECT_ID }, `antiquarium-test-admin-${Date.now()}-${randomBytes(3).toString('hex')}`);
   try {
-    await getAuth(app).setCustomUserClaims(user.uid, { operator: true });
+    await getAuth(app).setCustomUserClaims(user.uid, claims);
   } finally {
     await deleteApp(app);
   }

@@ -28,6 +28,10 @@ export const contributorsCollection = async () => (await db()).collection('contr
 export const RELEASE_COLLECTIONS = ['releases', 'release_routes', 'release_audit', 'release_stats', 'release_locks', 'release_telemetry_claims'] as const;
 export const releaseCollection = async (name: (typeof RELEASE_COLLECTIONS)[number]) => (await db()).collection(name);
 
+/** The moderation records (api/src/moderation). */
+export const moderationCollection = async (name: 'moderation_reports' | 'moderation_decisions' | 'moderation_appeals' | 'moderation_audit' | 'moderation_cases') =>
+  (await db()).collection(name);
+
 export function objectId(hex: string): mongo.ObjectId {
   return new mongo.ObjectId(hex);
 }

@@ -85,6 +85,11 @@ export interface Artifact {
    * write; null when the text could not be read (shown as 'Undated').
    */
   dating: DateRange | null;
+  /**
+   * Set when a moderation decision restricted or removed the artifact (docs/decisions/0012-moderation.md):
+   * only its contributor and moderators can still see it, and only they get this field.
+   */
+  moderation?: 'restricted' | 'removed';
 }
 
 export type ArtifactInput = Pick<Artifact, ArtifactField>;

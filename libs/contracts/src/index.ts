@@ -8,4 +8,5 @@ export * from './releases';
 export * from './media';
 export * from './list-query';
 export * from './first-page';
+export * from './moderation';
 export * from './members';

@@ -85,3 +85,4 @@ export function validateArtifactUpdate(input: unknown): ValidationResult<Partial
   return toResult(artifactUpdateSchema.safeParse(input));
 }
 
+export * from './moderation-validation';

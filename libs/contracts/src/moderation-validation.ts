@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import {
+  APPEAL_OUTCOMES,
+  DECISION_ACTIONS,
+  REASONS_NEEDING_DETAILS,
+  REPORT_LIMITS,
+  REPORT_REASONS,
+  TERMS_RULE_IDS,
+  type AppealDecisionInput,
+  type AppealInput,
+  type DecisionInput,
+  type ReportInput,
+} from './moderation';
+import { textProblem, textProblemMessage } from './text';
+
+// Validation of notices, decisions and appeals (the report form, the moderators' screens and the api).
+// Texts are trimmed, bounded, and refused with control characters, invisible or direction-changing
+// characters, or malformed Unicode (text.ts): hostile input is refused, never stored.
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const OBJECT_ID = /^[0-9a-f]{24}$/;
+// One address, plainly written: no spaces, one @, a dot in the domain.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type ModerationValidationResult<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string>; message: string };
+
+function text(label: string, max: number, required: boolean) {
+  const base = z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine((value) => !CONTROL_CHARS.test(value), { error: `${label} contains invalid characters` })
+    .superRefine((value, ctx) => {
+      const problem = value.length > 0 ? textProblem(value) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: textProblemMessage(label, problem) });
+    });
+  return required ? base.refine((value) => value.length > 0, { error: `${label} is required` }) : base;
+}
+
+const objectId = (label: string) => z.string({ error: `${label} is required` }).regex(OBJECT_ID, { error: `${label} is not a valid id` });
+
+export const reportInputSchema = z
+  .object({
+    artifactId: objectId('Artifact'),
+    reason: z.enum(REPORT_REASONS, { error: `Reason must be one of ${REPORT_REASONS.join(', ')}` }),
+    details: text('Details', REPORT_LIMITS.details, false).optional(),
+    email: z
+      .string({ error: 'Email must be text' })
+      .trim()
+      .max(REPORT_LIMITS.email, { error: `Email must be at most ${REPORT_LIMITS.email} characters` })
+      .refine((value) => value === '' || EMAIL.test(value), { error: 'Email must be a valid email address' })
+      .optional(),
+    goodFaith: z.literal(true, { error: 'Confirm that you send this notice in good faith' }),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (REASONS_NEEDING_DETAILS.includes(value.reason) && !value.details) {
+      ctx.addIssue({ code: 'custom', path: ['details'], message: 'Details are required for this reason: explain what is wrong' });
+    }
+  });
+
+const groundSchema = z.string({ error: 'Ground is required' }).refine((value) => (REPORT_REASONS as readonly string[]).includes(value) || TERMS_RULE_IDS.includes(value), {
+  error: `Ground must be a reason (${REPORT_REASONS.join(', ')}) or a rule of the terms (${TERMS_RULE_IDS.join(', ')})`,
+});
+
+export const decisionInputSchema = z
+  .object({
+    artifactId: objectId('Artifact'),
+    action: z.enum(DECISION_ACTIONS, { error: `Action must be one of ${DECISION_ACTIONS.join(', ')}` }),
+    ground: groundSchema,
+    facts: text('Facts', REPORT_LIMITS.facts, true),
+    reportIds: z.array(objectId('Report'), { error: 'Report ids must be a list' }).max(200, { error: 'At most 200 reports per decision' }),
+    unfounded: z.boolean({ error: 'Unfounded must be true or false' }).optional(),
+  })
+  .strict();
+
+export const appealInputSchema = z
+  .object({
+    decisionId: objectId('Decision'),
+    text: text('Text', REPORT_LIMITS.appealText, true),
+  })
+  .strict();
+
+export const appealMessageSchema = z.object({ text: text('Text', REPORT_LIMITS.message, true) }).strict();
+
+export const appealDecisionSchema = z
+  .object({
+    outcome: z.enum(APPEAL_OUTCOMES, { error: `Outcome must be one of ${APPEAL_OUTCOMES.join(', ')}` }),
+    reasons: text('Reasons', REPORT_LIMITS.reasons, true),
+  })
+  .strict();
+
+function toModerationResult<T>(input: unknown, parsed: z.ZodSafeParseResult<T>): ModerationValidationResult<T> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, fields: {}, message: 'Send a JSON object' };
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const fields: Record<string, string> = {};
+  let message = 'Invalid input';
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0];
+    if (issue.code === 'unrecognized_keys') {
+      message = `Unknown field: ${issue.keys.join(', ')}`;
+      for (const unknown of issue.keys) fields[unknown] ??= 'Unknown field';
+    } else if (typeof key === 'string') fields[key] ??= issue.message;
+    else message = issue.message;
+  }
+  const [name, first] = Object.entries(fields)[0] ?? [];
+  return { ok: false, fields, message: first && name ? `${name}: ${first}` : message };
+}
+
+export function validateReportInput(input: unknown): ModerationValidationResult<ReportInput> {
+  return toModerationResult(input, reportInputSchema.safeParse(input)) as ModerationValidationResult<ReportInput>;
+}
+
+export function validateDecisionInput(input: unknown): ModerationValidationResult<DecisionInput> {
+  return toModerationResult(input, decisionInputSchema.safeParse(input)) as ModerationValidationResult<DecisionInput>;
+}
+
+export function validateAppealInput(input: unknown): ModerationValidationResult<AppealInput> {
+  return toModerationResult(input, appealInputSchema.safeParse(input));
+}
+
+export function validateAppealMessage(input: unknown): ModerationValidationResult<{ text: string }> {
+  return toModerationResult(input, appealMessageSchema.safeParse(input));
+}
+
+export function validateAppealDecision(input: unknown): ModerationValidationResult<AppealDecisionInput> {
+  return toModerationResult(input, appealDecisionSchema.safeParse(input));
+}

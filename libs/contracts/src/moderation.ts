@@ -1,0 +1,239 @@
+// Notices, moderation decisions, appeals and their figures (docs/decisions/0012-moderation.md):
+// the shapes and constants shared by the api and the front ends. The validation rules are in
+// `@antiquarium/contracts/validation` (moderation-validation.ts).
+
+/** Why someone reports an artifact: one list for the report form, the api and the figures. */
+export const REPORT_REASONS = [
+  'illegal-trade',
+  'human-remains',
+  'copyright',
+  'privacy',
+  'hate-or-harassment',
+  'spam',
+  'wrong-information',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  'illegal-trade': 'Looted or trafficked (illegal trade)',
+  'human-remains': 'Human remains',
+  copyright: 'Copyright (this is my work)',
+  privacy: 'Privacy',
+  'hate-or-harassment': 'Hate or harassment',
+  spam: 'Spam',
+  'wrong-information': 'Wrong information',
+  other: 'Something else',
+};
+
+/** Reasons whose notice needs an explanation (what was taken, whose work, whose privacy). */
+export const REASONS_NEEDING_DETAILS: readonly ReportReason[] = ['illegal-trade', 'copyright', 'privacy'];
+
+export const REPORT_LIMITS = { details: 2000, email: 254, facts: 4000, appealText: 4000, message: 4000, reasons: 4000 } as const;
+
+/** The site's terms, numbered: a decision's ground is a reason above or one of these ids. */
+export const TERMS_RULES = [
+  { id: 'rule-1', number: 1, text: 'Share only objects and words you have the right to share: your own photographs and texts, or ones whose licence allows it.' },
+  { id: 'rule-2', number: 2, text: 'No trade: do not offer, seek or price objects, and never show looted, trafficked or illegally excavated finds as anything but what they are.' },
+  { id: 'rule-3', number: 3, text: 'Human remains are shown with respect, only in a heritage context, and never offered or sought.' },
+  { id: 'rule-4', number: 4, text: 'Respect people: no hate, harassment or personal data of others.' },
+  { id: 'rule-5', number: 5, text: 'Be accurate: describe what is known, and say what is uncertain.' },
+  { id: 'rule-6', number: 6, text: 'No spam, advertising or repeated posting.' },
+  { id: 'rule-7', number: 7, text: 'Report in good faith: notices that are repeatedly manifestly unfounded lead to a warning, then a suspension.' },
+] as const;
+export type TermsRuleId = (typeof TERMS_RULES)[number]['id'];
+export const TERMS_RULE_IDS: readonly string[] = TERMS_RULES.map((rule) => rule.id);
+
+export type DecisionGround = ReportReason | TermsRuleId;
+
+export const DECISION_ACTIONS = ['keep', 'restrict', 'remove'] as const;
+export type DecisionAction = (typeof DECISION_ACTIONS)[number];
+
+export const APPEAL_OUTCOMES = ['upheld', 'reversed'] as const;
+export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
+
+/** How long after a decision's statement of reasons its appeal stays open (DSA Art. 20: at least six months). */
+export const APPEAL_WINDOW_MONTHS = 6;
+
+/**
+ * Misuse measures (DSA Art. 23), shown on the terms page. Counted over the last MISUSE_WINDOW_DAYS:
+ * at `warnAt` the member is warned, at `suspendAt` suspended for SUSPENSION_DAYS.
+ */
+export const MISUSE_WINDOW_DAYS = 180;
+export const SUSPENSION_DAYS = 30;
+export const MISUSE_THRESHOLDS = {
+  /** Notices a moderator found manifestly unfounded. */
+  unfoundedNotices: { warnAt: 3, suspendAt: 5 },
+  /** The member's artifacts removed by a decision (not reversed). */
+  removedArtifacts: { warnAt: 2, suspendAt: 3 },
+} as const;
+export type MisuseKind = keyof typeof MISUSE_THRESHOLDS;
+
+/** The moderation state of an artifact, shown only to its contributor and moderators. */
+export type ModerationState = 'restricted' | 'removed';
+
+export interface ReportInput {
+  artifactId: string;
+  reason: ReportReason;
+  details?: string;
+  email?: string;
+  goodFaith: true;
+}
+
+export interface ReportReceipt {
+  id: string;
+  /** Shown once: with the id it lets a visitor follow the notice (`GET /reports/:id?receipt=`). */
+  receipt: string;
+  receivedAt: string;
+}
+
+export type ReportStatus = 'open' | 'decided';
+
+/** A notice as its sender follows it. */
+export interface ReportView {
+  id: string;
+  artifactId: string;
+  reason: ReportReason;
+  details: string;
+  receivedAt: string;
+  status: ReportStatus;
+  /** The decision taken on it, once there is one. */
+  outcome: { action: DecisionAction; ground: DecisionGround; decidedAt: string; reversed: boolean } | null;
+}
+
+export interface DecisionInput {
+  artifactId: string;
+  action: DecisionAction;
+  ground: DecisionGround;
+  facts: string;
+  reportIds: string[];
+  /** With `keep`: the notices were manifestly unfounded (counts towards their senders' misuse). */
+  unfounded?: boolean;
+}
+
+/** A statement of reasons (DSA Art. 17), as the contributor receives it. */
+export interface StatementOfReasons {
+  decisionId: string;
+  artifactId: string;
+  artifactName: string;
+  action: DecisionAction;
+  /** What was done, in words. */
+  what: string;
+  /** How long: restrictions and removals last until reversed. */
+  duration: string;
+  facts: string;
+  ground: DecisionGround;
+  groundText: string;
+  /** Always true: a person decided, no automation (said in the statement). */
+  decidedByPerson: true;
+  automation: string;
+  decidedAt: string;
+  appeal: { deadline: string; how: string; appealId: string | null };
+  /** Set when the decision was reversed on appeal. */
+  reversedAt: string | null;
+}
+
+export interface DecisionView {
+  id: string;
+  artifactId: string;
+  contributorUid: string;
+  action: DecisionAction;
+  ground: DecisionGround;
+  facts: string;
+  reportIds: string[];
+  moderatorUid: string;
+  decidedAt: string;
+  reversedAt: string | null;
+}
+
+export interface QueueArtifact {
+  id: string;
+  name: string;
+  image: string;
+  shortDescription: string;
+  context: string;
+  adderName: string;
+  moderation: ModerationState | null;
+}
+
+/** One artifact's open notices in the moderators' queue. */
+export interface QueueEntry {
+  artifactId: string;
+  artifact: QueueArtifact | null;
+  count: number;
+  reasons: Partial<Record<ReportReason, number>>;
+  oldestAt: string;
+  reports: { id: string; reason: ReportReason; details: string; receivedAt: string; fromMember: boolean }[];
+  earlierDecisions: DecisionView[];
+  contributorDecisions: DecisionView[];
+}
+
+export interface AppealInput {
+  decisionId: string;
+  text: string;
+}
+
+export type AppealStatus = 'open' | AppealOutcome;
+
+export interface AppealView {
+  id: string;
+  decisionId: string;
+  artifactId: string;
+  appellant: 'contributor' | 'notifier';
+  text: string;
+  createdAt: string;
+  status: AppealStatus;
+  messages: { from: 'appellant' | 'moderator'; text: string; at: string }[];
+  decision: { outcome: AppealOutcome; reasons: string; decidedAt: string } | null;
+}
+
+export interface AppealDecisionInput {
+  outcome: AppealOutcome;
+  reasons: string;
+}
+
+export interface MisuseCase {
+  uid: string;
+  kind: MisuseKind;
+  count: number;
+  level: 'warned' | 'suspended';
+  suspendedUntil: string | null;
+  history: { at: string; decisionId: string; artifactId: string }[];
+}
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actorUid: string;
+  action: string;
+  target: string;
+  why: string;
+}
+
+export interface TransparencyMonth {
+  month: string;
+  notices: { total: number; byReason: Partial<Record<ReportReason, number>> };
+  decisions: { total: number; byAction: Partial<Record<DecisionAction, number>>; byGround: Record<string, number> };
+  medianHoursToDecision: number | null;
+  appeals: { total: number; upheld: number; reversed: number; open: number };
+  suspensions: number;
+}
+
+export interface TransparencyReport {
+  generatedAt: string;
+  months: TransparencyMonth[];
+}
+
+export function groundText(ground: string): string {
+  const rule = TERMS_RULES.find((candidate) => candidate.id === ground);
+  if (rule) return `Terms, rule ${rule.number}: ${rule.text}`;
+  const reason = REPORT_REASONS.find((candidate) => candidate === ground);
+  return reason ? `Reported content: ${REPORT_REASON_LABELS[reason]}` : ground;
+}
+
+/** The last moment an appeal against a decision taken at `decidedAt` is accepted. */
+export function appealDeadline(decidedAt: Date): Date {
+  const deadline = new Date(decidedAt.getTime());
+  deadline.setUTCMonth(deadline.getUTCMonth() + APPEAL_WINDOW_MONTHS);
+  return deadline;
+}
