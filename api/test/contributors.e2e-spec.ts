@@ -53,7 +53,9 @@ describe('GET /contributors/top', () => {
       // 10th entry has now (capped, so a huge seed cannot make this test slow).
       const before = await top('?limit=10');
       const bar = before.body.length < 10 ? 0 : (before.body[9]?.likes ?? 0);
-      const needed = Math.min(30, Math.floor(bar / (artifactsMade - 1)) + 2);
+      const needed = Math.floor(bar / (artifactsMade - 1)) + 2;
+      // (A database whose top 10 needs more than this is not one these tests run on.)
+      if (needed > 40) throw new Error(`set-up: the 10th contributor has ${bar} likes, more than this test can outrank`);
       likers = await createUsers(Math.max(2, needed));
       for (const liker of likers) for (const target of targets) await toggleLike(liker, target);
     });
@@ -66,12 +68,6 @@ describe('GET /contributors/top', () => {
       expectRanking(response.body, 10);
       const expectedLikes = likers.length * artifactsMade;
       const mine = response.body.find((item) => item.name === curator.name);
-      if (mine === undefined) {
-        // Only possible when the seed's top 10 all have more likes than the cap allowed us to give.
-        expect(response.body).toHaveLength(10);
-        expect(response.body[9]?.likes).toBeGreaterThanOrEqual(expectedLikes);
-        return;
-      }
       expect(mine).toEqual({ name: curator.name, artifacts: artifactsMade, likes: expectedLikes });
       expect(response.text).not.toContain(curator.email);
       expect(response.text).not.toMatch(/@test\.antiquarium\.example/);
@@ -81,19 +77,14 @@ describe('GET /contributors/top', () => {
       const [firstLiker] = likers;
       if (!firstLiker || !targets[0] || !targets[1]) throw new Error('setup missing');
       await toggleLike(firstLiker, targets[0]);
-      const afterUnlike = await entry();
-      if (afterUnlike !== undefined) {
-        expect(afterUnlike).toEqual({ name: curator.name, artifacts: artifactsMade, likes: likers.length * artifactsMade - 1 });
-      }
+      // (Outranking the 10th entry by the set-up's margin, the curator is listed throughout.)
+      expect(await entry()).toEqual({ name: curator.name, artifacts: artifactsMade, likes: likers.length * artifactsMade - 1 });
       expectStatus(await api(`/artifacts/${targets[1]}`, { method: 'DELETE', token: curator.token }), 200);
-      const afterDelete = await entry();
-      if (afterUnlike !== undefined) {
-        expect(afterDelete).toEqual({
-          name: curator.name,
-          artifacts: artifactsMade - 1,
-          likes: likers.length * artifactsMade - 1 - likers.length,
-        });
-      }
+      expect(await entry()).toEqual({
+        name: curator.name,
+        artifacts: artifactsMade - 1,
+        likes: likers.length * artifactsMade - 1 - likers.length,
+      });
     });
   });
 });
