@@ -454,8 +454,8 @@ const COMPOSER = `export const inlineScriptHashes = ['sha256-c3RhcnRlcg==', 'not
 export function createFirstPageServer({ runtimeConfig, env, log }) {
   return {
     frames: { catalog: 'http://x' },
-    compose: async (url, indexHtml) =>
-      url.startsWith('/composed') ? indexHtml.replace('<div id="root"></div>', \`<div id="root">COMPOSED \${url} \${runtimeConfig.apiUrl}</div>\`) : undefined,
+    compose: async (url, indexHtml, visitor) =>
+      url.startsWith('/composed') ? indexHtml.replace('<div id="root"></div>', \`<div id="root">COMPOSED \${url} \${runtimeConfig.apiUrl} for \${visitor.address} via \${visitor.forwardedFor}</div>\`) : undefined,
   };
 }`;
 
@@ -470,7 +470,10 @@ test('the shell sends the document its server build composes, and index.html whe
   expect(scripts).toContain("'sha256-c3RhcnRlcg=='");
   expect(scripts.filter((source) => source.startsWith("'") && source !== "'self'")).toEqual(["'sha256-c3RhcnRlcg=='"]);
   const document = await composed.text();
-  expect(document).toContain('<div id="root">COMPOSED /composed?page=2 https://api.example.org</div>');
+  // The composer is told who asks: the connection's address and the X-Forwarded-For it came with.
+  expect(document).toContain('<div id="root">COMPOSED /composed?page=2 https://api.example.org for 127.0.0.1 via undefined</div>');
+  const forwarded = await (await fetch(`${origin}/composed`, { headers: { 'X-Forwarded-For': '203.0.113.7' } })).text();
+  expect(forwarded).toMatch(/COMPOSED \/composed https:\/\/api\.example\.org for (::ffff:)?127\.0\.0\.1 via 203\.0\.113\.7</);
   // The document is index.html as the shell serves it (here: with the routing preload).
   expect(document).toContain('href="https://api.example.org/releases/routing"');
 
