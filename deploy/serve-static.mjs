@@ -15,8 +15,8 @@
 //           FRAMES_SECRET (required with the port); FRAMES_RENDER_TIMEOUT_MS bounds each render.
 // The shell (--spa) composes a visit's first page when its build has dist/server/first-page.mjs and
 // a remote's frames are configured (REMOTE_<NAME>_FRAMES_URL, FRAMES_SECRET, API_INTERNAL_URL:
-// docs/decisions/0010); its api calls carry the visitor's address in X-Forwarded-For,
-// and always inlines index.html's own style sheets (no round trip before the first paint).
+// docs/decisions/0010), telling it the visitor's address (its api calls carry it in X-Forwarded-For);
+// and it always inlines index.html's own style sheets (no round trip before the first paint).
 // Nothing under /server/ (the server builds) is ever served.
 // Entry files (HTML, runtime-config.json, remoteEntry.js, mf-manifest.json) are revalidated on every
 // load so a redeploy shows at once; content-hashed files are cached forever. Text is gzipped.
