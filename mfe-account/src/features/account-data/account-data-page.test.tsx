@@ -23,9 +23,12 @@ beforeEach(() => {
 
 const renderPage = () => renderAt('/my-data', <AccountDataPage />);
 
+/** Opens the dialog and waits until it is ready: the focus on Cancel (typing sooner would lose keys). */
 async function openDialog() {
   await userEvent.click(screen.getByRole('button', { name: T.deleteButton }));
-  return screen.findByRole('dialog');
+  const dialog = await screen.findByRole('dialog');
+  await waitFor(() => expect(within(dialog).getByRole('button', { name: T.cancel })).toHaveFocus());
+  return dialog;
 }
 
 test('Export my data downloads the JSON file the api gives, under its name', async () => {

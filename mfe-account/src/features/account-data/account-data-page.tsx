@@ -2,7 +2,9 @@ import { deleteMyAccount, errorMessage, exportMyData } from '@antiquarium/api-cl
 import { useAuthStore } from '@antiquarium/auth-store';
 import type { ContributionsChoice } from '@antiquarium/contracts';
 import { antTheme, toast } from '@antiquarium/ui';
-import { Button, ConfigProvider, Input, Modal, Radio } from 'antd';
+// Not Radio: it reaches antd's Form, whose dependency scroll-into-view-if-needed this build reads
+// as TypeScript source (the `source` condition); native radios in a fieldset serve as well.
+import { Button, ConfigProvider, Input, Modal } from 'antd';
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import '../../shared/account.css';
@@ -59,7 +61,7 @@ export default function AccountDataPage() {
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const ids = { choice: useId(), email: useId(), error: useId(), text: useId() };
+  const ids = { choice: useId(), email: useId(), error: useId() };
   const email = user?.email ?? '';
   const matches = email !== '' && sameEmail(typed, email);
 
@@ -148,17 +150,15 @@ export default function AccountDataPage() {
             </Button>,
           ]}
         >
-          <p id={ids.text}>{ACCOUNT_DATA_TEXTS.dialogText}</p>
-          <Radio.Group
-            aria-label={ACCOUNT_DATA_TEXTS.dialogText}
-            value={choice}
-            onChange={(event) => setChoice(event.target.value as ContributionsChoice)}
-            className="acc-data__choices"
-            options={[
-              { value: 'delete', label: ACCOUNT_DATA_TEXTS.choiceDelete },
-              { value: 'anonymize', label: ACCOUNT_DATA_TEXTS.choiceAnonymize },
-            ]}
-          />
+          <fieldset className="acc-data__choices">
+            <legend>{ACCOUNT_DATA_TEXTS.dialogText}</legend>
+            {(['delete', 'anonymize'] as const).map((value) => (
+              <label key={value} className="acc-data__choice">
+                <input type="radio" name={ids.choice} value={value} checked={choice === value} onChange={() => setChoice(value)} />
+                {value === 'delete' ? ACCOUNT_DATA_TEXTS.choiceDelete : ACCOUNT_DATA_TEXTS.choiceAnonymize}
+              </label>
+            ))}
+          </fieldset>
           <label htmlFor={ids.email} className="acc-data__label">
             {ACCOUNT_DATA_TEXTS.confirmLabel}
           </label>
