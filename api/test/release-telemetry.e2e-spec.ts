@@ -10,6 +10,7 @@
 // remote serves the rules of the route, account the canary watch.
 import { randomBytes, randomInt } from 'node:crypto';
 import {
+  CANARY_MAX_LOADS_PER_CLIENT,
   CANARY_MIN_CLIENTS,
   CANARY_MIN_VIEWS,
   TELEMETRY_MAX_BYTES,
@@ -310,22 +311,25 @@ describe('the canary watch (account)', () => {
     expect(await lastHour('account', broken.version)).toEqual({ views: 0, loadFailures: 1, renderErrors: 0, failureRate: 1, loadP50Ms: null, loadP95Ms: null });
   });
 
+  // The main api does not trust a proxy: every ticket it gives here is one client's (127.0.0.1).
+  const FLOOD = 12;
+
   test('one client’s many failing page loads of the live release, sent while the canary runs, move nothing', async () => {
-    // The main api does not trust a proxy: every ticket it gives here is one client's (127.0.0.1).
-    for (let load = 0; load < 20; load += 1) {
+    for (let load = 0; load < FLOOD; load += 1) {
       await pageLoad([{ remote: 'account', version: healthy.version, kind: 'view' }, { remote: 'account', version: healthy.version, kind: 'load-failure' }], '127.0.0.1', API_URL);
     }
-    expect((await lastHour('account', healthy.version))?.loadFailures).toBe(20);
+    expect((await lastHour('account', healthy.version))?.loadFailures).toBe(FLOOD);
   });
 
-  test(`a broken canary stays while its page loads are fewer than ${CANARY_MIN_VIEWS}, even from ${CANARY_MIN_CLIENTS} clients`, async () => {
-    for (let client = 0; client < CANARY_MIN_CLIENTS - 1; client += 1) {
+  test(`one client’s many failing page loads of the canary weigh ${CANARY_MAX_LOADS_PER_CLIENT}; with ${CANARY_MIN_VIEWS} page loads from fewer than ${CANARY_MIN_CLIENTS} clients the canary stays`, async () => {
+    for (let load = 0; load < FLOOD; load += 1) await pageLoad(failedLoad(), '127.0.0.1', API_URL);
+    for (let client = 0; client < CANARY_MIN_CLIENTS - 3; client += 1) {
       const address = newClient();
       await pageLoad(failedLoad(), address);
       await pageLoad(failedLoad(), address);
     }
-    // 9 clients' 18 page loads and the single one above: 19 from 10 clients. The watch runs within
-    // CANARY_CHECK_INTERVAL_MS of each post; give it two more.
+    // The burst's 1, the flood's 12 weighed as 5, 7 clients' 14: 20 page loads, from 9 clients. The
+    // watch runs within CANARY_CHECK_INTERVAL_MS of each post; give it two more.
     await pause(CANARY_CHECK_INTERVAL_MS * 2.5);
     expect(await canaryAt(API_URL)).toBe(broken.version);
   });
@@ -335,15 +339,15 @@ describe('the canary watch (account)', () => {
     await eventually('the canary is rolled back', async () => (await canaryAt(API_URL)) === undefined);
     expect((await routingAt(API_URL)).remotes.account?.live.version).toBe(healthy.version);
     const entry = (await status()).audit.find((candidate: ReleaseAuditEntry) => candidate.remote === 'account' && candidate.action === 'auto-rollback');
-    // 10 clients' 19 failed page loads and the burst's single one; the baseline is the live
-    // release's 20 page loads before the canary, not the flood of failures sent during it.
+    // A tenth client's page load: 21 weighed, 28 in all (tickets), from 10 clients. The baseline is
+    // the live release's 20 page loads before the canary, not the flood of failures sent during it.
     expect(entry).toEqual({
       at: expect.any(String),
       remote: 'account',
       action: 'auto-rollback',
       version: broken.version,
       by: 'canary watch',
-      reason: 'canary failure rate 100% over 20 page loads from 11 clients exceeds live before the canary 0% over 20 page loads from 20 clients by more than 5 points',
+      reason: 'canary failure rate 100% over 28 page loads from 10 clients exceeds live before the canary 0% over 20 page loads from 20 clients by more than 5 points',
     });
   });
 });
