@@ -3,13 +3,15 @@
 // registry that names only what it holds.
 import type { mongo } from 'mongoose';
 import { ARTIFACT_FIELDS, isReleaseRemote, isReleaseVersion, nameSortKey, readDate, RELEASE_AUDIT_ACTIONS, RELEASE_HISTORY_LIMIT } from '@antiquarium/contracts';
-import { validateArtifactInput } from '@antiquarium/contracts/validation';
+import { validateAppealInput, validateArtifactInput, validateDecisionInput, validateReportInput } from '@antiquarium/contracts/validation';
 import { LOAD_BUCKET_FIELDS } from '../../../src/releases/load-histogram';
 import { releaseInputSchema } from '../../../src/releases/release-input';
 
 // Derived by the server (api/src/artifacts/derived-fields.ts): never taken from a body.
 const DERIVED_KEYS = ['nameLower', 'searchTokens', 'yearStart', 'yearEnd', 'datePrecision', 'dateQualifier', 'place', 'derivedVersion'];
-const ARTIFACT_KEYS = new Set<string>(['_id', ...ARTIFACT_FIELDS, 'adderName', 'adderEmail', 'adderUid', 'likes', 'addedAt', ...DERIVED_KEYS]);
+// Set by a moderator's decision (api/src/moderation): never taken from a contributor's body.
+const MODERATION_KEYS = ['moderation', 'moderationDecisionId'];
+const ARTIFACT_KEYS = new Set<string>(['_id', ...ARTIFACT_FIELDS, 'adderName', 'adderEmail', 'adderUid', 'likes', 'addedAt', ...DERIVED_KEYS, ...MODERATION_KEYS]);
 const LIKE_KEYS = new Set(['_id', 'artifactId', 'uid', 'likedAt']);
 const CONTRIBUTOR_KEYS = new Set(['_id', 'name', 'nameKey', 'artifacts', 'likes']);
 const DANGEROUS_KEY = /^\$|^(__proto__|constructor|prototype)$|\./;
@@ -54,6 +56,7 @@ export function artifactProblems(doc: mongo.Document, ownerUids: ReadonlySet<str
   }
   if (typeof doc['adderEmail'] !== 'string' || CONTROL_CHARS.test(doc['adderEmail'])) problems.push(`artifact ${id}: adderEmail ${JSON.stringify(doc['adderEmail'])} is not a clean text`);
   if (!(doc['addedAt'] instanceof Date) || Number.isNaN(doc['addedAt'].getTime())) problems.push(`artifact ${id}: addedAt is not a date`);
+  if (doc['moderation'] !== undefined && !['restricted', 'removed'].includes(doc['moderation'] as string)) problems.push(`artifact ${id}: moderation ${String(doc['moderation'])} is not a state`);
   if (!Number.isInteger(doc['likes']) || (doc['likes'] as number) < 0) problems.push(`artifact ${id}: likes ${String(doc['likes'])} is not a count`);
   if (doc['nameLower'] !== (typeof doc['name'] === 'string' ? nameSortKey(doc['name']) : undefined)) problems.push(`artifact ${id}: nameLower does not follow name`);
   // The stored range is what the server reads from the stored text (no value a client chose).
@@ -241,6 +244,44 @@ export async function releaseProblems(db: mongo.Db): Promise<string[]> {
     if (ticket !== undefined) {
       if (clientOfTicket.has(ticket) && clientOfTicket.get(ticket) !== doc['client']) problems.push(`${at}: another client than its ticket's other claims`);
       clientOfTicket.set(ticket, doc['client']);
+    }
+  }
+  return problems;
+}
+
+/** The moderation collections (api/src/moderation/moderation.schema.ts). */
+export const MODERATION_COLLECTION_NAMES = ['moderation_reports', 'moderation_decisions', 'moderation_appeals', 'moderation_audit', 'moderation_cases'];
+const REPORT_KEYS = new Set(['_id', 'artifactId', 'contributorUid', 'reason', 'details', 'email', 'reporterUid', 'receiptHash', 'receivedAt', 'status', 'decisionId', 'unfounded']);
+const DECISION_KEYS = new Set(['_id', 'artifactId', 'artifactName', 'contributorUid', 'action', 'ground', 'facts', 'reportIds', 'notifierUids', 'unfounded', 'moderatorUid', 'decidedAt', 'reversedAt']);
+const APPEAL_KEYS = new Set(['_id', 'decisionId', 'artifactId', 'appellantUid', 'appellant', 'text', 'createdAt', 'status', 'messages', 'decidedBy', 'reasons', 'decidedAt']);
+
+/**
+ * Notices, decisions and appeals that validation would not have let in, keys a body chose, or
+ * operator keys: each stored record, read back through the shared validation, must pass it as stored.
+ */
+export async function moderationProblems(db: mongo.Db): Promise<string[]> {
+  const problems: string[] = [];
+  const check = (what: string, doc: mongo.Document, allowed: ReadonlySet<string>, result: { ok: boolean; fields?: unknown }) => {
+    const id = String(doc['_id']);
+    if (!result.ok) problems.push(`${what} ${id}: invalid stored fields ${JSON.stringify(result.fields)}`);
+    const extra = unexpectedKeys(doc, allowed);
+    if (extra.length > 0) problems.push(`${what} ${id}: stray keys ${extra.join(', ')}`);
+    const dangerous = dangerousKeys(doc);
+    if (dangerous.length > 0) problems.push(`${what} ${id}: operator or prototype keys ${dangerous.join(', ')}`);
+  };
+  for (const doc of await db.collection('moderation_reports').find({}).toArray()) {
+    const input = { artifactId: doc['artifactId'], reason: doc['reason'], details: doc['details'], goodFaith: true, ...(doc['email'] === undefined ? {} : { email: doc['email'] }) };
+    check('report', doc, REPORT_KEYS, validateReportInput(input));
+    if (typeof doc['receiptHash'] !== 'string' || !/^[0-9a-f]{64}$/.test(doc['receiptHash'])) problems.push(`report ${String(doc['_id'])}: receiptHash is not a hash`);
+  }
+  for (const doc of await db.collection('moderation_decisions').find({}).toArray()) {
+    const input = { artifactId: doc['artifactId'], action: doc['action'], ground: doc['ground'], facts: doc['facts'], reportIds: doc['reportIds'], unfounded: doc['unfounded'] };
+    check('decision', doc, DECISION_KEYS, validateDecisionInput(input));
+  }
+  for (const doc of await db.collection('moderation_appeals').find({}).toArray()) {
+    check('appeal', doc, APPEAL_KEYS, validateAppealInput({ decisionId: doc['decisionId'], text: doc['text'] }));
+    for (const message of (doc['messages'] as { text?: unknown }[] | undefined) ?? []) {
+      if (typeof message.text !== 'string' || CONTROL_CHARS.test(message.text) || message.text.trim() === '') problems.push(`appeal ${String(doc['_id'])}: a message is not a clean text`);
     }
   }
   return problems;

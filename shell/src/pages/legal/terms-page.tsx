@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { APPEAL_WINDOW_MONTHS, MISUSE_THRESHOLDS, MISUSE_WINDOW_DAYS, SUSPENSION_DAYS, TERMS_RULES } from '@antiquarium/contracts';
 import { LegalPage, type LegalSection } from './legal-page';
 
 export const TERMS_SECTIONS: LegalSection[] = [
@@ -34,11 +35,32 @@ export const TERMS_SECTIONS: LegalSection[] = [
   {
     title: 'Acceptable Use',
     body: (
-      <ul>
-        <li>Do not post content that is unlawful, offensive, misleading or that infringes the rights of others.</li>
-        <li>Do not try to disrupt the site, break its security or collect other members&apos; data.</li>
-        <li>Do not offer looted or illegally traded cultural property through the site.</li>
-      </ul>
+      <>
+        <ul>
+          <li>Do not post content that is unlawful, offensive, misleading or that infringes the rights of others.</li>
+          <li>Do not try to disrupt the site, break its security or collect other members&apos; data.</li>
+          <li>Do not offer looted or illegally traded cultural property through the site.</li>
+        </ul>
+        {/* The numbered rules a moderator's decision names as its ground (libs/contracts moderation.ts). */}
+        <p>The site&apos;s rules, which moderators&apos; decisions refer to by number:</p>
+        <ol>
+          {TERMS_RULES.map((rule) => (
+            <li key={rule.id} id={rule.id}>
+              {rule.text}
+            </li>
+          ))}
+        </ol>
+        <p>
+          Anyone can report an artifact. A moderator, never an automated system, decides, and tells the contributor
+          why; the contributor (or the person who reported, when nothing was done) can appeal within{' '}
+          {APPEAL_WINDOW_MONTHS} months, and another moderator reviews the appeal. Within {MISUSE_WINDOW_DAYS} days,{' '}
+          {MISUSE_THRESHOLDS.unfoundedNotices.warnAt} reports found manifestly unfounded, or{' '}
+          {MISUSE_THRESHOLDS.removedArtifacts.warnAt} artifacts removed, bring a warning;{' '}
+          {MISUSE_THRESHOLDS.unfoundedNotices.suspendAt} unfounded reports, or {MISUSE_THRESHOLDS.removedArtifacts.suspendAt}{' '}
+          removed artifacts, a suspension of {SUSPENSION_DAYS} days, during which you can still read, export and delete
+          your data.
+        </p>
+      </>
     ),
   },
   {
