@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { registerSiteRemotes } from './federation';
 import { RemotePage, type PageLoader } from './remote-page';
 import { flushTelemetry, startTelemetry } from './telemetry';
+import { keepTelemetryTicket } from './telemetry-ticket';
 
 // Module federation's runtime cannot run in jsdom; these pages come from the loaders the tests pass.
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), preloadRemote: jest.fn(), loadRemote: jest.fn() }));
@@ -19,6 +20,8 @@ beforeAll(() => {
   });
   Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true, writable: true });
   startTelemetry('http://api.test', 1, () => 0);
+  // The page load's ticket, as the registry's routing answer brings it: without one nothing is sent.
+  keepTelemetryTicket('header.payload.signature');
 });
 
 /** What this test's page loads reported to the release registry. */
