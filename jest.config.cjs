@@ -18,4 +18,7 @@ const projects = [
   .map((dir) => path.join(__dirname, dir, 'jest.config.cjs'))
   .filter((config) => existsSync(config));
 
-module.exports = { projects };
+// Jest reads testTimeout from the run's own configuration only: a project's (the front ends' 20 s
+// in tooling/jest/jest-preset.cjs) is ignored when several projects run, as in `npm test`, which
+// left every test there at Jest's 5 s on a busy 2-core machine. Slower cases set their own.
+module.exports = { projects, testTimeout: 20000 };

@@ -4,11 +4,14 @@
 // counts as failed and the run fails. Checked on reports that Playwright itself writes, with the
 // suites' own configuration (e2e/support/browser.ts), for tests made to fail their first attempt.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
 const REPORT_MODULE = path.join(ROOT, 'scripts/lib/test-report.mjs');
+// Each case that runs Playwright takes several seconds (more on a busy machine).
+const PLAYWRIGHT_RUN_MS = 90_000;
 
 interface Outcome {
   label: string;
@@ -50,8 +53,8 @@ function withoutJest(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 /** Runs Playwright with the suites' shared configuration on one spec file; returns its JSON report. */
 function playwrightReport(flaky: number, failing = 0): unknown {
-  mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
-  const dir = mkdtempSync(path.join(ROOT, 'test-results', 'flaky-rule-'));
+  // Outside the workspace's test-results/, which a journeys run empties when it starts.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'flaky-rule-'));
   try {
     writeFileSync(path.join(dir, 'made-up.spec.ts'), specFile(flaky, failing));
     writeFileSync(
@@ -65,7 +68,8 @@ export default defineConfig(browserSuite({ testDir: '.', baseURL: 'http://127.0.
     spawnSync('npx', ['playwright', 'test', '-c', path.join(dir, 'playwright.config.ts')], {
       cwd: ROOT,
       // Without Jest's own variables: Playwright refuses to run inside a Jest worker.
-      env: { ...withoutJest(process.env), PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+      // (NODE_PATH: the spec there imports the workspace's @playwright/test.)
+      env: { ...withoutJest(process.env), PLAYWRIGHT_JSON_OUTPUT_NAME: out, NODE_PATH: path.join(ROOT, 'node_modules') },
       encoding: 'utf8',
     });
     return JSON.parse(readFileSync(out, 'utf8'));
@@ -83,7 +87,7 @@ test('one test that passed only on its retry is tolerated, counted as passed and
   expect(outcome).toMatchObject({ passed: 2, failed: 0, error: null });
   expect(outcome.flaky).toEqual(['made-up.spec.ts > made up > flaky 1']);
   expect(outcome.problems).toEqual([expect.stringMatching(/^FLAKY \(passed only on a retry; tolerated: at most 1 a run\) made-up\.spec\.ts > made up > flaky 1: /)]);
-});
+}, PLAYWRIGHT_RUN_MS);
 
 test('a second one fails the run: both count as failed, and the error names them', () => {
   const outcome = outcomeOf(playwrightReport(2));
@@ -92,7 +96,7 @@ test('a second one fails the run: both count as failed, and the error names them
   expect(outcome.error).toBe('journeys: 2 tests passed only on a retry (at most 1 may): made-up.spec.ts > made up > flaky 1; made-up.spec.ts > made up > flaky 2');
   expect(outcome.problems).toHaveLength(2);
   for (const problem of outcome.problems) expect(problem).toMatch(/^FLAKY, COUNTED AS FAILED /);
-});
+}, PLAYWRIGHT_RUN_MS);
 
 test('a test failing on both attempts is a failure beside a tolerated flaky one', () => {
   const outcome = outcomeOf(playwrightReport(1, 1));
@@ -101,13 +105,13 @@ test('a test failing on both attempts is a failure beside a tolerated flaky one'
     expect.stringMatching(/^FLAKY \(passed only on a retry; tolerated/),
     expect.stringMatching(/^FAILED made-up\.spec\.ts > made up > broken 1: Error: expect\(received\)\.toBe\(expected\)/),
   ]);
-});
+}, PLAYWRIGHT_RUN_MS);
 
 test('a run with no test is an error, and a steady run has no problem', () => {
   expect(outcomeOf({ suites: [], stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 0 } }).error).toBe('journeys: no test ran');
   const steady = outcomeOf(playwrightReport(0));
   expect(steady).toMatchObject({ passed: 1, failed: 0, flaky: [], problems: [], error: null });
-});
+}, PLAYWRIGHT_RUN_MS);
 
 test('with an allowance of 0 a single flaky test fails the run', () => {
   const report = {
