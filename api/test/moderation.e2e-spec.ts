@@ -2,7 +2,10 @@
 // receipt, the moderators' queue and decisions, restriction hiding an artifact from every list and
 // instance while its contributor still sees it, statements of reasons, appeals decided by another
 // moderator within six months, misuse measures, the audit log and the public figures.
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import {
   MISUSE_THRESHOLDS,
   type AppealView,
@@ -18,9 +21,9 @@ import {
   type TransparencyReport,
 } from '@antiquarium/contracts';
 import { createArtifact } from './support/artifacts';
-import { createUser, grantModerator, uniqueTag, type TestUser } from './support/auth';
+import { createUser, grantClaims, grantModerator, uniqueTag, type TestUser } from './support/auth';
 import { moderationCollection, objectId, storedArtifact } from './support/db';
-import { RATE_LIMITED_API_URL, RATE_LIMITED_TWIN_URL } from './support/env';
+import { AUTH_EMULATOR_HOST, RATE_LIMITED_API_URL, RATE_LIMITED_TWIN_URL } from './support/env';
 import { api, expectApiError, expectStatus, pageHeaders } from './support/http';
 
 let contributor: TestUser;
@@ -99,6 +102,74 @@ describe('roles', () => {
     const asModerator = await api(path, { method, token: moderatorA.token, body: method === 'POST' ? {} : undefined });
     // Past the guard: the empty body is refused for what it is, reads answer.
     expect([200, 400]).toContain(asModerator.status);
+  });
+});
+
+describe('npm run roles', () => {
+  const ROLES = path.resolve(__dirname, '../../scripts/roles.mjs');
+  const roles = (...args: string[]) =>
+    promisify(execFile)(process.execPath, [ROLES, ...args], { env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST } }).then(
+      ({ stdout }) => ({ code: 0, out: stdout }),
+      (error: { code?: number; stderr?: string }) => ({ code: error.code ?? 1, out: error.stderr ?? '' }),
+    );
+  test('grant and revoke the moderator role by email, keeping other roles; the next token carries it', async () => {
+    const person = await createUser();
+    await grantClaims(person, { operator: true });
+    const granted = await roles('grant', 'moderator', person.email);
+    expect(granted).toEqual({ code: 0, out: expect.stringContaining(`${person.email} is now a moderator`) });
+    const answer = await api('/moderation/reports?status=open', { token: (await signInAgain(person)).token });
+    expectStatus(answer, 200);
+    expect(await roles('revoke', 'moderator', person.email)).toEqual({ code: 0, out: expect.stringContaining('is no longer a moderator') });
+    expectApiError(await api('/moderation/reports?status=open', { token: (await signInAgain(person)).token }), 403);
+    // The operator claim set before is still there.
+    expectStatus(await api('/releases', { token: (await signInAgain(person)).token }), 200);
+  });
+
+  test('usage, an unknown role and an unknown member are refused with their cause', async () => {
+    expect(await roles('grant', 'moderator')).toEqual({ code: 1, out: expect.stringMatching(/usage: npm run roles -- grant\|revoke moderator\|operator <email>/) });
+    expect(await roles('grant', 'admin', 'a@example.org')).toEqual({ code: 1, out: expect.stringContaining('no role "admin"') });
+    expect(await roles('grant', 'moderator', `nobody-${uniqueTag()}@example.org`)).toEqual({ code: 1, out: expect.stringContaining('no member with the email') });
+  });
+});
+
+/** A new ID token for the member (the emulator's sign-in), carrying their claims as they are now. */
+async function signInAgain(user: TestUser): Promise<TestUser> {
+  const response = await fetch(`http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken?: string };
+  if (!body.idToken) throw new Error(`sign-in answered ${response.status}`);
+  return { ...user, token: body.idToken };
+}
+
+describe("members' rights", () => {
+  test('the export holds the notices sent and received and the appeals; deletion keeps only what the law needs', async () => {
+    const person = await createUser();
+    const { id: theirs } = await createArtifact(contributor);
+    const { id: mine } = await createArtifact(person);
+    const sent = await sendReport(theirs, { reason: 'privacy', details: 'My neighbour’s house' }, person.token);
+    const decision = await decide(moderatorA, { artifactId: mine, action: 'restrict', ground: 'rule-4', facts: 'Shows a private address' });
+    const appeal = await api<AppealView>('/appeals', { method: 'POST', token: person.token, body: { decisionId: decision.id, text: 'The address is blurred' } });
+    expectStatus(appeal, 201);
+    const exported = await api<Record<string, unknown>>('/me/export', { token: person.token });
+    expectStatus(exported, 200);
+    const notices = exported.body['notices'] as { sent: ReportView[]; received: StatementOfReasons[] };
+    expect(notices.sent.map((item) => item.id)).toEqual([sent.id]);
+    expect(notices.received.map((item) => item.decisionId)).toEqual([decision.id]);
+    expect((exported.body['appeals'] as AppealView[]).map((item) => item.id)).toEqual([appeal.body.id]);
+
+    const deleted = await api('/me', { method: 'DELETE', token: person.token, body: { contributions: 'anonymize', confirmEmail: person.email } });
+    expectStatus(deleted, 200);
+    const report = await (await moderationCollection('moderation_reports')).findOne({ _id: objectId(sent.id) });
+    expect(report).toEqual(expect.objectContaining({ reason: 'privacy', details: '' }));
+    expect(report?.['reporterUid']).toBeUndefined();
+    const kept = await (await moderationCollection('moderation_decisions')).findOne({ _id: objectId(decision.id) });
+    expect(kept).toEqual(expect.objectContaining({ action: 'restrict', ground: 'rule-4', contributorUid: 'former-member' }));
+    const appealLeft = await (await moderationCollection('moderation_appeals')).findOne({ _id: objectId(appeal.body.id) });
+    expect(appealLeft).toEqual(expect.objectContaining({ text: '', messages: [] }));
+    expect(JSON.stringify([report, kept, appealLeft])).not.toContain(person.uid);
   });
 });
 
