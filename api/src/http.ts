@@ -39,7 +39,8 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, lo
     methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type'],
     // The routing's telemetry ticket (releases/telemetry-ticket.ts) is read by the shell's code.
-    exposedHeaders: [...Object.values(PAGE_HEADERS), 'Link', TELEMETRY_TICKET_HEADER],
+    // Content-Disposition: the file name of a member's data export (GET /me/export), read by the page.
+    exposedHeaders: [...Object.values(PAGE_HEADERS), 'Link', TELEMETRY_TICKET_HEADER, 'Content-Disposition'],
     maxAge: 600,
     // The CORS headers are set on every answer (a 429 included, so pages can read it), and a
     // preflight is answered below, once it has been counted.

@@ -1,7 +1,7 @@
 // GET /me/export and DELETE /me: a member's rights over their data (docs/decisions/0013). Real HTTP
 // against the api, the Auth Emulator and FerretDB (both handlers, see scripts/test.mjs).
 import { FORMER_MEMBER_NAME, MEMBER_EXPORT_FORMAT, type Artifact, type Contributor } from '@antiquarium/contracts';
-import { createArtifact, toggleLike } from './support/artifacts';
+import { artifactInput, createArtifact, toggleLike } from './support/artifacts';
 import { createUser, type TestUser } from './support/auth';
 import { AUTH_EMULATOR_HOST, RATE_LIMITED_API_URL } from './support/env';
 import { artifactsCollection, contributorsCollection, db, likeRecordCount, likesCollection, objectId, storedArtifact } from './support/db';
@@ -15,6 +15,9 @@ interface MemberExport {
   likes: { artifactId: string; likedAt: string }[];
   contributor: { name: string; artifacts: number; likes: number } | null;
 }
+
+/** One of the api's CORS origins (its local default): the site's pages. */
+const SITE_ORIGIN = 'http://localhost:4200';
 
 const deleteMe = (user: TestUser, body: unknown) => api<{ deleted: boolean; contributions: string }>('/me', { method: 'DELETE', token: user.token, body });
 
@@ -54,6 +57,10 @@ describe('GET /me/export', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="antiquarium-data-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(response.headers.get('cache-control')).toBe('no-store');
+    // The site's pages (another origin) may read the file name.
+    const fromSite = await api('/me/export', { token: member.token, headers: { origin: SITE_ORIGIN } });
+    expect(fromSite.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
+    expect((fromSite.headers.get('access-control-expose-headers') ?? '').toLowerCase().split(/\s*,\s*/)).toContain('content-disposition');
     const data = response.body;
     expect(data.format).toBe(MEMBER_EXPORT_FORMAT);
     expect(data.account).toEqual(expect.objectContaining({ uid: member.uid, email: member.email, name: member.name, photo: null }));
@@ -162,6 +169,13 @@ describe('DELETE /me', () => {
     const top = await api<Contributor[]>('/contributors/top');
     expect(JSON.stringify(top.body)).not.toContain(FORMER_MEMBER_NAME);
     expect(await signInStatus(member)).toBe(400);
+  });
+
+  test('nobody can pose as "Former member": a display name that reads like it is refused (409)', async () => {
+    for (const name of ['Former member', 'F0rmer  Member']) {
+      const member = await createUser({ name });
+      expectApiError(await api('/artifacts', { method: 'POST', token: member.token, body: artifactInput() }), 409);
+    }
   });
 
   test('a deletion cut off half-way (recorded, one artifact credited, the rest still there) is completed by the retry, with its first choice', async () => {

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { ContributorsRepository } from './contributors.repository';
-import { ANONYMOUS_KEY, nameKey } from './name-key';
+import { ANONYMOUS_KEY, FORMER_MEMBER_KEY, nameKey } from './name-key';
 
 /**
  * Members cannot pose as each other: the name shown on artifacts and in Top Contributors is unique
@@ -19,7 +19,7 @@ export class ContributorNames {
     if (name === undefined) return;
     const key = nameKey(name);
     if (key === '') throw new BadRequestException('Your display name needs a letter or a digit: change it in your profile');
-    if (key === ANONYMOUS_KEY || (await this.contributors.nameKeyHeldByOther(key, uid))) {
+    if (key === ANONYMOUS_KEY || key === FORMER_MEMBER_KEY || (await this.contributors.nameKeyHeldByOther(key, uid))) {
       throw new ConflictException(`The display name “${name}” reads like another member’s: choose another in your profile to contribute`);
     }
   }

@@ -1,4 +1,4 @@
-import { ANONYMOUS_NAME, normaliseText } from '@antiquarium/contracts';
+import { ANONYMOUS_NAME, FORMER_MEMBER_NAME, normaliseText } from '@antiquarium/contracts';
 
 /**
  * Letters of other scripts that are drawn like Latin ones ('Ρaul' with a Greek Rho, 'Аda' with a
@@ -35,3 +35,6 @@ export function nameKey(name: string): string {
 
 /** The key of the name shown for members without one: nobody may take it as a display name. */
 export const ANONYMOUS_KEY = nameKey(ANONYMOUS_NAME);
+
+/** The key of the credit of artifacts kept after their member left: nobody may pose as it either. */
+export const FORMER_MEMBER_KEY = nameKey(FORMER_MEMBER_NAME);
