@@ -52,10 +52,20 @@ test.describe('Shell', () => {
     await page.getByLabel('Email', { exact: true }).fill('not-an-email');
     await page.getByLabel('Message', { exact: true }).fill('Hello');
     await page.getByRole('button', { name: /Send/ }).click();
+    // The form's answer to a bad address: its message under the field, the field marked and
+    // focused. It is decided in the same step as the thanks would be, so once it shows there is
+    // no thanks, and the other fields keep what was typed.
+    const email = page.getByLabel('Email', { exact: true });
+    await expect(email).toHaveAccessibleDescription('Enter a valid email address');
+    await expect(page.getByText('Enter a valid email address')).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toBeFocused();
     await expect(page.getByText("Thanks for reaching out! We'll get back to you soon.")).toHaveCount(0);
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Ada');
     await page.getByLabel('Email', { exact: true }).fill('ada@example.org');
     await page.getByRole('button', { name: /Send/ }).click();
     await expect(page.getByText("Thanks for reaching out! We'll get back to you soon.")).toBeVisible();
+    await expect(page.getByText('Enter a valid email address')).toHaveCount(0);
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
     await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
   });
