@@ -310,8 +310,9 @@ describe('restrict, statements of reasons, appeals', () => {
     expectStatus(own, 200);
     expect(own.body.moderation).toBe('restricted');
     expect((await api<Artifact>(`/artifacts/${id}`, { token: moderatorB.token })).body.moderation).toBe('restricted');
-    // Nobody else can report what they cannot see.
+    // Nobody else can report or like what they cannot see.
     expectApiError(await report(id), 404);
+    expectApiError(await api(`/artifacts/toggle-like/${id}`, { method: 'PATCH', token: member.token }), 404);
 
     // The statement of reasons.
     const notices = await api<StatementOfReasons[]>('/me/notices', { token: contributor.token });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Types } from 'mongoose';
 import type { Artifact, ToggleLikeResponse } from '@antiquarium/contracts';
 import { ArtifactsRepository } from '../artifacts/artifacts.repository';
-import { toArtifact } from '../artifacts/to-artifact';
+import { mayDisplayHidden, toArtifact } from '../artifacts/to-artifact';
 import type { AuthUser } from '../auth/auth-user';
 import { ArtifactNotFound } from '../common/errors';
 import { ContributorTotals } from '../contributors/contributor-totals';
@@ -26,7 +26,8 @@ export class LikesService {
    */
   async toggle(artifactId: Types.ObjectId, user: AuthUser): Promise<ToggleLikeResponse> {
     const artifact = await this.artifacts.findById(artifactId);
-    if (!artifact) throw new ArtifactNotFound();
+    // A hidden artifact (docs/decisions/0012-moderation.md) cannot be liked by those who cannot see it.
+    if (!artifact || (artifact.moderation && !mayDisplayHidden(artifact, user))) throw new ArtifactNotFound();
 
     const liked = await this.likes.add(artifactId, user.uid);
     // Already liked: unlike. If a concurrent toggle of the same user removed it first, the like is
