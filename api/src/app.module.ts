@@ -12,6 +12,7 @@ import { MaintenanceModule } from './maintenance/maintenance.module';
 import { ModerationRecordsModule } from './moderation/moderation-records.module';
 import { ModerationModule } from './moderation/moderation.module';
 import { MembersModule } from './members/members.module';
+import { OpenDataModule } from './open-data/open-data.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { ReleasesModule } from './releases/releases.module';
 
@@ -47,6 +48,7 @@ export class AppModule {
         ReleasesModule,
         ModerationModule,
         MembersModule,
+        OpenDataModule,
       ],
     };
   }

@@ -1,5 +1,5 @@
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
-import { ARTIFACT_TYPES, DATE_PRECISIONS, DATE_QUALIFIERS } from '@antiquarium/contracts';
+import { ARTIFACT_TYPES, DATE_PRECISIONS, DATE_QUALIFIERS, DEFAULT_RIGHTS, RIGHTS_URIS } from '@antiquarium/contracts';
 
 export const ARTIFACT_MODEL = 'Artifact';
 
@@ -15,6 +15,10 @@ export const artifactSchema = new Schema(
     discoveredAt: { type: String, required: true },
     discoveredBy: { type: String, required: true },
     location: { type: String, required: true },
+    // A rights statement's URI (contracts rights.ts) and an optional credit line; documents written
+    // before these fields read as the default statement and no credit (to-artifact.ts).
+    rights: { type: String, enum: RIGHTS_URIS, default: DEFAULT_RIGHTS },
+    credit: { type: String, default: '' },
     adderName: { type: String, required: true },
     adderEmail: { type: String, default: '' },
     adderUid: { type: String, required: true },

@@ -45,6 +45,19 @@ const PUBLIC_PROJECTION = { searchTokens: 0, nameLower: 0, place: 0, derivedVers
 /** What the in-process catalog keeps of each artifact: the public fields and what it sorts and filters by. */
 const CATALOG_PROJECTION = { searchTokens: 0, derivedVersion: 0 } as const;
 
+/**
+ * The one test of "public" for reads that go round the lists (the open data): not hidden by a
+ * moderation decision (docs/decisions/0012-moderation.md). Extend here when another state hides.
+ */
+export const PUBLICLY_VISIBLE = { moderation: { $exists: false } } as const;
+
+/** What the open data publishes of an artifact (api/src/open-data): public fields, no owner ids or emails. */
+const OPEN_DATA_PROJECTION = {
+  name: 1, image: 1, type: 1, context: 1, shortDescription: 1, createdAt: 1, discoveredAt: 1, discoveredBy: 1, location: 1,
+  place: 1, rights: 1, credit: 1, adderName: 1, addedAt: 1, yearStart: 1, yearEnd: 1, datePrecision: 1, dateQualifier: 1,
+} as const;
+export type OpenDataArtifact = Pick<ArtifactDoc, '_id' | keyof typeof OPEN_DATA_PROJECTION>;
+
 export type StoredArtifact = Omit<ArtifactDoc, 'searchTokens' | 'nameLower' | 'place' | 'derivedVersion'>;
 export type CatalogArtifact = StoredArtifact & CatalogDoc;
 
@@ -242,6 +255,19 @@ export class ArtifactsRepository {
       .find({ _id: { $in: ids }, moderation: { $exists: false } }, PUBLIC_PROJECTION)
       .lean<StoredArtifact[]>()
       .exec();
+  }
+
+  /** The ids of up to `limit` public artifacts after `after`, in id order (an open-data page's bounds). */
+  async publicIdsAfter(after: Types.ObjectId | undefined, limit: number): Promise<Types.ObjectId[]> {
+    const query = after ? { ...PUBLICLY_VISIBLE, _id: { $gt: after } } : { ...PUBLICLY_VISIBLE };
+    const docs = await this.model.find(query, { _id: 1 }).sort({ _id: 1 }).limit(limit).lean<{ _id: Types.ObjectId }[]>().exec();
+    return docs.map((doc) => doc._id);
+  }
+
+  /** Public artifacts with ids in (after, upTo], in id order, at most `limit`: one batch of an open-data page. */
+  openDataBatch(after: Types.ObjectId | undefined, upTo: Types.ObjectId, limit: number): Promise<OpenDataArtifact[]> {
+    const _id = after ? { $gt: after, $lte: upTo } : { $lte: upTo };
+    return this.model.find({ ...PUBLICLY_VISIBLE, _id }, OPEN_DATA_PROJECTION).sort({ _id: 1 }).limit(limit).lean<OpenDataArtifact[]>().exec();
   }
 
   async insert(artifact: NewArtifact): Promise<Types.ObjectId> {

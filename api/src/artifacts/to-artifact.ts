@@ -1,4 +1,4 @@
-import { readDate, type Artifact, type ArtifactType, type DatePrecision, type DateQualifier, type DateRange } from '@antiquarium/contracts';
+import { DEFAULT_RIGHTS, isRightsUri, readDate, type Artifact, type ArtifactType, type DatePrecision, type DateQualifier, type DateRange } from '@antiquarium/contracts';
 import type { ModerationState } from '@antiquarium/contracts';
 import type { AuthUser } from '../auth/auth-user';
 import type { StoredArtifact } from './artifacts.repository';
@@ -16,6 +16,8 @@ export function toArtifact(doc: StoredArtifact, caller: AuthUser | undefined): A
     discoveredAt: doc.discoveredAt,
     discoveredBy: doc.discoveredBy,
     location: doc.location,
+    rights: isRightsUri(doc.rights) ? doc.rights : DEFAULT_RIGHTS,
+    credit: doc.credit ?? '',
     adderName: doc.adderName,
     likes: doc.likes ?? 0,
     addedAt: new Date(doc.addedAt).toISOString(),

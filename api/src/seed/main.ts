@@ -35,6 +35,10 @@ function demoArtifacts(mediaBaseUrl: string, now: number): SeedArtifact[] {
       discoveredAt: artifact.discoveredAt,
       discoveredBy: artifact.discoveredBy,
       location: artifact.location,
+      // The pictures are drawings the seed makes itself (media.ts): offered under CC0 with a credit
+      // line; every seventh keeps the default (Copyright Not Evaluated, no credit), as a member who
+      // chose nothing would.
+      ...(index % 7 === 0 ? {} : { rights: 'http://creativecommons.org/publicdomain/zero/1.0/' as const, credit: 'Illustration: Antiquarium demo data' }),
       adderUid: adder.uid,
       adderName: adder.displayName,
       adderEmail: adder.email,

@@ -1,5 +1,5 @@
 import { Types, type Connection } from 'mongoose';
-import type { ArtifactInput } from '@antiquarium/contracts';
+import { DEFAULT_RIGHTS, type ArtifactInput } from '@antiquarium/contracts';
 import { derivedFields } from '../artifacts/derived-fields';
 import { artifactSchema, ARTIFACT_MODEL } from '../artifacts/artifact.schema';
 import { contributorSchema, CONTRIBUTOR_MODEL } from '../contributors/contributor.schema';
@@ -37,6 +37,8 @@ export async function writeArtifacts(connection: Connection, artifacts: readonly
   for (let start = 0; start < artifacts.length; start += batchSize) {
     const batch = artifacts.slice(start, start + batchSize).map((artifact) => ({
       ...artifact,
+      rights: artifact.rights ?? DEFAULT_RIGHTS,
+      credit: artifact.credit ?? '',
       _id: new Types.ObjectId(),
       ...derivedFields(artifact),
     }));

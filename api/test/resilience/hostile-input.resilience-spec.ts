@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { mongo } from 'mongoose';
-import { ARTIFACT_FIELDS, DECISION_ACTIONS, REPORT_REASONS, RELEASE_REMOTES, TERMS_RULE_IDS, TELEMETRY_KINDS, TELEMETRY_MAX_BYTES, TELEMETRY_TICKET_HEADER, type ArtifactInput } from '@antiquarium/contracts';
+import { ARTIFACT_FIELDS, TERMS_FIELDS, DECISION_ACTIONS, REPORT_REASONS, RELEASE_REMOTES, TERMS_RULE_IDS, TELEMETRY_KINDS, TELEMETRY_MAX_BYTES, TELEMETRY_TICKET_HEADER, type ArtifactInput } from '@antiquarium/contracts';
 import { ticketKey, TicketSigner, type TicketReleases } from '../../src/releases/telemetry-ticket';
 import { artifactInput } from '../support/artifacts';
 import { createUser, deleteUser, grantModerator, tokenClaims, unsignedToken, type TestUser } from '../support/auth';
@@ -149,7 +149,7 @@ const STRAY_KEYS = ['likes', 'adderEmail', 'adderName', 'adderUid', '_id', 'adde
 const mutatedInput = fc
   .tuple(
     fc.nat(),
-    fc.array(fc.tuple(fc.constantFrom(...ARTIFACT_FIELDS), fc.oneof(fc.constant<'drop'>('drop'), hostileValue)), { maxLength: 4 }),
+    fc.array(fc.tuple(fc.constantFrom(...ARTIFACT_FIELDS, ...TERMS_FIELDS), fc.oneof(fc.constant<'drop'>('drop'), hostileValue)), { maxLength: 4 }),
     fc.array(fc.tuple(fc.oneof(fc.constantFrom(...STRAY_KEYS), hostileText), hostileValue), { maxLength: 3 }),
   )
   .map(([n, changes, extras]) => {
@@ -524,6 +524,19 @@ interface HostileRequest {
   telemetry?: { ticket: TicketChoice; headers: Record<string, string> };
 }
 
+/** The open data's own parameters (api/src/open-data): cursors real, forged and hostile, limits and formats. */
+const openDataQuery: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.oneof(
+      fc.constant(''),
+      fc.constantFrom('NjVhMDAwMDAwMDAwMDAwMDAwMDAwMDAw', Buffer.from('f'.repeat(24)).toString('base64url'), 'Zm9v', '====', '%00', 'a'.repeat(65)).map((cursor) => `cursor=${cursor}`),
+      hostileText.filter((text) => text.length < 200).map((text) => `cursor=${encode(text)}`),
+    ),
+    fc.constantFrom('', 'limit=1', 'limit=5000', 'limit=5001', 'limit=0', 'limit=-1', 'limit=1e3', 'limit=abc', 'limit=99999999999'),
+    fc.constantFrom('', 'format=csv', 'format=jsonl', 'format=CSV', 'format=xml', 'format[$ne]=x'),
+  )
+  .map((parts) => `?${parts.filter(Boolean).join('&')}`);
+
 const request: fc.Arbitrary<HostileRequest> = fc.oneof(
   fc.record({ kind: fc.constant('GET /artifacts'), method: fc.constant('GET'), path: query.map((q) => `/artifacts${q}`), auth }),
   fc.record({ kind: fc.constant('GET /artifacts/facets'), method: fc.constant('GET'), path: query.map((q) => `/artifacts/facets${q}`), auth }),
@@ -542,6 +555,7 @@ const request: fc.Arbitrary<HostileRequest> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('PATCH /artifacts/toggle-like/:id'), method: fc.constant('PATCH'), path: fc.tuple(idSegment, query).map(([id, q]) => ({ id, q })).map(pathWith('/artifacts/toggle-like/')), auth: writerAuth, body }),
   },
   fc.record({ kind: fc.constant('GET /liked-artifacts'), method: fc.constant('GET'), path: query.map((q) => `/liked-artifacts${q}`), auth }),
+  fc.record({ kind: fc.constant('GET /open-data/artifacts'), method: fc.constant('GET'), path: fc.oneof(query, openDataQuery).map((q) => `/open-data/artifacts${q}`), auth }),
   fc.record({ kind: fc.constant('GET /contributors/top'), method: fc.constant('GET'), path: query.map((q) => `/contributors/top${q}`), auth }),
   fc.record({ kind: fc.constant('GET /health'), method: fc.constant('GET'), path: fc.tuple(fc.constantFrom('/health', '/health/ready'), query).map(([p, q]) => `${p}${q}`), auth }),
   fc.record({ kind: fc.constant('GET /releases/routing'), method: fc.constant('GET'), path: query.map((q) => `/releases/routing${q}`), auth }),
@@ -741,7 +755,7 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
   // Nothing polluted the api's objects: its answers carry only the public fields.
   const list = await call<Record<string, unknown>[]>(api.url, '/artifacts?limit=100', { token: owner.token });
   // 'dating' is the server's reading of createdAt (libs/contracts readDate), never a client's value.
-  const publicKeys = new Set(['_id', ...ARTIFACT_FIELDS, 'adderName', 'adderEmail', 'likes', 'addedAt', 'liked', 'dating', 'moderation']);
+  const publicKeys = new Set(['_id', ...ARTIFACT_FIELDS, ...TERMS_FIELDS, 'adderName', 'adderEmail', 'likes', 'addedAt', 'liked', 'dating', 'moderation']);
   expect(list.body.flatMap((item) => Object.keys(item).filter((key) => !publicKeys.has(key)))).toEqual([]);
   expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
 }, 240_000);

@@ -1,4 +1,5 @@
 import type { DateRange } from './dates';
+import { MAX_CREDIT_LENGTH, type RightsUri } from './rights';
 
 export const ARTIFACT_TYPES = ['Tools', 'Weapons', 'Documents', 'Writings', 'Others'] as const;
 export type ArtifactType = (typeof ARTIFACT_TYPES)[number];
@@ -35,6 +36,7 @@ export const FIELD_LIMITS = {
   discoveredAt: 60,
   discoveredBy: 120,
   location: 160,
+  credit: MAX_CREDIT_LENGTH,
 } as const;
 
 export const ARTIFACT_FIELDS = [
@@ -50,6 +52,16 @@ export const ARTIFACT_FIELDS = [
 ] as const;
 export type ArtifactField = (typeof ARTIFACT_FIELDS)[number];
 
+/**
+ * The record's terms (rights.ts), editable with the fields above but optional: left out of a
+ * create they mean the default statement and no credit line; left out of an update, unchanged.
+ */
+export const TERMS_FIELDS = ['rights', 'credit'] as const;
+export type TermsField = (typeof TERMS_FIELDS)[number];
+/** Every field a member edits: the nine required ones and the optional terms. */
+export const EDITABLE_FIELDS = [...ARTIFACT_FIELDS, ...TERMS_FIELDS] as const;
+export type EditableField = (typeof EDITABLE_FIELDS)[number];
+
 export const FIELD_LABELS: Record<ArtifactField, string> = {
   name: 'Name',
   image: 'Image URL',
@@ -61,6 +73,14 @@ export const FIELD_LABELS: Record<ArtifactField, string> = {
   discoveredBy: 'Discovered by',
   location: 'Location',
 };
+
+export const TERMS_LABELS: Record<TermsField, string> = {
+  rights: 'Rights',
+  credit: 'Credit line',
+};
+
+/** The label of any editable field. */
+export const EDITABLE_LABELS: Record<EditableField, string> = { ...FIELD_LABELS, ...TERMS_LABELS };
 
 /** An artifact as the api returns it. adderEmail is present only on the caller's own artifacts. */
 export interface Artifact {
@@ -74,6 +94,10 @@ export interface Artifact {
   discoveredAt: string;
   discoveredBy: string;
   location: string;
+  /** A rights statement's URI (rights.ts); DEFAULT_RIGHTS when the contributor chose none. */
+  rights: RightsUri;
+  /** Who to credit on reuse; '' when none was given. */
+  credit: string;
   adderName: string;
   adderEmail?: string;
   likes: number;
@@ -92,7 +116,8 @@ export interface Artifact {
   moderation?: 'restricted' | 'removed';
 }
 
-export type ArtifactInput = Pick<Artifact, ArtifactField>;
+/** The fields an artifact is given: rights and credit may be left out. */
+export type ArtifactInput = Pick<Artifact, Exclude<ArtifactField, 'rights' | 'credit'>> & Partial<Pick<Artifact, 'rights' | 'credit'>>;
 
 export interface CreateArtifactResponse {
   insertedId: string;
@@ -153,7 +178,7 @@ export function isHttpUrl(value: string): boolean {
   return parseHttpUrl(value) !== undefined;
 }
 
-export type FieldErrors = Partial<Record<ArtifactField, string>>;
+export type FieldErrors = Partial<Record<EditableField, string>>;
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; fields: FieldErrors; message: string };
 

@@ -1,4 +1,5 @@
 export * from './artifact';
+export * from './rights';
 export * from './password';
 export * from './dates';
 export * from './search';

@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import {
-  ARTIFACT_FIELDS,
   ARTIFACT_TYPES,
+  EDITABLE_FIELDS,
+  EDITABLE_LABELS,
   FIELD_LABELS,
   FIELD_LIMITS,
   isHttpUrl,
   parseHttpUrl,
   type ArtifactField,
   type ArtifactInput,
+  type EditableField,
   type FieldErrors,
   type ValidationResult,
 } from './artifact';
+import { RIGHTS_URIS } from './rights';
 import { textProblem, textProblemMessage } from './text';
 
 // The validation rules, in their own entry (`@antiquarium/contracts/validation`): they need zod
@@ -37,6 +40,22 @@ function requiredText(field: ArtifactField) {
     });
 }
 
+/** An optional text: may be empty (no credit line), else bounded and checked as the others. */
+function optionalText(field: EditableField) {
+  const label = EDITABLE_LABELS[field];
+  const max = FIELD_LIMITS[field as keyof typeof FIELD_LIMITS];
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine((value) => !CONTROL_CHARS.test(value), { error: `${label} contains invalid characters` })
+    .superRefine((value, ctx) => {
+      const problem = value ? textProblem(value) : undefined;
+      if (problem) ctx.addIssue({ code: 'custom', message: textProblemMessage(label, problem) });
+    })
+    .optional();
+}
+
 export const artifactInputSchema = z.object({
   name: requiredText('name'),
   // Stored as parsed (see parseHttpUrl), never as typed.
@@ -52,6 +71,9 @@ export const artifactInputSchema = z.object({
   discoveredAt: requiredText('discoveredAt'),
   discoveredBy: requiredText('discoveredBy'),
   location: requiredText('location'),
+  // Left out: the default statement on a create (rights.ts), unchanged on an update.
+  rights: z.enum(RIGHTS_URIS, { error: 'Rights must be the URI of one of the listed rights statements' }).optional(),
+  credit: optionalText('credit'),
 });
 
 /** Partial input of an update: only the fields sent are checked, at least one is needed. */
@@ -67,8 +89,8 @@ function toResult<T>(parsed: z.ZodSafeParseResult<T>): ValidationResult<T> {
   let message = 'Invalid input';
   for (const issue of parsed.error.issues) {
     const key = issue.path[0];
-    if (typeof key === 'string' && (ARTIFACT_FIELDS as readonly string[]).includes(key)) {
-      fields[key as ArtifactField] ??= issue.message;
+    if (typeof key === 'string' && (EDITABLE_FIELDS as readonly string[]).includes(key)) {
+      fields[key as EditableField] ??= issue.message;
     } else {
       message = issue.message;
     }

@@ -1,6 +1,6 @@
 import type { ArtifactPage } from '@antiquarium/api-client';
 import type { AuthUser } from '@antiquarium/auth-store';
-import { DEFAULT_PAGE_SIZE, readDate, type Artifact, type ArtifactInput } from '@antiquarium/contracts';
+import { DEFAULT_PAGE_SIZE, DEFAULT_RIGHTS, readDate, type Artifact, type ArtifactInput } from '@antiquarium/contracts';
 
 /** The signed-in member of the component tests. */
 export const ada: AuthUser = { uid: 'u-ada', displayName: 'Ada Lovelace', photoURL: null, email: 'ada@example.com', emailVerified: true };
@@ -29,6 +29,8 @@ export function artifact(overrides: Partial<Artifact> = {}): Artifact {
   return {
     _id: `64b000000000000000000${String(n).padStart(3, '0')}`,
     ...artifactInput({ name: `Artifact ${n}`, image: `http://127.0.0.1:3000/media/artifact-${n}-960.webp`, shortDescription: `Description of artifact ${n}` }),
+    rights: DEFAULT_RIGHTS,
+    credit: '',
     adderName: 'Ada',
     likes: 3,
     addedAt: '2025-01-01T00:00:00.000Z',

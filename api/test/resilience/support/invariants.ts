@@ -2,7 +2,7 @@
 // to the records they count (docs/decisions/0002-likes-without-transactions.md), and a release
 // registry that names only what it holds.
 import type { mongo } from 'mongoose';
-import { ARTIFACT_FIELDS, isReleaseRemote, isReleaseVersion, nameSortKey, readDate, RELEASE_AUDIT_ACTIONS, RELEASE_HISTORY_LIMIT } from '@antiquarium/contracts';
+import { EDITABLE_FIELDS, isReleaseRemote, isReleaseVersion, nameSortKey, readDate, RELEASE_AUDIT_ACTIONS, RELEASE_HISTORY_LIMIT } from '@antiquarium/contracts';
 import { validateAppealInput, validateArtifactInput, validateDecisionInput, validateReportInput } from '@antiquarium/contracts/validation';
 import { LOAD_BUCKET_FIELDS } from '../../../src/releases/load-histogram';
 import { releaseInputSchema } from '../../../src/releases/release-input';
@@ -11,7 +11,7 @@ import { releaseInputSchema } from '../../../src/releases/release-input';
 const DERIVED_KEYS = ['nameLower', 'searchTokens', 'yearStart', 'yearEnd', 'datePrecision', 'dateQualifier', 'place', 'derivedVersion'];
 // Set by a moderator's decision (api/src/moderation): never taken from a contributor's body.
 const MODERATION_KEYS = ['moderation', 'moderationDecisionId'];
-const ARTIFACT_KEYS = new Set<string>(['_id', ...ARTIFACT_FIELDS, 'adderName', 'adderEmail', 'adderUid', 'likes', 'addedAt', ...DERIVED_KEYS, ...MODERATION_KEYS]);
+const ARTIFACT_KEYS = new Set<string>(['_id', ...EDITABLE_FIELDS, 'adderName', 'adderEmail', 'adderUid', 'likes', 'addedAt', ...DERIVED_KEYS, ...MODERATION_KEYS]);
 const LIKE_KEYS = new Set(['_id', 'artifactId', 'uid', 'likedAt']);
 const CONTRIBUTOR_KEYS = new Set(['_id', 'name', 'nameKey', 'artifacts', 'likes']);
 const DANGEROUS_KEY = /^\$|^(__proto__|constructor|prototype)$|\./;
@@ -37,12 +37,12 @@ function unexpectedKeys(doc: mongo.Document, allowed: ReadonlySet<string>): stri
 export function artifactProblems(doc: mongo.Document, ownerUids: ReadonlySet<string>): string[] {
   const id = String(doc['_id']);
   const problems: string[] = [];
-  const input = Object.fromEntries(ARTIFACT_FIELDS.map((field) => [field, doc[field]]));
+  const input = Object.fromEntries(EDITABLE_FIELDS.filter((field) => doc[field] !== undefined).map((field) => [field, doc[field]]));
   const checked = validateArtifactInput(input);
   if (!checked.ok) problems.push(`artifact ${id}: invalid stored fields: ${JSON.stringify(checked.fields)}`);
   else {
     // What validation would store must be what is stored (no value that only passes after trimming).
-    const changed = ARTIFACT_FIELDS.filter((field) => checked.value[field] !== doc[field]);
+    const changed = EDITABLE_FIELDS.filter((field) => checked.value[field] !== doc[field]);
     if (changed.length > 0) problems.push(`artifact ${id}: stored fields not in their validated form: ${changed.join(', ')}`);
   }
   const extra = unexpectedKeys(doc, ARTIFACT_KEYS);

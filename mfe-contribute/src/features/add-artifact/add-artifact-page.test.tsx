@@ -2,6 +2,7 @@ import { ApiRequestError, createArtifact } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { DEFAULT_RIGHTS, METADATA_LICENCE, RIGHTS_STATEMENTS } from '@antiquarium/contracts';
 import AddArtifactPage, { ADD_TEXTS } from './add-artifact-page';
 import { ada, artifactInput, renderAt } from '@antiquarium/testing';
 
@@ -159,7 +160,8 @@ test('a valid form is sent trimmed; success shows the dialog with its icon and O
   await fillValid(user, artifactInput({ name: '  Bronze Sickle  ' }));
   await user.click(screen.getByRole('button', { name: 'Add Artifact' }));
   expect(create).toHaveBeenCalledTimes(1);
-  expect(create).toHaveBeenCalledWith(artifactInput());
+  // Rights as the form starts (Copyright Not Evaluated) and no credit line.
+  expect(create).toHaveBeenCalledWith({ ...artifactInput(), rights: DEFAULT_RIGHTS, credit: '' });
   const dialog = await screen.findByRole('dialog', { name: 'Success!' });
   expect(within(dialog).getByText('Artifact added successfully!')).toBeInTheDocument();
   expect(within(dialog).getByRole('img', { name: 'check-circle' })).toBeInTheDocument();
@@ -288,4 +290,57 @@ test('the created-at field says, as the member types, how the date will be read'
   expect(field).toHaveAccessibleDescription(expect.stringContaining('Not understood: it will show as Undated'));
   await user.clear(field);
   expect(field).not.toHaveAccessibleDescription(expect.stringContaining('Read as'));
+});
+
+describe('rights and credit', () => {
+  test('the rights select lists every statement, starts at Copyright Not Evaluated and explains the chosen one', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const rights = control('Rights') as HTMLSelectElement;
+    expect(rights).toBeRequired();
+    expect(rights.value).toBe(DEFAULT_RIGHTS);
+    expect(within(rights).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])).toEqual(
+      RIGHTS_STATEMENTS.map((statement) => [statement.uri, statement.label]),
+    );
+    expect(rights).toHaveAccessibleDescription('Nobody has checked the copyright yet: ask before reusing it.');
+    await user.selectOptions(rights, 'http://creativecommons.org/licenses/by-nc/4.0/');
+    expect(rights).toHaveAccessibleDescription('Anyone may reuse and adapt it for non-commercial purposes, crediting the author.');
+  });
+
+  test('the chosen statement and a trimmed credit line are sent; the credit line may stay empty', async () => {
+    const user = userEvent.setup();
+    create.mockResolvedValue({ insertedId: '64b0000000000000000000fe' });
+    renderPage();
+    expect(control('Credit line')).not.toBeRequired();
+    expect(control('Credit line')).toHaveAccessibleDescription(expect.stringContaining('Optional'));
+    await fillValid(user);
+    await user.selectOptions(control('Rights'), 'http://creativecommons.org/publicdomain/zero/1.0/');
+    await user.click(control('Credit line'));
+    await user.paste('  Photo: National Museum  ');
+    await user.click(screen.getByRole('button', { name: 'Add Artifact' }));
+    expect(create).toHaveBeenCalledWith({ ...artifactInput(), rights: 'http://creativecommons.org/publicdomain/zero/1.0/', credit: 'Photo: National Museum' });
+    // The form starts again at the default.
+    await waitFor(() => expect(control('Rights')).toHaveValue(DEFAULT_RIGHTS));
+  });
+
+  test('a credit line over the limit is refused at its field before sending', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await fillValid(user);
+    await user.click(control('Credit line'));
+    await user.paste('x'.repeat(201));
+    await user.click(screen.getByRole('button', { name: 'Add Artifact' }));
+    expect(messageOf('Credit line')).toBe('Credit line must be at most 200 characters');
+    await waitFor(() => expect(control('Credit line')).toHaveFocus());
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  test('under the button, members are told the text they add is offered under CC0, with the terms linked', () => {
+    renderPage();
+    expect(screen.getByText(/By adding, you agree that the text you write is offered as open data under/)).toBeInTheDocument();
+    const licence = screen.getByRole('link', { name: 'CC0 1.0' });
+    expect(licence).toHaveAttribute('href', METADATA_LICENCE.uri);
+    expect(licence).toHaveAttribute('rel', 'license');
+    expect(screen.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+  });
 });

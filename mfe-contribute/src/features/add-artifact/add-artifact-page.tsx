@@ -1,5 +1,6 @@
 import { createArtifact } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
+import { METADATA_LICENCE } from '@antiquarium/contracts';
 import { validateArtifactInput } from '@antiquarium/contracts/validation';
 import { alertDialog } from '@antiquarium/ui';
 import { useState } from 'react';
@@ -20,6 +21,11 @@ export const ADD_TEXTS = {
   successText: 'Artifact added successfully!',
   errorTitle: 'Error!',
   errorText: 'Something went wrong!',
+  /** Under the button: the licence of the record's text (the terms page, and the open data). */
+  termsBefore: 'By adding, you agree that the text you write is offered as open data under',
+  termsLink: 'CC0 1.0',
+  termsPage: 'Terms',
+  termsAfter: 'The picture keeps the rights you choose above.',
 } as const;
 
 /** Exposed as 'contribute/AddArtifact' (a login-required route in the shell). */
@@ -72,6 +78,15 @@ export default function AddArtifactPage() {
         submitDisabled={submission.busy}
         busy={submission.busy}
         onSubmit={() => void submit()}
+        footer={
+          <p className="ctb-hint ctb-terms-note">
+            {ADD_TEXTS.termsBefore}{' '}
+            <a href={METADATA_LICENCE.uri} rel="license">
+              {ADD_TEXTS.termsLink}
+            </a>{' '}
+            (see our <Link to="/terms">{ADD_TEXTS.termsPage}</Link>). {ADD_TEXTS.termsAfter}
+          </p>
+        }
       />
     </section>
   );

@@ -1,4 +1,4 @@
-import { ARTIFACT_TYPES, FIELD_LABELS, formatDateRange, readDate, type ArtifactField } from '@antiquarium/contracts';
+import { ARTIFACT_TYPES, EDITABLE_LABELS, formatDateRange, readDate, RIGHTS_STATEMENTS, rightsStatement, type EditableField } from '@antiquarium/contracts';
 import type { FormEvent, ReactNode } from 'react';
 import { controlId, FORM_ORDER } from './form-values';
 import { ImagePreview } from './image-preview';
@@ -14,7 +14,7 @@ export const FORM_TEXTS = {
 } as const;
 
 /** Help under a field; the free-text periods in particular need an example of their format. */
-export const FIELD_HINTS: Partial<Record<ArtifactField, string>> = {
+export const FIELD_HINTS: Partial<Record<EditableField, string>> = {
   image: 'A direct link to the picture, starting with http:// or https://.',
   context: "The culture or setting it comes from, e.g. 'Ptolemaic Egypt'.",
   shortDescription: 'A few sentences on what it is and why it matters.',
@@ -22,7 +22,13 @@ export const FIELD_HINTS: Partial<Record<ArtifactField, string>> = {
   discoveredAt: "When it was found, as free text, e.g. '1799'.",
   discoveredBy: 'The person or team who found it.',
   location: "Where it is kept today, e.g. 'British Museum, London'.",
+  credit: "Optional: who to credit when the picture is reused, e.g. 'Photo: British Museum'.",
 };
+
+/** How others may reuse the picture: the chosen statement's explanation, read as it changes. */
+export function rightsHint(uri: string): string {
+  return rightsStatement(uri).explanation;
+}
 
 /**
  * How the server will read a created-at text (the same reader, libs/contracts dates.ts), shown as
@@ -34,14 +40,16 @@ export function dateReading(text: string): string {
   return range ? `Read as ${formatDateRange(range)}` : 'Not understood: it will show as Undated';
 }
 
-type Control = 'text' | 'url' | 'select' | 'textarea';
+type Control = 'text' | 'url' | 'select' | 'textarea' | 'rights';
 
-const CONTROLS: Partial<Record<ArtifactField, Control>> = { type: 'select', image: 'url', shortDescription: 'textarea' };
+const CONTROLS: Partial<Record<EditableField, Control>> = { type: 'select', image: 'url', shortDescription: 'textarea', rights: 'rights' };
 /** Fields that take both columns (on screens wide enough for two). */
-const WIDE: ReadonlySet<ArtifactField> = new Set(['image', 'context', 'shortDescription']);
+const WIDE: ReadonlySet<EditableField> = new Set(['image', 'context', 'shortDescription', 'rights', 'credit']);
+/** The only field that may stay empty. */
+const OPTIONAL: ReadonlySet<EditableField> = new Set(['credit']);
 
 interface FieldProps {
-  field: ArtifactField;
+  field: EditableField;
   control: Control;
   wide?: boolean;
   form: ArtifactFormState;
@@ -49,7 +57,7 @@ interface FieldProps {
 
 function Field({ field, control, wide, form }: FieldProps) {
   const id = controlId(field);
-  const hint = FIELD_HINTS[field];
+  const hint = field === 'rights' ? rightsHint(form.values.rights) : FIELD_HINTS[field];
   const error = form.errors[field];
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -60,7 +68,7 @@ function Field({ field, control, wide, form }: FieldProps) {
   const common = {
     id,
     name: field,
-    required: true,
+    required: !OPTIONAL.has(field),
     value: form.values[field],
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
@@ -75,6 +83,16 @@ function Field({ field, control, wide, form }: FieldProps) {
         {ARTIFACT_TYPES.map((type) => (
           <option key={type} value={type}>
             {type}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (control === 'rights') {
+    input = (
+      <select {...common} className="aq-select" onChange={(event) => form.change(field, event.target.value)}>
+        {RIGHTS_STATEMENTS.map((statement) => (
+          <option key={statement.uri} value={statement.uri}>
+            {statement.label}
           </option>
         ))}
       </select>
@@ -98,7 +116,7 @@ function Field({ field, control, wide, form }: FieldProps) {
 
   return (
     <div className={`aq-field ctb-field${wide ? ' ctb-field--wide' : ''}${field === 'image' ? ' ctb-field--image' : ''}`}>
-      <label htmlFor={id}>{FIELD_LABELS[field]}</label>
+      <label htmlFor={id}>{EDITABLE_LABELS[field]}</label>
       {field === 'image' ? (
         <div className="ctb-image-row">
           <div className="ctb-image-row__input">
@@ -111,7 +129,11 @@ function Field({ field, control, wide, form }: FieldProps) {
       ) : (
         <>
           {input}
-          {hint ? <p id={hintId} className="ctb-hint">{hint}</p> : null}
+          {hint ? (
+            <p id={hintId} className="ctb-hint" aria-live={field === 'rights' ? 'polite' : undefined}>
+              {hint}
+            </p>
+          ) : null}
           {reading !== null ? (
             <p id={readingId} className="ctb-hint ctb-reading" aria-live="polite">
               {reading}

@@ -1,4 +1,4 @@
-import { FIELD_LIMITS } from '@antiquarium/contracts';
+import { DEFAULT_RIGHTS, FIELD_LIMITS } from '@antiquarium/contracts';
 import { validateArtifactInput } from '@antiquarium/contracts/validation';
 import { changedFields, EMPTY_VALUES, fieldError, firstErrorField, serverFieldErrors, valuesOf } from './form-values';
 import { ownArtifact } from '@antiquarium/testing';
@@ -58,7 +58,25 @@ describe('fieldError: the shared validation, one field at a time', () => {
 test('valuesOf prefills every field from an artifact', () => {
   const values = valuesOf(ownArtifact({ name: 'Rosetta Stone', type: 'Writings' }));
   expect(values).toMatchObject({ name: 'Rosetta Stone', type: 'Writings', createdAt: '1200 BC' });
-  expect(Object.keys(values)).toHaveLength(9);
+  expect(Object.keys(values)).toHaveLength(11);
+});
+
+test('valuesOf prefills rights and credit, and reads an answer without them as the default and none', () => {
+  expect(valuesOf(ownArtifact({ rights: 'http://creativecommons.org/licenses/by/4.0/', credit: 'Photo: A' }))).toMatchObject({
+    rights: 'http://creativecommons.org/licenses/by/4.0/',
+    credit: 'Photo: A',
+  });
+  const { rights: _rights, credit: _credit, ...older } = ownArtifact();
+  expect(valuesOf(older as never)).toMatchObject({ rights: DEFAULT_RIGHTS, credit: '' });
+});
+
+test('changedFields sends a changed statement or credit, and nothing when they are as saved', () => {
+  const saved = valuesOf(ownArtifact({ credit: 'Photo: A' }));
+  expect(changedFields({ ...saved }, saved)).toEqual({});
+  expect(changedFields({ ...saved, rights: 'http://rightsstatements.org/vocab/InC/1.0/', credit: '' }, saved)).toEqual({
+    rights: 'http://rightsstatements.org/vocab/InC/1.0/',
+    credit: '',
+  });
 });
 
 test('changedFields ignores what only differs in surrounding spaces', () => {

@@ -1,8 +1,8 @@
-import { ARTIFACT_FIELDS, type Artifact, type ArtifactField, type FieldErrors } from '@antiquarium/contracts';
+import { DEFAULT_RIGHTS, EDITABLE_FIELDS, type Artifact, type EditableField, type FieldErrors } from '@antiquarium/contracts';
 import { validateArtifactUpdate } from '@antiquarium/contracts/validation';
 
-/** What the form holds: every editable field as the text in its control. */
-export type FormValues = Record<ArtifactField, string>;
+/** What the form holds: every editable field as the text in its control (rights: a statement's URI). */
+export type FormValues = Record<EditableField, string>;
 
 export const EMPTY_VALUES: FormValues = {
   name: '',
@@ -14,14 +14,17 @@ export const EMPTY_VALUES: FormValues = {
   discoveredAt: '',
   discoveredBy: '',
   location: '',
+  // Copyright Not Evaluated until the member chooses (contracts rights.ts).
+  rights: DEFAULT_RIGHTS,
+  credit: '',
 };
 
 /** The form's starting values for an existing artifact (a missing field starts empty). */
 export function valuesOf(artifact: Artifact): FormValues {
   const values = { ...EMPTY_VALUES };
-  for (const field of ARTIFACT_FIELDS) {
+  for (const field of EDITABLE_FIELDS) {
     const value: unknown = artifact[field];
-    values[field] = typeof value === 'string' ? value : '';
+    values[field] = typeof value === 'string' ? value : EMPTY_VALUES[field];
   }
   return values;
 }
@@ -30,7 +33,7 @@ export function valuesOf(artifact: Artifact): FormValues {
  * One field's message from the shared validation (the api runs the same schema), or undefined.
  * The update schema checks only the fields it is given, so it judges one field on its own.
  */
-export function fieldError(field: ArtifactField, value: string): string | undefined {
+export function fieldError(field: EditableField, value: string): string | undefined {
   const result = validateArtifactUpdate({ [field]: value });
   return result.ok ? undefined : result.fields[field];
 }
@@ -41,7 +44,7 @@ export function fieldError(field: ArtifactField, value: string): string | undefi
  */
 export function changedFields(values: FormValues, saved: FormValues): Partial<FormValues> {
   const changes: Partial<FormValues> = {};
-  for (const field of ARTIFACT_FIELDS) {
+  for (const field of EDITABLE_FIELDS) {
     if (values[field].trim() !== saved[field].trim()) changes[field] = values[field];
   }
   return changes;
@@ -51,7 +54,7 @@ export function changedFields(values: FormValues, saved: FormValues): Partial<Fo
 export function serverFieldErrors(fields: Partial<Record<string, string>> | undefined): FieldErrors {
   const errors: FieldErrors = {};
   if (!fields) return errors;
-  for (const field of ARTIFACT_FIELDS) {
+  for (const field of EDITABLE_FIELDS) {
     const message = fields[field];
     if (typeof message === 'string' && message) errors[field] = message;
   }
@@ -59,7 +62,7 @@ export function serverFieldErrors(fields: Partial<Record<string, string>> | unde
 }
 
 /** The fields in the form's reading (and tab) order. */
-export const FORM_ORDER: readonly ArtifactField[] = [
+export const FORM_ORDER: readonly EditableField[] = [
   'name',
   'type',
   'image',
@@ -69,14 +72,16 @@ export const FORM_ORDER: readonly ArtifactField[] = [
   'location',
   'context',
   'shortDescription',
+  'rights',
+  'credit',
 ];
 
 /** The first field with a message, in the form's order (where focus goes after a failed submit). */
-export function firstErrorField(errors: FieldErrors): ArtifactField | undefined {
+export function firstErrorField(errors: FieldErrors): EditableField | undefined {
   return FORM_ORDER.find((field) => errors[field]);
 }
 
 /** The id of a field's control; also what a failed submit focuses. */
-export function controlId(field: ArtifactField): string {
+export function controlId(field: EditableField): string {
   return `artifact-${field}`;
 }

@@ -1,12 +1,12 @@
-import type { ArtifactField, FieldErrors } from '@antiquarium/contracts';
+import type { EditableField, FieldErrors } from '@antiquarium/contracts';
 import { useEffect, useState } from 'react';
 import { controlId, fieldError, firstErrorField, type FormValues } from './form-values';
 
 export interface ArtifactFormState {
   values: FormValues;
   errors: FieldErrors;
-  change: (field: ArtifactField, value: string) => void;
-  blur: (field: ArtifactField) => void;
+  change: (field: EditableField, value: string) => void;
+  blur: (field: EditableField) => void;
   /** Shows these messages (client checks or the api's 400) and moves focus to the first one. */
   showErrors: (errors: FieldErrors) => void;
   reset: (values: FormValues) => void;
@@ -19,15 +19,15 @@ export interface ArtifactFormState {
 export function useArtifactForm(initial: FormValues): ArtifactFormState {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [edited, setEdited] = useState<ReadonlySet<ArtifactField>>(() => new Set());
-  const [focusRequest, setFocusRequest] = useState<{ field: ArtifactField } | null>(null);
+  const [edited, setEdited] = useState<ReadonlySet<EditableField>>(() => new Set());
+  const [focusRequest, setFocusRequest] = useState<{ field: EditableField } | null>(null);
 
   useEffect(() => {
     // After the render that set aria-invalid, so a screen reader reads the message with the label.
     if (focusRequest) document.getElementById(controlId(focusRequest.field))?.focus();
   }, [focusRequest]);
 
-  const setError = (field: ArtifactField, message: string | undefined) =>
+  const setError = (field: EditableField, message: string | undefined) =>
     setErrors((current) => {
       if (current[field] === message) return current;
       const next = { ...current };

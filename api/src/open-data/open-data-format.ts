@@ -1,0 +1,95 @@
+import type { OpenDataArtifact } from '../artifacts/artifacts.repository';
+
+/** One artifact as the open data publishes it (docs/api.md "Open data"): every value public. */
+export interface OpenDataRecord {
+  id: string;
+  url: string;
+  name: string;
+  type: string;
+  image: string;
+  context: string;
+  shortDescription: string;
+  createdAt: string;
+  /** The created-at text read as signed years (no year 0); null when it could not be read. */
+  dateStart: number | null;
+  dateEnd: number | null;
+  datePrecision: string | null;
+  dateQualifier: string | null;
+  discoveredAt: string;
+  discoveredBy: string;
+  location: string;
+  /** The country the location was read as; null when none. */
+  place: string | null;
+  rights: string;
+  credit: string;
+  contributor: string;
+  addedAt: string;
+}
+
+/** The CSV columns, in order: the record's keys. */
+export const CSV_COLUMNS: readonly (keyof OpenDataRecord)[] = [
+  'id', 'url', 'name', 'type', 'image', 'context', 'shortDescription', 'createdAt', 'dateStart', 'dateEnd', 'datePrecision',
+  'dateQualifier', 'discoveredAt', 'discoveredBy', 'location', 'place', 'rights', 'credit', 'contributor', 'addedAt',
+];
+
+export function toOpenDataRecord(doc: OpenDataArtifact, siteOrigin: string, defaultRights: string): OpenDataRecord {
+  const id = doc._id.toHexString();
+  const dated = typeof doc.yearStart === 'number' && typeof doc.yearEnd === 'number';
+  return {
+    id,
+    url: `${siteOrigin}/artifacts/${id}`,
+    name: doc.name,
+    type: doc.type,
+    image: doc.image,
+    context: doc.context,
+    shortDescription: doc.shortDescription,
+    createdAt: doc.createdAt,
+    dateStart: dated ? doc.yearStart! : null,
+    dateEnd: dated ? doc.yearEnd! : null,
+    datePrecision: dated ? (doc.datePrecision ?? null) : null,
+    dateQualifier: dated ? (doc.dateQualifier ?? null) : null,
+    discoveredAt: doc.discoveredAt,
+    discoveredBy: doc.discoveredBy,
+    location: doc.location,
+    place: doc.place || null,
+    rights: doc.rights ?? defaultRights,
+    credit: doc.credit ?? '',
+    contributor: doc.adderName,
+    addedAt: new Date(doc.addedAt).toISOString(),
+  };
+}
+
+/** Cells a spreadsheet would run as a formula (OWASP "CSV injection"): = + - @, tab and carriage return first. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break, quotes doubled. A text
+ * cell that a spreadsheet would read as a formula gets a leading apostrophe; numbers are written as
+ * they are (a BC year is a plain negative numeral, not a formula).
+ */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(values: readonly (string | number | null)[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`;
+}
+
+export function csvRecord(record: OpenDataRecord): string {
+  return csvRow(CSV_COLUMNS.map((column) => record[column]));
+}
+
+/** The opaque resume cursor: the last id sent, base64url-encoded. */
+export function encodeCursor(id: string): string {
+  return Buffer.from(id, 'utf8').toString('base64url');
+}
+
+/** The id a cursor stands for, or undefined when the text is not a cursor this api wrote. */
+export function decodeCursor(cursor: string): string | undefined {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(cursor)) return undefined;
+  const id = Buffer.from(cursor, 'base64url').toString('utf8');
+  return /^[0-9a-f]{24}$/.test(id) ? id : undefined;
+}
