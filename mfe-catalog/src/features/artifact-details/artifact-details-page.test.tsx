@@ -183,3 +183,13 @@ test('a member’s own image URL: the same priority, no srcset', async () => {
   expect(image).not.toHaveAttribute('srcset');
   expect(image).not.toHaveAttribute('sizes');
 });
+
+test('the rights statement is a badge linking it (rel="license"), with the credit line', async () => {
+  get.mockResolvedValue(artifact({ _id: 'a1', name: 'Lewis Chessmen', liked: false, rights: 'http://creativecommons.org/licenses/by-sa/4.0/', credit: 'Photo: Rob Roy' }));
+  renderDetails();
+  const region = await screen.findByRole('region', { name: 'Rights' });
+  const badge = within(region).getByRole('link', { name: 'CC BY-SA' });
+  expect(badge).toHaveAttribute('href', 'http://creativecommons.org/licenses/by-sa/4.0/');
+  expect(badge.getAttribute('rel')?.split(' ')).toContain('license');
+  expect(within(region).getByText('Credit: Photo: Rob Roy')).toBeInTheDocument();
+});

@@ -5,6 +5,7 @@ import { ArtifactImage, HeartIcon, likeCount, likesLabel, NotFound, Spinner, toa
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { LikeButton } from './like-button';
+import { RightsBadge } from './rights-badge';
 import { ShareButton } from './share-button';
 import '../../shared/catalog.css';
 import './artifact-details.css';
@@ -83,6 +84,7 @@ function ArtifactDetails({ artifact }: { artifact: Artifact }) {
             </div>
           </dl>
         </section>
+        <RightsBadge rights={artifact.rights} credit={artifact.credit} />
         {artifact.adderName ? <p className="cat-details__adder">Shared by {artifact.adderName}</p> : null}
         <div className="cat-details__actions">
           <LikeButton

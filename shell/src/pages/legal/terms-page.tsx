@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { APPEAL_WINDOW_MONTHS, MISUSE_THRESHOLDS, MISUSE_WINDOW_DAYS, SUSPENSION_DAYS, TERMS_RULES } from '@antiquarium/contracts';
+import { APPEAL_WINDOW_MONTHS, METADATA_LICENCE, MISUSE_THRESHOLDS, MISUSE_WINDOW_DAYS, SUSPENSION_DAYS, TERMS_RULES } from '@antiquarium/contracts';
 import { LegalPage, type LegalSection } from './legal-page';
 
 export const TERMS_SECTIONS: LegalSection[] = [
@@ -25,11 +25,25 @@ export const TERMS_SECTIONS: LegalSection[] = [
   {
     title: 'Your Contributions',
     body: (
-      <p>
-        When you add an artifact you confirm that the information is accurate to the best of your knowledge and
-        that you have the right to share its image and description. You keep ownership of what you contribute and
-        allow Antiquarium to show it to every visitor of the site.
-      </p>
+      <>
+        <p>
+          When you add an artifact you confirm that the information is accurate to the best of your knowledge and
+          that you have the right to share its image and description. You keep ownership of what you contribute and
+          allow Antiquarium to show it to every visitor of the site.
+        </p>
+        {/* The open data's licence (docs/api.md "Open data"); the add form says it under its button. */}
+        <p id="open-data">
+          Open data: the text of every public artifact record (its name, descriptions, dates, places, rights statement
+          and credit line) is offered under the{' '}
+          <a href={METADATA_LICENCE.uri} rel="license">
+            Creative Commons {METADATA_LICENCE.label} Public Domain Dedication
+          </a>
+          : anyone may copy and reuse it for any purpose without asking, and the whole set can be downloaded without a
+          key from the api&apos;s <code>/open-data/artifacts</code> (JSON Lines, or CSV). By adding an artifact you agree
+          to offer its text on these terms. Its picture is not included: each record shows the rights statement its
+          contributor chose for the picture (Copyright Not Evaluated when none was chosen) and its credit line.
+        </p>
+      </>
     ),
   },
   {
