@@ -94,6 +94,8 @@ export class OpenDataController {
       }
       response.end();
     } catch (error) {
+      // Nothing sent yet: the usual error answer (503 for the database, docs/api.md "Errors").
+      if (!response.headersSent) throw error;
       // The status is sent: all that is left is to cut the stream, so the client sees it incomplete.
       this.logger.warn(`open data stream cut: ${(error as Error).message}`);
       response.destroy(error as Error);
