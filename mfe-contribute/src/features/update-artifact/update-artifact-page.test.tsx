@@ -220,3 +220,19 @@ test('texts are the spec’s, exactly', () => {
     errorText: 'Something went wrong!',
   });
 });
+
+test('the saved rights statement and credit line are prefilled; changing them sends only them', async () => {
+  const user = userEvent.setup();
+  update.mockResolvedValue({ modifiedCount: 1 });
+  await renderForm(ownArtifact({ _id: ID, rights: 'http://creativecommons.org/licenses/by/4.0/', credit: 'Photo: A' }));
+  expect(control('Rights')).toHaveValue('http://creativecommons.org/licenses/by/4.0/');
+  expect(control('Rights')).toHaveAccessibleDescription('Anyone may reuse and adapt it for any purpose, crediting the author.');
+  expect(control('Credit line')).toHaveValue('Photo: A');
+  expect(save()).toBeDisabled();
+  await user.selectOptions(control('Rights'), 'http://rightsstatements.org/vocab/NoC-OKLR/1.0/');
+  await replace(user, 'Credit line', '');
+  await user.click(save());
+  await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, update it!' }));
+  await screen.findByRole('dialog', { name: 'Success!' });
+  expect(update).toHaveBeenCalledWith(ID, { rights: 'http://rightsstatements.org/vocab/NoC-OKLR/1.0/', credit: '' });
+});
