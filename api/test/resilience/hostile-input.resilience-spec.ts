@@ -712,7 +712,7 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
   // and reaches the write paths, not only the guards.
   if (process.env['FC_SEED'] === undefined) {
     expect(RUNS).toBeGreaterThanOrEqual(500);
-    expect(byKind.size).toBe(26);
+    expect(byKind.size).toBe(27);
     for (const count of byKind.values()) expect(count).toBeGreaterThanOrEqual(10);
     expect(byStatus.get(201) ?? 0).toBeGreaterThan(0);
     expect(byStatus.get(400) ?? 0).toBeGreaterThan(0);
