@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { createArtifactAs, quietArtifacts, submitLogin, type CreatedArtifact } from '../support/account';
 import { apiGet, apiSend, type ArtifactSummary } from '../support/api';
@@ -193,7 +194,8 @@ test.describe('Phone widths: no element wider than the viewport', () => {
     // operator claim (the releases page's tables).
     member = await createUser();
     await adminUpdate(member.uid, { customAttributes: JSON.stringify({ operator: true }) });
-    fixtures.own = await createArtifactAs(member);
+    // Its name is one long unbroken word, as members do type: it must wrap, not widen the page.
+    fixtures.own = await createArtifactAs(member, `E2E-${'Mesopotamian'.repeat(7)}-${randomUUID().slice(0, 8)}`);
     [liked] = (await quietArtifacts(1)) as [ArtifactSummary];
     await apiSend('PATCH', `/artifacts/toggle-like/${liked._id}`, member.token);
     signedInState = await rememberedSignIn(browser, member);
