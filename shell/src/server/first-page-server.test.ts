@@ -49,7 +49,7 @@ function json(body: unknown, status = 200, headers: Record<string, string> = {})
 }
 
 /** A fake network: the api (internal address), its release routing, and the catalog's frames. */
-function network(overrides: { routing?: unknown; api?: (url: URL) => Response | undefined; frame?: (request: FrameRequest, url: string) => Response; delayMs?: number } = {}) {
+function network(overrides: { routing?: unknown; routingAnswer?: (signal: AbortSignal | undefined) => Response | Promise<Response>; api?: (url: URL) => Response | undefined; frame?: (request: FrameRequest, url: string) => Response; delayMs?: number } = {}) {
   const seen: Seen[] = [];
   const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = String(input);
@@ -69,7 +69,7 @@ function network(overrides: { routing?: unknown; api?: (url: URL) => Response | 
     if (url.startsWith(FRAMES)) {
       return overrides.frame?.(body as FrameRequest, url) ?? json({ html: `<main><h1>${body?.module}</h1></main>`, css: ['.page{color:red}'] });
     }
-    if (parsed.pathname === '/releases/routing') return json(overrides.routing ?? { remotes: {}, updatedAt: null });
+    if (parsed.pathname === '/releases/routing') return overrides.routingAnswer?.(init?.signal ?? undefined) ?? json(overrides.routing ?? { remotes: {}, updatedAt: null });
     const answer = overrides.api?.(parsed);
     if (answer) return answer;
     if (parsed.pathname === '/contributors/top') return json([{ email: 'a@example.com', count: 3 }]);
@@ -194,6 +194,44 @@ test("the registry's live release is the one rendered; a release this server can
   expect(await other.compose('/', INDEX)).toBeUndefined();
   expect(elsewhere.seen.some((call) => call.url.startsWith(FRAMES))).toBe(false);
   expect(log.join('\n')).toMatch(/live release is not one this server can reach/);
+});
+
+test("without the registry's routing the remote's own build is rendered, and not kept: the next visit reads the routing again", async () => {
+  const live = { version: VERSION, manifestUrl: `http://catalog.example/releases/${VERSION}/mf-manifest.json` };
+  let registryDown = true;
+  const { seen, fetchImpl } = network({
+    routingAnswer: () => (registryDown ? json({ message: 'unavailable' }, 503) : json({ remotes: { catalog: { live } }, updatedAt: null })),
+  });
+  // A clock that stands still: nothing here expires by time.
+  const { composer, log } = server(wired, fetchImpl, { now: () => 5_000 });
+  const framesAsked = () => seen.filter((call) => call.url.startsWith(FRAMES)).map((call) => call.url);
+  expect(await composer.compose('/', INDEX)).toBeDefined();
+  expect(framesAsked()).toEqual([`${FRAMES}/frames`]);
+  expect(log.join('\n')).toMatch(/routing did not answer/);
+  registryDown = false;
+  // Neither the failed read nor the page rendered without it is kept: the live release is rendered.
+  expect(await composer.compose('/', INDEX)).toBeDefined();
+  expect(framesAsked()).toEqual([`${FRAMES}/frames`, `${FRAMES}/releases/${VERSION}/frames`]);
+  expect(seen.filter((call) => call.url.endsWith('/releases/routing'))).toHaveLength(2);
+  // That one, rendered with the registry's answer, is kept.
+  await composer.compose('/', INDEX);
+  expect(framesAsked()).toHaveLength(2);
+});
+
+test('a routing read that does not end within FIRST_PAGE_TIMEOUT_MS sends the page plain, and is not kept for the next visit', async () => {
+  let hang = true;
+  const { seen, fetchImpl } = network({
+    routingAnswer: (signal) =>
+      hang
+        ? new Promise<Response>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason)))
+        : json({ remotes: {}, updatedAt: null }),
+  });
+  const { composer, log } = server({ ...wired, FIRST_PAGE_TIMEOUT_MS: '50' }, fetchImpl, { now: () => 5_000 });
+  expect(await composer.compose('/', INDEX)).toBeUndefined();
+  expect(log.join('\n')).toMatch(/no answer within 50 ms/);
+  hang = false;
+  expect(await composer.compose('/', INDEX)).toBeDefined();
+  expect(seen.filter((call) => call.url.endsWith('/releases/routing'))).toHaveLength(2);
 });
 
 test('pages that are not first pages of a framed remote, or without frames configured, are not composed', async () => {

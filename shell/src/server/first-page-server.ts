@@ -208,6 +208,7 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
   // page, e.g. over its api budget, leaves nothing for the next visitor), and those being composed.
   const cache = new Map<string, CacheEntry>();
   const building = new Map<string, Promise<string | undefined>>();
+  // The registry's routing as last read (undefined: the read failed or took too long).
   let routing: { expires: number; value: Promise<ReleaseRouting | undefined> } | undefined;
 
   async function getJson(url: string, init: RequestInit, signal: AbortSignal): Promise<{ response: Response; body: unknown }> {
@@ -216,29 +217,44 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
     return { response, body };
   }
 
-  /** The release registry's routing (cached a second, as the api caches it); undefined when it does not answer. */
-  function liveRouting(signal: AbortSignal, client: HeadersInit): Promise<ReleaseRouting | undefined> {
+  /**
+   * The release registry's routing (cached a second, as the api caches it); undefined when it does
+   * not answer. The read is shared by the compositions of that second, so it has a budget of its own
+   * (one composition's end does not abort it), and a failed read is not kept.
+   */
+  function liveRouting(client: HeadersInit): Promise<ReleaseRouting | undefined> {
     if (!routing || routing.expires <= now()) {
-      const value = getJson(`${apiUrl}/releases/routing`, { headers: client }, signal).then(
-        ({ body }) => (typeof body === 'object' && body !== null && 'remotes' in body ? (body as ReleaseRouting) : undefined),
-        () => undefined,
-      );
-      routing = { expires: now() + ROUTING_CACHE_MS, value };
+      const read: { expires: number; value: Promise<ReleaseRouting | undefined> } = {
+        expires: now() + ROUTING_CACHE_MS,
+        value: getJson(`${apiUrl}/releases/routing`, { headers: client }, AbortSignal.timeout(timeoutMs)).then(
+          ({ body }) => (typeof body === 'object' && body !== null && 'remotes' in body ? (body as ReleaseRouting) : undefined),
+          () => undefined,
+        ),
+      };
+      routing = read;
+      void read.value.then((value) => {
+        if (value === undefined && routing === read) routing = undefined;
+      });
     }
     return routing.value;
   }
 
-  /** Where the remote renders the release the registry runs for everyone (canaries aside). */
-  async function framesUrlOf(remote: RemoteName, signal: AbortSignal, client: HeadersInit): Promise<string | undefined> {
+  /**
+   * Where the remote renders the release the registry runs for everyone (canaries aside), and
+   * whether the registry said so (without its routing, the remote's own build is rendered, but that
+   * page is not kept: a release may be live).
+   */
+  async function framesUrlOf(remote: RemoteName, client: HeadersInit): Promise<{ url: string | undefined; routed: boolean }> {
     const internal = frames[remote];
-    if (!internal) return undefined;
-    const live = (await liveRouting(signal, client))?.remotes?.[remote as keyof ReleaseRouting['remotes']]?.live;
-    if (!live) return `${internal}/frames`;
+    if (!internal) return { url: undefined, routed: false };
+    const routed = await liveRouting(client);
+    const live = routed?.remotes?.[remote as keyof ReleaseRouting['remotes']]?.live;
+    if (!live) return { url: `${internal}/frames`, routed: routed !== undefined };
     // A release is served under its version below the remote's own address; anything else is not
     // one this server can reach.
     const prefix = `${baseOf(config.remotes[remote] ?? '')}/releases/`;
-    if (!isReleaseVersion(live.version) || baseOf(live.manifestUrl) !== `${prefix}${live.version}`) return undefined;
-    return `${internal}/releases/${live.version}/frames`;
+    if (!isReleaseVersion(live.version) || baseOf(live.manifestUrl) !== `${prefix}${live.version}`) return { url: undefined, routed: true };
+    return { url: `${internal}/releases/${live.version}/frames`, routed: true };
   }
 
   async function answersFor(pathname: string, search: string, signal: AbortSignal, client: HeadersInit): Promise<DocumentAnswers | undefined> {
@@ -273,14 +289,15 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
     return { html, css };
   }
 
-  async function build(pathname: string, search: string, indexHtml: string, visitor: Visitor | undefined): Promise<string | undefined> {
+  /** The composed document (undefined: send the plain page) and whether it may be kept for the next visits. */
+  async function build(pathname: string, search: string, indexHtml: string, visitor: Visitor | undefined): Promise<{ document: string; keep: boolean } | undefined> {
     const page = firstPageOf(pathname);
     if (!page || !browserApiUrl || !frames[page.remote]) return undefined;
     const signal = AbortSignal.timeout(timeoutMs);
     const forwarded = forwardedFor(visitor);
     const client: Record<string, string> = forwarded ? { 'X-Forwarded-For': forwarded } : {};
     try {
-      const [answers, framesUrl] = await Promise.all([answersFor(pathname, search, signal, client), framesUrlOf(page.remote, signal, client)]);
+      const [answers, { url: framesUrl, routed }] = await Promise.all([answersFor(pathname, search, signal, client), framesUrlOf(page.remote, client)]);
       if (!answers) {
         tell('the api did not answer every call of the page');
         return undefined;
@@ -289,6 +306,8 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
         tell(`${page.remote}'s live release is not one this server can reach`);
         return undefined;
       }
+      // Past the budget (e.g. spent waiting for the routing) nothing more is asked.
+      signal.throwIfAborted();
       const url = `${pathname}${search}`;
       const frame = await frameOf(framesUrl, { module: page.expose, url, apiUrl: browserApiUrl, answers }, signal);
       if (!frame) {
@@ -296,7 +315,9 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
         return undefined;
       }
       const id = `${page.remote}/${page.expose.replace(/^\.\//, '')}`;
-      return composeDocument(indexHtml, { id, root: composePage(url, frame.html), css: frame.css, answers });
+      const document = composeDocument(indexHtml, { id, root: composePage(url, frame.html), css: frame.css, answers });
+      if (!routed) tell("the release registry's routing did not answer (the remote's own build was rendered, and not kept)");
+      return document === undefined ? undefined : { document, keep: routed };
     } catch (error) {
       tell(signal.aborted ? `no answer within ${timeoutMs} ms` : `${error instanceof Error ? error.message : String(error)}`);
       return undefined;
@@ -321,13 +342,13 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
       const document = build(pathname, search, indexHtml, visitor)
         .catch(() => undefined)
         .then((composed) => {
-          if (composed !== undefined && cacheMs > 0) {
+          if (composed?.keep && cacheMs > 0) {
             cache.delete(key);
-            cache.set(key, { expires: now() + cacheMs, document: composed });
+            cache.set(key, { expires: now() + cacheMs, document: composed.document });
             // The oldest entry goes first (a Map keeps insertion order).
             while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
           }
-          return composed;
+          return composed?.document;
         });
       building.set(key, document);
       void document.finally(() => building.delete(key));
