@@ -192,6 +192,16 @@ async function servedIndex(file) {
   return servedIndexCache;
 }
 
+/** The composer's document for a visit, or undefined (the plain page) when it has none or fails. */
+async function composeFirstPage(firstPage, url, indexHtml, visitor) {
+  try {
+    return await firstPage?.compose(url, indexHtml, visitor);
+  } catch (error) {
+    console.error(`first page sent plain: the composer failed (${error instanceof Error ? error.message : String(error)})`);
+    return undefined;
+  }
+}
+
 /**
  * A composed document as sent. The composer hands the same document to every visit of a URL while
  * it keeps it (FIRST_PAGE_CACHE_MS): the last few are kept here with their gzip.
@@ -296,7 +306,8 @@ const server = createServer(async (request, response) => {
       const index = await servedIndex(file);
       // The visitor's address (and the proxies' before it) travels with the composition's api calls.
       const visitor = { address: request.socket.remoteAddress, forwardedFor: request.headers['x-forwarded-for'] };
-      const composed = method === 'GET' ? await headerCache.firstPage?.compose(request.url ?? '/', index.html, visitor) : undefined;
+      // A composition that fails sends the plain page, as one that composes nothing does.
+      const composed = method === 'GET' ? await composeFirstPage(headerCache.firstPage, request.url ?? '/', index.html, visitor) : undefined;
       page = composed === undefined ? index : composedPage(composed);
       body = page.body;
     } else {

@@ -454,12 +454,15 @@ const COMPOSER = `export const inlineScriptHashes = ['sha256-c3RhcnRlcg==', 'not
 export function createFirstPageServer({ runtimeConfig, env, log }) {
   return {
     frames: { catalog: 'http://x' },
-    compose: async (url, indexHtml, visitor) =>
-      url.startsWith('/composed') ? indexHtml.replace('<div id="root"></div>', \`<div id="root">COMPOSED \${url} \${runtimeConfig.apiUrl} for \${visitor.address} via \${visitor.forwardedFor}</div>\`) : undefined,
+    compose: async (url, indexHtml, visitor) => {
+      if (url.startsWith('/failing')) throw new Error('the composer broke');
+      if (url.startsWith('/throwing')) return JSON.parse('not json');
+      return url.startsWith('/composed') ? indexHtml.replace('<div id="root"></div>', \`<div id="root">COMPOSED \${url} \${runtimeConfig.apiUrl} for \${visitor.address} via \${visitor.forwardedFor}</div>\`) : undefined;
+    },
   };
 }`;
 
-test('the shell sends the document its server build composes, and index.html when it composes none', async () => {
+test('the shell sends the document its server build composes, and index.html when it composes none or fails', async () => {
   const dist = folder({ 'index.html': SHELL_INDEX, 'server/first-page.mjs': COMPOSER, 'runtime-config.json': JSON.stringify({ apiUrl: 'https://api.example.org' }) });
   const origin = await serve([dist, '--spa'], { ready: ['composing first pages with frames of catalog (http://x)', 'serving'] });
 
@@ -480,6 +483,13 @@ test('the shell sends the document its server build composes, and index.html whe
   const plain = await (await fetch(`${origin}/other`)).text();
   expect(plain).toContain('<div id="root"></div>');
   expect(plain).not.toContain('COMPOSED');
+
+  // A composition that fails (its promise rejected) sends the plain page too, never a 500.
+  for (const route of ['/failing', '/throwing?x=1']) {
+    const failed = await fetch(`${origin}${route}`);
+    expect(failed.status).toBe(200);
+    expect(await failed.text()).toBe(plain);
+  }
 
   // HEAD is answered with the plain index.html's headers: nothing is composed for it.
   const head = await fetch(`${origin}/composed`, { method: 'HEAD', headers: { 'Accept-Encoding': 'identity' } });
