@@ -32,6 +32,11 @@ export const DEFAULT_RENDER_TIMEOUT_MS = 1000;
 const MAX_WAITING = 16;
 /** Builds whose renderer a worker loads before it is replaced by a fresh one (modules cannot be unloaded). */
 const KEPT_RENDERERS = 8;
+/**
+ * After a build's renderer failed to load, its frames are refused at once for this long; then a fresh
+ * worker loads it again (a worker keeps a module that failed as failed: the same import fails the same).
+ */
+export const RELOAD_AFTER_MS = 1000;
 /** A render that needs more memory than this ends its worker, not the server. */
 const WORKER_HEAP_MB = 256;
 const RELEASE_FRAMES = /^\/releases\/(\d{1,4}\.\d{1,4}\.\d{1,4}-[0-9a-f]{12})\/frames$/;
@@ -126,10 +131,12 @@ function renderPool({ root, timeoutMs, log }) {
   const waiting = [];
   let worker;
   let current;
+  // When a build's renderer last failed to load, by folder.
+  const failedLoads = new Map();
 
   function spawnWorker() {
     const next = new Worker(fileURLToPath(import.meta.url), { workerData: { role: 'frames-renderer' }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
-    const state = { worker: next, folders: new Set([root]), exited: false };
+    const state = { worker: next, folders: new Set([root]), unloaded: new Set(), exited: false };
     next.on('message', (message) => {
       if (!current || state !== worker || message.id !== current.id) return;
       if (message.started) {
@@ -139,6 +146,12 @@ function renderPool({ root, timeoutMs, log }) {
           replace(true);
         }, timeoutMs);
         return;
+      }
+      if (message.unloaded) {
+        state.unloaded.add(current.folder);
+        failedLoads.set(current.folder, Date.now());
+        while (failedLoads.size > 64) failedLoads.delete(failedLoads.keys().next().value);
+        log(`the renderer of ${current.folder} could not be loaded: ${message.error}`);
       }
       finish(message.error === undefined ? null : new Error(message.error), message.html);
     });
@@ -177,9 +190,15 @@ function renderPool({ root, timeoutMs, log }) {
     let job;
     while ((job = waiting.shift()) && job.abandoned);
     if (!job) return;
+    if (Date.now() - (failedLoads.get(job.folder) ?? -Infinity) < RELOAD_AFTER_MS) {
+      job.reject(new Refusal(503, "The build's renderer could not be loaded"));
+      queueMicrotask(next);
+      return;
+    }
     if (!worker) worker = spawnWorker();
-    // A worker keeps every renderer it loaded: past KEPT_RENDERERS builds a fresh one starts.
-    else if (!worker.folders.has(job.folder) && worker.folders.size >= KEPT_RENDERERS) replace(true);
+    // A worker keeps every renderer it loaded: past KEPT_RENDERERS builds a fresh one starts, as it
+    // does for a build whose renderer this worker failed to load.
+    else if (worker.unloaded.has(job.folder) || (!worker.folders.has(job.folder) && worker.folders.size >= KEPT_RENDERERS)) replace(true);
     worker.folders.add(job.folder);
     current = job;
     worker.worker.postMessage({ id: job.id, folder: job.folder, frame: job.frame });
@@ -321,8 +340,14 @@ if (!isMainThread && workerData?.role === 'frames-renderer') {
       }
       return;
     }
+    let render;
     try {
-      const render = await rendererOf(folder);
+      render = await rendererOf(folder);
+    } catch (error) {
+      parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error), unloaded: true });
+      return;
+    }
+    try {
       parentPort.postMessage({ id, started: true });
       const html = render(frame);
       parentPort.postMessage({ id, html: typeof html === 'string' ? html : undefined });

@@ -400,6 +400,51 @@ test('a release\'s frames are rendered by that release\'s own server build', asy
   expect((await post(`${frames}/releases/not-a-version/frames`, FRAME)).status).toBe(404);
 });
 
+test('past KEPT_RENDERERS builds a fresh worker renders (modules cannot be unloaded), and loads a build it had dropped again', async () => {
+  // Nine releases whose renderers count the frames rendered on their thread (globalThis is the worker's).
+  const versions = Array.from({ length: 9 }, (_, index) => `0.1.${index + 1}-0123456789ab`);
+  const releases: Record<string, string> = {};
+  for (const version of versions) {
+    releases[`${version}/mf-manifest.json`] = JSON.stringify({ name: 'catalog', exposes: [{ path: './Home', assets: { css: { sync: [] } } }] });
+    releases[`${version}/server/frames.mjs`] = `export const renderFrame = () => \`<p>${version} \${(globalThis.rendered = (globalThis.rendered ?? 0) + 1)}</p>\`;`;
+  }
+  const framesPort = await freePort();
+  await serve([folder(REMOTE_DIST), '--releases', folder(releases), '--frames-port', String(framesPort)], { env: WITH_SECRET, ready: ['serving', 'frames of'] });
+  const render = async (version: string) => ((await (await post(`http://127.0.0.1:${framesPort}/releases/${version}/frames`, FRAME)).json()) as { html: string }).html;
+  // Seven are rendered by the worker the remote started with, which holds its own build too: eight kept.
+  for (const [index, version] of versions.slice(0, 7).entries()) expect(await render(version)).toBe(`<p>${version} ${index + 1}</p>`);
+  // The ninth build is one too many: a fresh worker, whose first frame it is.
+  expect(await render(versions[7] as string)).toBe(`<p>${versions[7]} 1</p>`);
+  // The first release is loaded again on it.
+  expect(await render(versions[0] as string)).toBe(`<p>${versions[0]} 2</p>`);
+});
+
+test("a build whose renderer failed to load is loaded again by a fresh worker (after RELOAD_AFTER_MS; meanwhile 503)", async () => {
+  const releases = folder({
+    [`${VERSION}/mf-manifest.json`]: JSON.stringify({ name: 'catalog', exposes: [{ path: './Home', assets: { css: { sync: [] } } }] }),
+    // As if the release were still being copied when it was first asked for.
+    [`${VERSION}/server/frames.mjs`]: "throw new Error('half copied');",
+  });
+  const framesPort = await freePort();
+  await serve([folder(REMOTE_DIST), '--releases', releases, '--frames-port', String(framesPort)], { env: WITH_SECRET, ready: ['serving', 'frames of'] });
+  const url = `http://127.0.0.1:${framesPort}/releases/${VERSION}/frames`;
+  expect((await post(url, FRAME)).status).toBe(500);
+  writeFileSync(path.join(releases, VERSION, 'server', 'frames.mjs'), RELEASE[`${VERSION}/server/frames.mjs`] as string);
+  // Asked again until it renders: refused at once (503) until the reload, never the failed import again.
+  const statuses: number[] = [];
+  const deadline = Date.now() + 20_000;
+  let answer: Response;
+  do {
+    answer = await post(url, FRAME);
+    statuses.push(answer.status);
+  } while (answer.status === 503 && Date.now() < deadline);
+  expect(new Set(statuses.slice(0, -1))).toEqual(new Set(statuses.length > 1 ? [503] : []));
+  expect(answer.status).toBe(200);
+  expect(await answer.json()).toEqual({ html: '<p>release /all-artifacts?page=2</p>', css: [] });
+  // The remote's own build still renders.
+  expect((await post(`http://127.0.0.1:${framesPort}/frames`, FRAME)).status).toBe(200);
+}, 60_000);
+
 test('the public port renders no frames and never sends the server builds', async () => {
   const framesPort = await freePort();
   const origin = await serve([folder(REMOTE_DIST), '--releases', folder(RELEASE), '--frames-port', String(framesPort)], { env: WITH_SECRET, ready: ['serving', 'frames of'] });
