@@ -267,6 +267,69 @@ test('prune deletes only what the registry lists as prunable, audited as the per
   }
 });
 
+test('prune keeps 3 unless told otherwise, deletes every release the registry lists, and refuses a --keep out of 0-100', async () => {
+  const releases = mkdtempSync(path.join(os.tmpdir(), 'release-dir-'));
+  for (const version of [V(1), V(2), V(3), V(4), V(5)]) mkdirSync(path.join(releases, 'catalog', version), { recursive: true });
+  const registry = await fakeRegistry((call) => {
+    if (call.method === 'GET' && call.url === '/releases/catalog/prunable?keep=3') return [200, { remote: 'catalog', keep: 3, prunable: [V(1), V(2)], kept: [] }];
+    if (call.method === 'DELETE') return [200, { deletedCount: 1 }];
+    return [404, { statusCode: 404, message: 'Not Found' }];
+  });
+  try {
+    const env = { RELEASE_API_URL: registry.url, RELEASES_DIR: releases };
+    const result = await runRelease(['prune', 'catalog', '--by', 'Ada'], env);
+    expect([result.code, result.stderr]).toEqual([0, '']);
+    expect(result.stdout).toContain(`pruned 2 release(s) of catalog: ${V(1)}, ${V(2)} (audited as Ada)`);
+    expect(registry.calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /releases/catalog/prunable?keep=3', `DELETE /releases/catalog/${V(1)}`, `DELETE /releases/catalog/${V(2)}`]);
+    expect([V(1), V(2), V(3), V(4), V(5)].map((version) => existsSync(path.join(releases, 'catalog', version)))).toEqual([false, false, true, true, true]);
+
+    const asked = registry.calls.length;
+    for (const keep of ['101', '-1', '2.5', 'three', '']) {
+      const refused = await runRelease(['prune', 'catalog', `--keep=${keep}`], env);
+      expect([keep, refused.code, refused.stderr]).toEqual([keep, 1, expect.stringContaining('--keep must be a whole number from 0 to 100')]);
+    }
+    expect(registry.calls).toHaveLength(asked);
+  } finally {
+    await registry.close();
+  }
+});
+
+test('promote --percent takes a whole number from 1 to 100 (the edges included), and refuses any other before asking the registry', async () => {
+  const releases = mkdtempSync(path.join(os.tmpdir(), 'release-dir-'));
+  const version = V(7);
+  mkdirSync(path.join(releases, 'catalog', version), { recursive: true });
+  writeFileSync(path.join(releases, 'catalog', version, 'mf-manifest.json'), manifest(['./Home']));
+  const shell = build({
+    'mf-manifest.json': JSON.stringify({ name: 'shell', metaData: { pluginVersion: '2.9.2' }, shared: [] }),
+    'remote-modules.json': JSON.stringify({ catalog: ['./Home'] }),
+  });
+  const registry = await fakeRegistry((call) => {
+    if (call.method === 'GET' && call.url === `/releases/catalog/${version}`) return [200, { version, manifestUrl: 'https://catalog.example/x/mf-manifest.json', exposes: ['./Home'] }];
+    if (call.method === 'POST' && call.url === '/releases/catalog/promote') return [200, { remote: 'catalog' }];
+    return [500, { message: 'unexpected' }];
+  });
+  try {
+    const env = { RELEASE_API_URL: registry.url, RELEASES_DIR: releases };
+    for (const percent of ['0', '101', '-5', '12.5', 'half', '']) {
+      const refused = await runRelease(['promote', 'catalog', version, `--percent=${percent}`, '--shell', shell], env);
+      expect([percent, refused.code, refused.stderr]).toEqual([percent, 1, expect.stringContaining('--percent must be a whole number from 1 to 100')]);
+    }
+    expect(registry.calls).toHaveLength(0);
+
+    const canary = await runRelease(['promote', 'catalog', version, '--percent', '1', '--shell', shell, '--by', 'Ada'], env);
+    expect([canary.code, canary.stderr]).toEqual([0, '']);
+    expect(canary.stdout).toContain(`release: catalog ${version} is the canary for 1% of browsers`);
+    const live = await runRelease(['promote', 'catalog', version, '--percent', '100', '--shell', shell, '--by', 'Ada'], env);
+    expect(live.stdout).toContain(`release: catalog ${version} is live`);
+    expect(registry.calls.filter((call) => call.url === '/releases/catalog/promote').map((call) => call.body)).toEqual([
+      { version, percent: 1, by: 'Ada' },
+      { version, percent: 100, by: 'Ada' },
+    ]);
+  } finally {
+    await registry.close();
+  }
+});
+
 test('prune pointed at an api that knows none of these releases deletes nothing', async () => {
   const releases = mkdtempSync(path.join(os.tmpdir(), 'release-dir-'));
   mkdirSync(path.join(releases, 'catalog', V(5)), { recursive: true });
