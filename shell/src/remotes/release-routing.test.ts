@@ -236,6 +236,46 @@ describe('resolution at page load', () => {
     expect(onCanary).toBeLessThanOrEqual(120);
   });
 
+  test('with storage blocked, a canary still resolves: the visitor id is made for the load and nothing throws', async () => {
+    const { routing } = await newTab();
+    registryAnswers(withCanary(50));
+    jest.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    expect(routing.visitorId()).toMatch(/^[\w-]{8,64}$/);
+    const { catalog } = await routing.resolveReleases(config, loaded);
+    expect([CANARY, LIVE]).toContain(catalog?.version);
+  });
+
+  test('without crypto.randomUUID (not a secure context) the visitor id comes from getRandomValues, and is kept', async () => {
+    const { routing } = await newTab();
+    const randomUUID = jest.spyOn(crypto, 'randomUUID');
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const id = routing.visitorId();
+      expect(id).toMatch(/^[0-9a-f]{32}$/);
+      expect(localStorage.getItem(routing.VISITOR_KEY)).toBe(id);
+      expect(routing.visitorId()).toBe(id);
+      // Without crypto at all, another well-formed id, kept the same way.
+      localStorage.clear();
+      const saved = globalThis.crypto;
+      Object.defineProperty(globalThis, 'crypto', { value: undefined, configurable: true });
+      try {
+        const fallback = routing.visitorId();
+        expect(fallback).toMatch(/^[\w-]{8,64}$/);
+        expect(routing.visitorId()).toBe(fallback);
+      } finally {
+        Object.defineProperty(globalThis, 'crypto', { value: saved, configurable: true });
+      }
+    } finally {
+      randomUUID.mockRestore();
+    }
+    expect(typeof crypto.randomUUID).toBe('function');
+  });
+
   test('no visitor id is made while no remote has a canary', async () => {
     const { routing } = await newTab();
     registryAnswers(routingA);
