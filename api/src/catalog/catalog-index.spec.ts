@@ -1,8 +1,8 @@
 import { Types } from 'mongoose';
 import { CENTURY_FACET_FROM, CENTURY_FACET_TO, centuryStart, nameSortKey, readDate, type ArtifactType } from '@antiquarium/contracts';
 import { DEMO_ARTIFACTS } from '../seed/demo-data';
-import { CatalogIndex, centuryIndex, type CatalogDoc } from './catalog-index';
-import { placeOf } from './places';
+import { CatalogIndex, centuryIndex, MAX_PLACES, type CatalogDoc } from './catalog-index';
+import { KNOWN_COUNTRIES, placeOf } from './places';
 
 let clock = Date.UTC(2025, 0, 1);
 
@@ -158,4 +158,50 @@ test('facets of the same filters are counted again after a change, and a caller 
   expect(index.facets({ type: 'Tools' }).types.length).toBeGreaterThan(0);
   index.upsert(doc({ name: 'Counted Adze', type: 'Tools' }));
   expect(index.facets({ type: 'Tools' }).total).toBe(first.total + 1);
+});
+
+test('facets with within count only the artifacts inside the years, and with adderUid only that member’s: as the list does', () => {
+  const index = new CatalogIndex();
+  const inside = doc({ createdAt: '1510', type: 'Tools' });
+  const straddling = doc({ createdAt: '1450-1550', type: 'Weapons' });
+  const othersInside = doc({ createdAt: '1520', type: 'Writings', adderUid: 'u2', location: 'Musée du Louvre, Paris' });
+  for (const entry of [inside, straddling, othersInside]) index.upsert(entry);
+  const overlapping = index.facets({ from: 1500, to: 1599 });
+  expect(overlapping.total).toBe(3);
+  const within = { from: 1500, to: 1599, within: true };
+  const inYears = index.facets(within);
+  // The straddling one overlaps the years but is not within them: not counted, in no facet.
+  expect(inYears.total).toBe(2);
+  expect(inYears.total).toBe(index.list(within, 'name', 1, 1).total);
+  expect(inYears.types.find((type) => type.value === 'Weapons')?.count).toBe(0);
+  for (const { value, count } of inYears.types) expect(count).toBe(index.list({ ...within, type: value as ArtifactType }, 'name', 1, 1).total);
+  for (const { value, count } of inYears.places) expect(count).toBe(index.list({ ...within, place: value }, 'name', 1, 1).total);
+  expect(inYears.places).toEqual([
+    { value: 'France', count: 1 },
+    { value: 'United Kingdom', count: 1 },
+  ]);
+
+  const mine = index.facets({ adderUid: 'u1' });
+  expect(mine.total).toBe(2);
+  expect(mine.total).toBe(index.list({ adderUid: 'u1' }, 'name', 1, 1).total);
+  expect(mine.types.find((type) => type.value === 'Writings')?.count).toBe(0);
+  expect(mine.places).toEqual([{ value: 'United Kingdom', count: 2 }]);
+  expect(index.facets({ adderUid: 'u2', within: true, from: 1500, to: 1599 }).total).toBe(1);
+});
+
+test(`the places facet names the ${MAX_PLACES} most frequent places (ties by name), no more`, () => {
+  const index = new CatalogIndex();
+  const places = KNOWN_COUNTRIES.slice(0, MAX_PLACES + 5);
+  expect(places).toHaveLength(MAX_PLACES + 5);
+  // The first place has the most artifacts, the last five one each (as the five before them).
+  for (const [position, place] of places.entries()) {
+    const copies = position === 0 ? 3 : position < 10 ? 2 : 1;
+    for (let copy = 0; copy < copies; copy += 1) index.upsert(doc({ place }));
+  }
+  const facets = index.facets({});
+  expect(facets.total).toBe(places.length + 2 + 9);
+  expect(facets.places).toHaveLength(MAX_PLACES);
+  expect(facets.places[0]).toEqual({ value: places[0], count: 3 });
+  const singles = places.slice(10).sort();
+  expect(facets.places.map((place) => place.value)).toEqual([places[0], ...places.slice(1, 10).sort(), ...singles.slice(0, MAX_PLACES - 10)]);
 });
