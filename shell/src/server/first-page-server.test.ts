@@ -385,6 +385,20 @@ test('a page that went out plain is not kept: the next visitor gets it composed'
   expect(await composer.compose('/', INDEX, { address: '198.51.100.4' })).toBeDefined();
 });
 
+test('visits of a URL whose composition fails share that one failure (the plain page), and nothing is kept for the URL', async () => {
+  let frameDown = true;
+  const { seen, fetchImpl } = network({ delayMs: 30, frame: () => (frameDown ? json({ message: 'unavailable' }, 503) : json({ html: '<p>page</p>', css: [] })) });
+  const { composer } = server(wired, fetchImpl, { now: () => 5_000 });
+  const documents = await Promise.all(Array.from({ length: 10 }, (_, index) => composer.compose(`/all-artifacts?page=2&visit=${index}`, INDEX)));
+  expect(documents).toEqual(Array.from({ length: 10 }, () => undefined));
+  const frames = () => seen.filter((call) => call.url.startsWith(FRAMES)).length;
+  expect(frames()).toBe(1);
+  // The clock stands still, so only a kept failure could answer the next visit without a frame.
+  frameDown = false;
+  expect(await composer.compose('/all-artifacts?page=2', INDEX)).toContain('<p>page</p>');
+  expect(frames()).toBe(2);
+});
+
 test("the api calls carry the visitor's address after the proxies' (X-Forwarded-For); the frames port gets none", async () => {
   const { seen, fetchImpl } = network();
   const { composer } = server(wired, fetchImpl);
