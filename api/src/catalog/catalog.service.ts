@@ -62,11 +62,14 @@ export class CatalogService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   onApplicationBootstrap(): void {
+    // Writes travel between instances whether or not this one keeps a catalog: the others' catalogs
+    // must hear this one's writes, and its home-list cache must hear theirs (a moderation decision
+    // hides an artifact on every instance within the channel's latency, not the cache's 5 s).
+    if (this.config.redisUrl) this.connectRedis(this.config.redisUrl);
     if (this.config.catalogMaxArtifacts === 0) {
       this.state = 'off';
       return;
     }
-    if (this.config.redisUrl) this.connectRedis(this.config.redisUrl);
     this.loading = this.load();
     this.timer = setInterval(() => {
       if (!this.subscribed && this.loading === null) this.loading = this.load();
