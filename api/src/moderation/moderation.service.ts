@@ -514,14 +514,7 @@ export class ModerationService {
       this.cases.countDocuments({}).exec(),
     ]);
     return {
-      items: docs.map((doc) => ({
-        uid: doc.uid,
-        kind: doc.kind as MisuseKind,
-        count: doc.count,
-        level: doc.level as MisuseCase['level'],
-        suspendedUntil: iso(doc.suspendedUntil),
-        history: doc.history.map((entry) => ({ at: iso(entry.at)!, decisionId: entry.decisionId ?? '', artifactId: entry.artifactId ?? '' })),
-      })),
+      items: docs.map(toMisuseCase),
       total,
     };
   }
@@ -529,14 +522,7 @@ export class ModerationService {
   /** The member's own standing (warned or suspended), for their account. */
   async standingOf(uid: string): Promise<MisuseCase[]> {
     const docs = await this.cases.find({ uid }).lean<CaseDoc[]>().exec();
-    return docs.map((doc) => ({
-      uid: doc.uid,
-      kind: doc.kind as MisuseKind,
-      count: doc.count,
-      level: doc.level as MisuseCase['level'],
-      suspendedUntil: iso(doc.suspendedUntil),
-      history: doc.history.map((entry) => ({ at: iso(entry.at)!, decisionId: entry.decisionId ?? '', artifactId: entry.artifactId ?? '' })),
-    }));
+    return docs.map(toMisuseCase);
   }
 
   // ---- audit and transparency ----
@@ -645,4 +631,16 @@ export class ModerationService {
     }
     await this.cases.deleteMany({ uid }).exec();
   }
+}
+
+/** A misuse case as moderators and the member see it. */
+function toMisuseCase(doc: CaseDoc): MisuseCase {
+  return {
+    uid: doc.uid,
+    kind: doc.kind as MisuseKind,
+    count: doc.count,
+    level: doc.level as MisuseCase['level'],
+    suspendedUntil: iso(doc.suspendedUntil),
+    history: doc.history.map((entry) => ({ at: iso(entry.at)!, decisionId: entry.decisionId ?? '', artifactId: entry.artifactId ?? '' })),
+  };
 }
