@@ -22,6 +22,7 @@ export {
 } from './artifacts';
 export { likedArtifacts, toggleLike } from './likes';
 export { deleteMyAccount, exportMyData } from './members';
+export { followReport, sendReport } from './reports';
 export { getAppeal, myNotices, myReports, myStanding, sendAppeal, sendAppealMessage, transparencyReport } from './notices';
 export { documentTopContributors, topContributors } from './contributors';
 export { releaseStatus } from './releases';
