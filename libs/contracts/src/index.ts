@@ -11,3 +11,4 @@ export * from './list-query';
 export * from './first-page';
 export * from './moderation';
 export * from './members';
+export * from './collections';

@@ -11,32 +11,18 @@ import {
   type DecisionInput,
   type ReportInput,
 } from './moderation';
-import { textProblem, textProblemMessage } from './text';
+import { boundedText } from './text-schema';
 
 // Validation of notices, decisions and appeals (the report form, the moderators' screens and the api).
-// Texts are trimmed, bounded, and refused with control characters, invisible or direction-changing
-// characters, or malformed Unicode (text.ts): hostile input is refused, never stored.
+// Texts follow the one rule of text-schema.ts: hostile input is refused, never stored.
 
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const OBJECT_ID = /^[0-9a-f]{24}$/;
 // One address, plainly written: no spaces, one @, a dot in the domain.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type ModerationValidationResult<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string>; message: string };
 
-function text(label: string, max: number, required: boolean) {
-  const base = z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((value) => !CONTROL_CHARS.test(value), { error: `${label} contains invalid characters` })
-    .superRefine((value, ctx) => {
-      const problem = value.length > 0 ? textProblem(value) : null;
-      if (problem) ctx.addIssue({ code: 'custom', message: textProblemMessage(label, problem) });
-    });
-  return required ? base.refine((value) => value.length > 0, { error: `${label} is required` }) : base;
-}
+const text = boundedText;
 
 const objectId = (label: string) => z.string({ error: `${label} is required` }).regex(OBJECT_ID, { error: `${label} is not a valid id` });
 

@@ -108,3 +108,4 @@ export function validateArtifactUpdate(input: unknown): ValidationResult<Partial
 }
 
 export * from './moderation-validation';
+export * from './collections-validation';
