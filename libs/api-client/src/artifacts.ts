@@ -37,7 +37,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-function headerNumber(headers: Headers, name: string): number | null {
+export function headerNumber(headers: Headers, name: string): number | null {
   const value = headers.get(name);
   if (value === null || value.trim() === '') return null;
   const parsed = Number(value);

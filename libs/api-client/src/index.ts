@@ -21,6 +21,16 @@ export {
   type ListArtifactsParams,
 } from './artifacts';
 export { likedArtifacts, toggleLike } from './likes';
+export {
+  createCollection,
+  deleteCollection,
+  getCollection,
+  memberCollections,
+  myCollections,
+  setCollectionItems,
+  updateCollection,
+  type CollectionPage,
+} from './collections';
 export { deleteMyAccount, exportMyData } from './members';
 export { followReport, sendReport } from './reports';
 export { getAppeal, myNotices, myReports, myStanding, sendAppeal, sendAppealMessage, transparencyReport } from './notices';

@@ -8,6 +8,7 @@ import { assertPortFree, portAnswers, spawnProcess, waitUntil, type Proc } from 
 export const ROOT = path.resolve(__dirname, '../../../..');
 const FERRETDB_BIN = path.join(ROOT, '.tools/bin/ferretdb');
 const API_MAIN = path.join(ROOT, 'api/dist/main.js');
+const PROTOTYPE_GUARD = path.join(__dirname, 'prototype-guard.cjs');
 
 /** The runner's Auth Emulator (scripts/test.mjs starts it once for every phase). */
 export const AUTH_EMULATOR_HOST = process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099';
@@ -76,18 +77,23 @@ export async function startApi({
   authEmulatorHost = AUTH_EMULATOR_HOST,
   env = {},
   name = `api-${port}`,
+  prototypeReport,
 }: {
   port: number;
   mongoUri: string;
   authEmulatorHost?: string;
   env?: Record<string, string>;
   name?: string;
+  /** A file the api writes, as it exits, with the keys its built-in prototypes gained (prototype-guard.cjs). */
+  prototypeReport?: string;
 }): Promise<Api> {
   if (port - PORT_OFFSET < RANGES.api || port - PORT_OFFSET >= RANGES.api + 100) throw new Error(`api port ${port} is outside the resilience range (workspace.json)`);
   await assertPortFree(port, 'api');
-  const proc = spawnProcess(name, process.execPath, [API_MAIN], {
+  const args = prototypeReport ? ['--require', PROTOTYPE_GUARD, API_MAIN] : [API_MAIN];
+  const proc = spawnProcess(name, process.execPath, args, {
     cwd: ROOT,
     env: {
+      ...(prototypeReport ? { PROTOTYPE_GUARD_REPORT: prototypeReport } : {}),
       NODE_ENV: 'test',
       PORT: String(port),
       MONGODB_URI: mongoUri,

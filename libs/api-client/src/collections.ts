@@ -1,0 +1,89 @@
+import {
+  COLLECTION_PATHS,
+  PAGE_HEADERS,
+  type Collection,
+  type CollectionInput,
+  type CollectionItemInput,
+  type CollectionSummary,
+  type CollectionUpdate,
+  type CreateCollectionResponse,
+  type DeleteCollectionResponse,
+} from '@antiquarium/contracts';
+import { headerNumber, type CallOptions } from './artifacts';
+import { ApiRequestError, send } from './client';
+
+/** One page of collections: the body is a plain array, the page facts come in headers. */
+export interface CollectionPage {
+  items: CollectionSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** The next page number, or null on the last page. */
+  nextPage: number | null;
+}
+
+async function readCollectionPage(response: Response): Promise<CollectionPage> {
+  const body: unknown = await response.json();
+  if (!Array.isArray(body)) throw new ApiRequestError('Unexpected answer from the server', response.status);
+  const items = body as CollectionSummary[];
+  const { headers } = response;
+  return {
+    items,
+    total: headerNumber(headers, PAGE_HEADERS.total) ?? items.length,
+    page: headerNumber(headers, PAGE_HEADERS.page) ?? 1,
+    pageSize: headerNumber(headers, PAGE_HEADERS.pageSize) ?? items.length,
+    nextPage: headerNumber(headers, PAGE_HEADERS.nextPage),
+  };
+}
+
+function pageQuery(params: { page?: number; limit?: number }): URLSearchParams {
+  const query = new URLSearchParams();
+  if (params.page) query.set('page', String(params.page));
+  if (params.limit) query.set('limit', String(params.limit));
+  return query;
+}
+
+/** GET /collections/:id: a private one, or a missing one, throws status 404 for anyone but its owner. */
+export async function getCollection(id: string, options: CallOptions = {}): Promise<Collection> {
+  const response = await send(COLLECTION_PATHS.collection(id), { signal: options.signal });
+  return response.json<Collection>();
+}
+
+/** POST /collections: the owner is the signed-in member. */
+export async function createCollection(input: CollectionInput): Promise<CreateCollectionResponse> {
+  const response = await send(COLLECTION_PATHS.collections, { method: 'post', json: input });
+  return response.json<CreateCollectionResponse>();
+}
+
+/** PATCH /collections/:id: title, description or visibility. */
+export async function updateCollection(id: string, changes: CollectionUpdate): Promise<Collection> {
+  const response = await send(COLLECTION_PATHS.collection(id), { method: 'patch', json: changes });
+  return response.json<Collection>();
+}
+
+/** PUT /collections/:id/items: the whole list, in the order given. */
+export async function setCollectionItems(id: string, items: CollectionItemInput[]): Promise<Collection> {
+  const response = await send(COLLECTION_PATHS.items(id), { method: 'put', json: items });
+  return response.json<Collection>();
+}
+
+export async function deleteCollection(id: string): Promise<DeleteCollectionResponse> {
+  const response = await send(COLLECTION_PATHS.collection(id), { method: 'delete' });
+  return response.json<DeleteCollectionResponse>();
+}
+
+/** GET /me/collections: the signed-in member's own, public and private. */
+export async function myCollections(params: { page?: number; limit?: number } = {}, options: CallOptions = {}): Promise<CollectionPage> {
+  const response = await send(COLLECTION_PATHS.mine, { searchParams: pageQuery(params), signal: options.signal });
+  return readCollectionPage(response);
+}
+
+/** GET /members/:uid/collections: a member's public collections. */
+export async function memberCollections(
+  uid: string,
+  params: { page?: number; limit?: number } = {},
+  options: CallOptions = {},
+): Promise<CollectionPage> {
+  const response = await send(COLLECTION_PATHS.member(uid), { searchParams: pageQuery(params), signal: options.signal });
+  return readCollectionPage(response);
+}
