@@ -1,0 +1,81 @@
+import { deleteCollection, errorMessage } from '@antiquarium/api-client';
+import { toast } from '@antiquarium/ui';
+import { Button, Modal } from 'antd';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+export const DELETE_COLLECTION_TEXTS = {
+  open: 'Delete collection',
+  dialogTitle: 'Delete this collection?',
+  dialogText: (title: string) => `“${title}” will be deleted for good. The artifacts in it stay on Antiquarium.`,
+  cancel: 'Cancel',
+  confirm: 'Delete collection',
+  deleting: 'Deleting…',
+  deleted: 'Collection deleted',
+  failed: 'The collection could not be deleted.',
+} as const;
+
+/** The destructive action, behind a confirmation that opens with the focus on Cancel. */
+export function DeleteCollection({ id, title }: { id: string; title: string }) {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  const close = () => {
+    if (deleting) return;
+    setOpen(false);
+    setError(null);
+  };
+
+  const onDelete = async () => {
+    setDeleting(true);
+    setError(null);
+    try {
+      await deleteCollection(id);
+    } catch (failure) {
+      setDeleting(false);
+      setError(errorMessage(failure, DELETE_COLLECTION_TEXTS.failed));
+      return;
+    }
+    setDeleting(false);
+    setOpen(false);
+    void toast('success', DELETE_COLLECTION_TEXTS.deleted);
+    navigate('/my-collections', { replace: true });
+  };
+
+  return (
+    <>
+      <Button danger size="large" onClick={() => setOpen(true)}>
+        {DELETE_COLLECTION_TEXTS.open}
+      </Button>
+      <Modal
+        open={open}
+        title={DELETE_COLLECTION_TEXTS.dialogTitle}
+        onCancel={close}
+        afterOpenChange={(visible) => {
+          if (visible) cancelRef.current?.focus();
+        }}
+        mask={{ closable: !deleting }}
+        closable={!deleting}
+        destroyOnHidden
+        footer={[
+          <Button key="cancel" size="large" ref={cancelRef} onClick={close} disabled={deleting}>
+            {DELETE_COLLECTION_TEXTS.cancel}
+          </Button>,
+          <Button key="delete" size="large" type="primary" danger loading={deleting} onClick={() => void onDelete()}>
+            {deleting ? DELETE_COLLECTION_TEXTS.deleting : DELETE_COLLECTION_TEXTS.confirm}
+          </Button>,
+        ]}
+      >
+        <p>{DELETE_COLLECTION_TEXTS.dialogText(title)}</p>
+        {error ? (
+          <p role="alert" className="cat-collection__error">
+            {error}
+          </p>
+        ) : null}
+      </Modal>
+    </>
+  );
+}
