@@ -18,6 +18,8 @@ export default defineConfig((_env, argv) => {
         './Home': './src/features/home/home-page.tsx',
         './AllArtifacts': './src/features/all-artifacts/all-artifacts-page.tsx',
         './ArtifactDetails': './src/features/artifact-details/artifact-details-page.tsx',
+        './Report': './src/features/report/report-page.tsx',
+        './ReportStatus': './src/features/report/report-status-page.tsx',
         './Collection': './src/features/collection/collection-page.tsx',
         './MemberCollections': './src/features/collection/member-collections-page.tsx',
       },

@@ -29,6 +29,9 @@ export const routes: RouteObject[] = [
           { index: true, ...remote('catalog/Home', 'Home') },
           { path: 'all-artifacts', ...remote('catalog/AllArtifacts', 'All Artifacts') },
           { path: 'artifacts/:id', ...remote('catalog/ArtifactDetails', 'Artifact details', { protect: true }) },
+          // Notices anyone can send and follow (issue 27): open to visitors.
+          { path: 'report', ...remote('catalog/Report', 'Report an artifact') },
+          { path: 'reports/:id', ...remote('catalog/ReportStatus', 'Your report') },
           { path: 'add-artifact', ...remote('contribute/AddArtifact', 'Add Artifact', { protect: true }) },
           {
             path: 'update-artifact/:id',
