@@ -1,6 +1,7 @@
 import { createdDateLabel, type Artifact } from '@antiquarium/contracts';
 import { ArtifactCard, HeartIcon, likeCount } from '@antiquarium/ui';
 import { Link } from 'react-router-dom';
+import { ReportLink } from './report-link';
 
 /**
  * Its image's width in the home page's grid: the section has no side padding (catalog.css), the
@@ -46,6 +47,7 @@ export function FeaturedCard({ artifact }: { artifact: Artifact }) {
         <Link className="aq-button" to={`/artifacts/${artifact._id}`} aria-describedby={titleId}>
           View Details
         </Link>
+        <ReportLink artifact={artifact} />
       </div>
     </ArtifactCard>
   );

@@ -1,6 +1,7 @@
 import { ALL_ARTIFACTS_IMAGE_SIZES, createdDateLabel, datingLabel, type Artifact } from '@antiquarium/contracts';
 import { ArtifactCard, HeartIcon, likeCount, type ImagePriority } from '@antiquarium/ui';
 import { Link } from 'react-router-dom';
+import { ReportLink } from '../../shared/report-link';
 
 
 export function ArtifactListCard({ artifact, imagePriority = 'lazy' }: { artifact: Artifact; imagePriority?: ImagePriority }) {
@@ -46,6 +47,7 @@ export function ArtifactListCard({ artifact, imagePriority = 'lazy' }: { artifac
         <Link className="aq-button" to={`/artifacts/${artifact._id}`} aria-describedby={titleId}>
           Details
         </Link>
+        <ReportLink artifact={artifact} />
       </div>
     </ArtifactCard>
   );

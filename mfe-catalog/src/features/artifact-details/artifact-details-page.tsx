@@ -4,6 +4,7 @@ import { useAuthStore } from '@antiquarium/auth-store';
 import { ArtifactImage, HeartIcon, likeCount, likesLabel, NotFound, Spinner, toast } from '@antiquarium/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { ReportButton } from '../report/report-button';
 import { AddToCollectionButton } from '../add-to-collection/add-to-collection-button';
 import { LikeButton } from './like-button';
 import { RightsBadge } from './rights-badge';
@@ -98,6 +99,7 @@ function ArtifactDetails({ artifact }: { artifact: Artifact }) {
           />
           <ShareButton />
           <AddToCollectionButton artifactId={artifact._id} />
+          <ReportButton artifactId={artifact._id} />
           <Link className="aq-button" to="/all-artifacts">
             Back to All Artifacts
           </Link>

@@ -1,0 +1,43 @@
+import { antTheme } from '@antiquarium/ui';
+import { ConfigProvider, Modal } from 'antd';
+import { useRef } from 'react';
+import { ReportForm } from './report-form';
+import { REPORT_TEXTS } from './report-texts';
+
+export interface ReportDialogProps {
+  open: boolean;
+  artifactId: string;
+  withEmail: boolean;
+  onClose: () => void;
+  /** After the dialog is gone: the focus goes back to what opened it. */
+  afterClose: () => void;
+}
+
+/**
+ * The report form in a dialog (the details page's Report button loads this file on click): antd's
+ * Modal keeps the focus inside while open; Escape and Cancel close it.
+ */
+export function ReportDialog({ open, artifactId, withEmail, onClose, afterClose }: ReportDialogProps) {
+  const bodyRef = useRef<HTMLDivElement>(null);
+  return (
+    <ConfigProvider theme={antTheme}>
+      <Modal
+        open={open}
+        title={REPORT_TEXTS.dialogTitle}
+        onCancel={onClose}
+        afterClose={afterClose}
+        afterOpenChange={(visible) => {
+          if (visible) bodyRef.current?.querySelector<HTMLInputElement>('input')?.focus();
+        }}
+        closable={false}
+        footer={null}
+        destroyOnHidden
+        width={600}
+      >
+        <div ref={bodyRef}>
+          <ReportForm artifactId={artifactId} withEmail={withEmail} onCancel={onClose} onClose={onClose} />
+        </div>
+      </Modal>
+    </ConfigProvider>
+  );
+}
