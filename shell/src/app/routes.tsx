@@ -29,6 +29,9 @@ export const routes: RouteObject[] = [
           { index: true, ...remote('catalog/Home', 'Home') },
           { path: 'all-artifacts', ...remote('catalog/AllArtifacts', 'All Artifacts') },
           { path: 'artifacts/:id', ...remote('catalog/ArtifactDetails', 'Artifact details', { protect: true }) },
+          // Public collections are open to visitors; a private one is 404 for anyone but its owner (the api).
+          { path: 'collections/:id', ...remote('catalog/Collection', 'Collection') },
+          { path: 'members/:uid/collections', ...remote('catalog/MemberCollections', 'Collections') },
           // Notices anyone can send and follow (issue 27): open to visitors.
           { path: 'report', ...remote('catalog/Report', 'Report an artifact') },
           { path: 'reports/:id', ...remote('catalog/ReportStatus', 'Your report') },
@@ -39,6 +42,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'liked-artifacts', ...remote('account/LikedArtifacts', 'Liked Artifacts', { protect: true }) },
           { path: 'my-artifacts', ...remote('account/MyArtifacts', 'My Artifacts', { protect: true }) },
+          { path: 'my-collections', ...remote('account/MyCollections', 'My Collections', { protect: true }) },
           { path: 'my-data', ...remote('account/AccountData', 'My Data', { protect: true }) },
           { path: 'login', ...remote('account/Login', 'Login') },
           { path: 'register', ...remote('account/Register', 'Register') },

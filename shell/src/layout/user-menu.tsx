@@ -79,6 +79,9 @@ export function UserMenu({ user }: { user: AuthUser }) {
           <Link to="/my-artifacts">My Artifacts</Link>
         </li>
         <li>
+          <Link to="/my-collections">My Collections</Link>
+        </li>
+        <li>
           <Link to="/liked-artifacts">Liked Artifacts</Link>
         </li>
         <li>
