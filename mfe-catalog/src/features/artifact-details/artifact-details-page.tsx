@@ -5,6 +5,7 @@ import { ArtifactImage, HeartIcon, likeCount, likesLabel, NotFound, Spinner, toa
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ReportButton } from '../report/report-button';
+import { CiteButton } from '../citation/cite-button';
 import { AddToCollectionButton } from '../add-to-collection/add-to-collection-button';
 import { LikeButton } from './like-button';
 import { RightsBadge } from './rights-badge';
@@ -98,6 +99,7 @@ function ArtifactDetails({ artifact }: { artifact: Artifact }) {
             }}
           />
           <ShareButton />
+          <CiteButton artifact={artifact} />
           <AddToCollectionButton artifactId={artifact._id} />
           <ReportButton artifactId={artifact._id} />
           <Link className="aq-button" to="/all-artifacts">
