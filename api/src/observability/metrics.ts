@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { Logger } from '@nestjs/common';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * The api's Prometheus metrics. Process metrics (CPU, memory, event-loop lag, GC) come from
@@ -51,6 +51,21 @@ export const catalogEvents = new Counter({
   name: 'catalog_events_total',
   help: 'The in-process catalog: loads, refreshes after writes, and their failures',
   labelNames: ['event'] as const,
+  registers: [registry],
+});
+
+/** What each canary check weighed (canary-verdict.ts Evidence) and what it decided, per remote. */
+export const canaryChecks = new Counter({
+  name: 'canary_checks_total',
+  help: 'Canary checks of the release telemetry, by remote and verdict (kept or rolled-back)',
+  labelNames: ['remote', 'verdict'] as const,
+  registers: [registry],
+});
+
+export const canaryEvidence = new Gauge({
+  name: 'canary_last_check_evidence',
+  help: "The last canary check's evidence, by remote and measure: weighed page loads, tickets, clients",
+  labelNames: ['remote', 'measure'] as const,
   registers: [registry],
 });
 

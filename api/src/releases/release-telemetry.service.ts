@@ -4,6 +4,7 @@ import { CANARY_WINDOW_MS, type ReleaseRemote } from '@antiquarium/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 import { RateLimits } from '../rate-limits/rate-limits';
 import { CANARY_CHECK_INTERVAL_MS, canaryVerdict, evidenceOf } from './canary-verdict';
+import { canaryChecks, canaryEvidence } from '../observability/metrics';
 import { KnownReleases } from './known-releases';
 import { loadBucketOf } from './load-histogram';
 import { minuteOf } from './release-health';
@@ -190,11 +191,13 @@ export class ReleaseTelemetryService implements OnModuleDestroy {
       this.claims.perClient(remote, route.canary.version, canaryFrom),
       this.claims.perClient(remote, route.live, new Date(since - CANARY_WINDOW_MS), route.canary.since),
     ]);
-    const reason = canaryVerdict(evidenceOf(canary), evidenceOf(liveBefore));
-    if (!reason) return;
-    if (await this.releases.autoRollback(remote, route.canary.version, reason)) {
-      this.logger.warn(`${remote}@${route.canary.version} rolled back: ${reason}`);
-    }
+    const evidence = evidenceOf(canary);
+    const reason = canaryVerdict(evidence, evidenceOf(liveBefore));
+    const rolledBack = reason !== null && (await this.releases.autoRollback(remote, route.canary.version, reason));
+    if (rolledBack) this.logger.warn(`${remote}@${route.canary.version} rolled back: ${reason}`);
+    // Counted once the verdict is carried out: what a check weighed is known to be acted on.
+    for (const measure of ['loads', 'tickets', 'clients'] as const) canaryEvidence.set({ remote, measure }, evidence[measure]);
+    canaryChecks.inc({ remote, verdict: rolledBack ? 'rolled-back' : 'kept' });
   }
 
   private sweepOld(): void {
