@@ -18,6 +18,7 @@ export default defineConfig((_env, argv) =>
       './MyArtifacts': './src/features/my-artifacts/my-artifacts-page.tsx',
       './LikedArtifacts': './src/features/liked-artifacts/liked-artifacts-page.tsx',
       './AccountData': './src/features/account-data/account-data-page.tsx',
+      './MyNotices': './src/features/notices/notices-page.tsx',
       './MyCollections': './src/features/my-collections/my-collections-page.tsx',
     },
   }),

@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
           { path: 'my-artifacts', ...remote('account/MyArtifacts', 'My Artifacts', { protect: true }) },
           { path: 'my-collections', ...remote('account/MyCollections', 'My Collections', { protect: true }) },
           { path: 'my-data', ...remote('account/AccountData', 'My Data', { protect: true }) },
+          { path: 'my-notices', ...remote('account/MyNotices', 'My Notices', { protect: true }) },
           { path: 'login', ...remote('account/Login', 'Login') },
           { path: 'register', ...remote('account/Register', 'Register') },
           { path: 'forgot-password', ...remote('account/ForgotPassword', 'Forgot password') },

@@ -87,6 +87,9 @@ export function UserMenu({ user }: { user: AuthUser }) {
         <li>
           <Link to="/my-data">My Data</Link>
         </li>
+        <li>
+          <Link to="/my-notices">My Notices</Link>
+        </li>
       </ul>
     </div>
   );
