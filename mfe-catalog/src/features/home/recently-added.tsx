@@ -2,6 +2,7 @@ import { documentArtifactPage, listArtifacts, useApiData } from '@antiquarium/ap
 import { RECENT_QUERY } from '@antiquarium/contracts';
 import { ArtifactImage, Spinner } from '@antiquarium/ui';
 import { Link } from 'react-router-dom';
+import { ReportLink } from '../../shared/report-link';
 
 /** The strip's columns (home.css): 13rem, four in the 1200 px container from 1200 px (gap 1rem). */
 export const RECENT_IMAGE_SIZES = '(min-width: 1200px) 288px, 208px';
@@ -37,9 +38,12 @@ export function RecentlyAdded() {
                 <div className="cat-mini-card__body">
                   <h3 className="cat-mini-card__title">{artifact.name}</h3>
                   <p className="cat-mini-card__type">{artifact.type}</p>
-                  <Link className="cat-mini-card__link" to={`/artifacts/${artifact._id}`}>
-                    View<span className="aq-visually-hidden"> {artifact.name}</span>
-                  </Link>
+                  <div className="cat-mini-card__actions">
+                    <Link className="cat-mini-card__link" to={`/artifacts/${artifact._id}`}>
+                      View<span className="aq-visually-hidden"> {artifact.name}</span>
+                    </Link>
+                    <ReportLink artifact={artifact} />
+                  </div>
                 </div>
               </article>
             </li>
