@@ -115,8 +115,9 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
       authEmulatorPort: authPort,
       logDir: LOGS,
       name: `api-no-redis-${label}`,
-      // A port of the test profile where nothing listens.
-      env: { ...limits, REDIS_URL: `redis://127.0.0.1:${PORTS.closedRedis}` },
+      // A port of the test profile where nothing listens: it hears the others' writes from the
+      // change log, read every second here (api/test/catalog-changes.e2e-spec.ts).
+      env: { ...limits, REDIS_URL: `redis://127.0.0.1:${PORTS.closedRedis}`, CATALOG_REFRESH_MS: '1000' },
     }),
   ];
   try {

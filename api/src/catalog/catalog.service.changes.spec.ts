@@ -5,6 +5,8 @@ import type { ArtifactsRepository, CatalogArtifact } from '../artifacts/artifact
 import type { AppConfig } from '../config/env';
 import { ArtifactChanges } from './artifact-changes';
 import { CatalogService } from './catalog.service';
+import type { ChangeLogStore } from './change-log';
+import { memoryLog } from './testing/memory-change-log';
 
 // Redis stands in as connections that emit what ioredis emits (ready, end, message) when the test
 // says so; the database as a scan and a lookup the test controls.
@@ -99,8 +101,8 @@ afterEach(async () => {
   jest.useRealTimers();
 });
 
-function start(repo: ArtifactsRepository, changes: ArtifactChanges, overrides: Partial<AppConfig> = {}): CatalogService {
-  const service = new CatalogService(repo, changes, config(overrides));
+function start(repo: ArtifactsRepository, changes: ArtifactChanges, overrides: Partial<AppConfig> = {}, log?: ChangeLogStore): CatalogService {
+  const service = new CatalogService(repo, changes, config(overrides), log);
   services.push(service);
   service.onApplicationBootstrap();
   return service;
@@ -176,4 +178,83 @@ test('a refresh that cannot read the database makes the next tick read the whole
   await jest.advanceTimersByTimeAsync(1000);
   await service.settled();
   expect(db.scans()).toBe(scans + 1);
+});
+
+describe('the change log (instances without Redis)', () => {
+  const names = (service: CatalogService) => service.list({}, 'name', 1, 10)?.items.map((doc) => doc.name);
+
+  test('another instance’s create, update, delete and moderation hide are read from the log at the next tick, without re-reading the collection; the full reload comes at its own interval', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] });
+    const [adze, bowl, cup] = [artifact('Adze'), artifact('Bowl'), artifact('Cup')];
+    const collection = [adze!, bowl!, cup!];
+    const db = database(collection);
+    const log = memoryLog();
+    const timing = { catalogRefreshMs: 1000, catalogFullReloadMs: 600_000 };
+    const writerChanges = new ArtifactChanges();
+    const writer = start(db.repo, writerChanges, timing, log.store);
+    const reader = start(db.repo, new ArtifactChanges(), timing, log.store);
+    await Promise.all([writer.settled(), reader.settled()]);
+    expect(db.scans()).toBe(2);
+    // Written on the first instance: a new artifact, a renamed one, a deleted one, a restricted one.
+    const dish = artifact('Dish');
+    collection.push(dish);
+    collection[1] = { ...bowl!, name: 'Basin', nameLower: nameSortKey('Basin') } as CatalogArtifact;
+    collection.splice(2, 1);
+    collection[0] = { ...adze!, moderation: 'restricted' } as unknown as CatalogArtifact;
+    for (const doc of [dish, bowl!, cup!, adze!]) await writerChanges.emit({ ids: [doc._id.toHexString()] });
+    expect(names(writer)).toEqual(['Basin', 'Dish']);
+    expect(log.entries).toHaveLength(4);
+    expect(names(reader)).toEqual(['Adze', 'Bowl', 'Cup']);
+    const lookups = db.lookups.length;
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(names(reader)).toEqual(['Basin', 'Dish']);
+    // The reader re-read the four it was told of; the writer re-read nothing of its own.
+    expect(db.lookups.slice(lookups)).toEqual([dish, bowl, cup, adze].map((doc) => [doc!._id.toHexString()]));
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(db.lookups).toHaveLength(lookups + 4);
+    expect(db.scans()).toBe(2);
+    // The safety net: the whole collection, at its own interval.
+    await jest.advanceTimersByTimeAsync(600_000);
+    await Promise.all([writer.settled(), reader.settled()]);
+    expect(db.scans()).toBe(4);
+  });
+
+  test('a change whose re-read fails is read from the log again at the next tick', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] });
+    const collection = [artifact('Adze')];
+    const db = database(collection);
+    const log = memoryLog();
+    const writerChanges = new ArtifactChanges();
+    const writer = start(db.repo, writerChanges, { catalogRefreshMs: 1000 }, log.store);
+    const reader = start(db.repo, new ArtifactChanges(), { catalogRefreshMs: 1000 }, log.store);
+    await Promise.all([writer.settled(), reader.settled()]);
+    const bowl = artifact('Bowl');
+    collection.push(bowl);
+    await writerChanges.emit({ ids: [bowl._id.toHexString()] });
+    db.failLookups(true);
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(names(reader)).toEqual(['Adze']);
+    db.failLookups(false);
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(names(reader)).toEqual(['Adze', 'Bowl']);
+    expect(db.scans()).toBe(2);
+  });
+
+  test('while subscribed to Redis the log is not read', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] });
+    const db = database([artifact('Adze')]);
+    const log = memoryLog();
+    const since = jest.spyOn(log.store, 'since');
+    const service = start(db.repo, new ArtifactChanges(), { redisUrl: 'redis://cache.internal:6379', catalogRefreshMs: 1000 }, log.store);
+    await service.settled();
+    const [, subscriber] = redisConnections();
+    subscriber?.emit('ready');
+    await settle();
+    await service.settled();
+    await jest.advanceTimersByTimeAsync(3000);
+    expect(since).not.toHaveBeenCalled();
+    subscriber?.emit('end');
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(since).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
 import type { ArtifactFacets, SortOption } from '@antiquarium/contracts';
 import { ArtifactsRepository, type ArtifactFilter, type CatalogArtifact } from '../artifacts/artifacts.repository';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 import { catalogEvents } from '../observability/metrics';
 import { ArtifactChanges, type ArtifactChange, type ChangeOrigin } from './artifact-changes';
+import { ArtifactChangeLog, ChangeFollower, type ChangeLogStore } from './change-log';
 import { CatalogIndex, type CatalogPage } from './catalog-index';
 
 /** How soon a failed load is tried again (at most; CATALOG_REFRESH_MS when that is shorter). */
 const LOAD_RETRY_MS = 5000;
 /** How many loaded documents the loader hands the index at a time (it yields between batches). */
 const LOAD_BATCH = 1000;
+/** How often the change log's old entries are dropped (by every instance: the delete is idempotent). */
+const PRUNE_EVERY_MS = 60_000;
 
 interface ChangeMessage {
   from: string;
@@ -31,9 +34,13 @@ function isChange(value: unknown): value is ArtifactChange {
  * (CatalogIndex), so FerretDB is never asked to sort, count or facet per request
  * (docs/decisions/0007-discovery-search.md).
  * - Loaded at start-up (readiness waits for it); writes of this process refresh it before they
- *   answer (read-your-writes); writes of other instances arrive through Redis pub/sub when REDIS_URL
- *   is set, and the whole collection is re-read every CATALOG_REFRESH_MS when it is not (or while
- *   Redis is unreachable): that is the bound on another instance's staleness.
+ *   answer (read-your-writes) and are recorded in the change log (change-log.ts); writes of other
+ *   instances arrive through Redis pub/sub when REDIS_URL is set, and are read from the change log
+ *   every CATALOG_REFRESH_MS when it is not (or while Redis is unreachable): that is the bound on
+ *   another instance's staleness. Only the artifacts a change names are re-read.
+ * - The whole collection is re-read every CATALOG_FULL_RELOAD_MS (hours), a safety net for what the
+ *   log cannot tell: a writer that died between its write and its log entry, clocks further apart
+ *   than the log's overlap, an edit made to the database by hand.
  * - Past CATALOG_MAX_ARTIFACTS (or with it at 0) it stays off and the database serves lists.
  */
 @Injectable()
@@ -50,6 +57,14 @@ export class CatalogService implements OnApplicationBootstrap, OnModuleDestroy {
   private timer: NodeJS.Timeout | null = null;
   private retry: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** Reads the other instances' writes from the log (without a log: from Redis or full reloads only). */
+  private readonly follower: ChangeFollower | null;
+  /** A change heard on Redis could not be applied: the next tick reads the log even while subscribed. */
+  private missed = false;
+  /** When (Date.now) the last full load began, and the log was last pruned. */
+  private lastFullLoad = 0;
+  private lastPrune = 0;
+  private ticking = false;
   /** Why the catalog is off, when it is (for readiness details and logs). */
   state: 'loading' | 'ready' | 'off' | 'failed' = 'loading';
 
@@ -57,7 +72,9 @@ export class CatalogService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly artifacts: ArtifactsRepository,
     private readonly changes: ArtifactChanges,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() @Inject(ArtifactChangeLog) changeLog?: ChangeLogStore,
   ) {
+    this.follower = changeLog ? new ChangeFollower(changeLog, this.instance) : null;
     this.changes.listen((change, origin) => this.apply(change, origin));
   }
 
@@ -66,15 +83,74 @@ export class CatalogService implements OnApplicationBootstrap, OnModuleDestroy {
     // must hear this one's writes, and its home-list cache must hear theirs (a moderation decision
     // hides an artifact on every instance within the channel's latency, not the cache's 5 s).
     if (this.config.redisUrl) this.connectRedis(this.config.redisUrl);
-    if (this.config.catalogMaxArtifacts === 0) {
-      this.state = 'off';
+    if (this.config.catalogMaxArtifacts === 0) this.state = 'off';
+    else this.loading = this.load();
+    this.timer = setInterval(() => void this.tick(), this.config.catalogRefreshMs);
+    this.timer.unref();
+  }
+
+  /**
+   * Every CATALOG_REFRESH_MS: the other instances' writes from the change log (unless Redis brings
+   * them), the log's old entries dropped now and then, the whole collection at the safety net's
+   * interval. Without a log (unit tests of before) the whole collection, as it used to be.
+   */
+  private async tick(): Promise<void> {
+    if (this.stopped || this.ticking || this.loading !== null) return;
+    this.ticking = true;
+    try {
+      const now = Date.now();
+      const full = this.config.catalogFullReloadMs;
+      const keeping = this.config.catalogMaxArtifacts > 0 && this.state !== 'off';
+      if (!this.follower) {
+        if (!this.subscribed && this.config.catalogMaxArtifacts > 0) this.loading = this.load();
+        return;
+      }
+      if (now - this.lastPrune >= PRUNE_EVERY_MS) {
+        this.lastPrune = now;
+        await this.follower.prune().catch(() => undefined);
+      }
+      await this.follower.flush().catch(() => undefined);
+      // Also past the size limit: the collection may have shrunk back under it.
+      if (this.config.catalogMaxArtifacts > 0 && full > 0 && now - this.lastFullLoad >= full) {
+        this.loading = this.load();
+        return;
+      }
+      if (this.subscribed && !this.missed) {
+        this.follower.skip();
+        return;
+      }
+      await this.follow(keeping);
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  /** Applies the other instances' changes found in the log since the last read. */
+  private async follow(keeping: boolean): Promise<void> {
+    if (!this.follower) return;
+    this.missed = false;
+    let poll;
+    try {
+      poll = await this.follower.poll();
+    } catch (error) {
+      // The database could not be read: the same window is read again at the next tick.
+      catalogEvents.inc({ event: 'refresh-failed' });
+      this.logger.warn(`change log read failed: ${error instanceof Error ? error.message : String(error)}`);
       return;
     }
-    this.loading = this.load();
-    this.timer = setInterval(() => {
-      if (!this.subscribed && this.loading === null) this.loading = this.load();
-    }, this.config.catalogRefreshMs);
-    this.timer.unref();
+    if (poll.reload) {
+      this.artifacts.clearHomeLists();
+      if (keeping) this.loading = this.load();
+      else this.follower.skip();
+      return;
+    }
+    if (poll.changes.length === 0) return poll.done();
+    this.artifacts.clearHomeLists();
+    for (const change of poll.changes) {
+      // Stops at the first that cannot be read: the window is read again at the next tick.
+      if (!(await this.refresh(change))) return;
+    }
+    poll.done();
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -122,6 +198,7 @@ export class CatalogService implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async load(): Promise<void> {
     const started = Date.now();
+    this.lastFullLoad = started;
     this.pending = [];
     try {
       // Counted while reading (FerretDB counts by reading every document anyway, and a separate
@@ -145,6 +222,8 @@ export class CatalogService implements OnApplicationBootstrap, OnModuleDestroy {
       this.pending = null;
       this.index = fresh;
       for (const change of heard) await this.refresh(change);
+      // Whatever was written before the scan began is in it: the log is read from there on.
+      this.follower?.restart(started);
       this.state = 'ready';
       catalogEvents.inc({ event: 'load' });
       this.logger.log(`catalog loaded: ${fresh.size} artifacts in ${Date.now() - started} ms`);
@@ -175,15 +254,25 @@ export class CatalogService implements OnApplicationBootstrap, OnModuleDestroy {
     if (origin === 'elsewhere') this.artifacts.clearHomeLists();
     else this.publish(change);
     if (this.pending) this.pending.push(change);
-    if (this.index) await this.refresh(change);
+    await Promise.all([origin === 'here' ? this.record(change) : undefined, this.index ? this.refresh(change) : undefined]);
   }
 
-  private async refresh(change: ArtifactChange): Promise<void> {
+  /** Writes a local change to the log for the instances without Redis (kept for later if it fails). */
+  private async record(change: ArtifactChange): Promise<void> {
+    try {
+      await this.follower?.record(change);
+    } catch (error) {
+      this.logger.warn(`change log write failed, kept for the next tick: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Re-reads what a change names; false when the database could not be read. */
+  private async refresh(change: ArtifactChange): Promise<boolean> {
     const index = this.index;
-    if (!index) return;
+    if (!index) return true;
     if ('all' in change) {
       if (this.loading === null) this.loading = this.load();
-      return;
+      return true;
     }
     try {
       const docs = await this.artifacts.findForCatalog(change);
@@ -196,11 +285,15 @@ export class CatalogService implements OnApplicationBootstrap, OnModuleDestroy {
         for (const id of change.ids) if (!found.has(id)) index.remove(id);
       }
       catalogEvents.inc({ event: 'refresh' });
+      return true;
     } catch (error) {
-      // The database could not be read: the whole collection is re-read by the next timer tick.
-      this.subscribed = false;
+      // The database could not be read: the next tick reads the change log's window again (without
+      // a log, the whole collection).
+      this.missed = true;
+      if (!this.follower) this.subscribed = false;
       catalogEvents.inc({ event: 'refresh-failed' });
       this.logger.warn(`catalog refresh failed: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
     }
   }
 

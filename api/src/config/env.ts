@@ -44,10 +44,16 @@ const envSchema = z
       .refine((value) => isIP(value) !== 0 || HOST_NAME.test(value), 'must be an IP address or a host name (127.0.0.1, 0.0.0.0, ::1)')
       .default('127.0.0.1'),
     // The in-process catalog (docs/decisions/0007-discovery-search.md): lists are served from it up
-    // to this many artifacts (0: never, the database serves them), and without Redis it re-reads
-    // the collection this often to see other instances' writes.
+    // to this many artifacts (0: never, the database serves them); without Redis it reads the
+    // change log this often to see other instances' writes, and it re-reads the whole collection
+    // every CATALOG_FULL_RELOAD_MS as a safety net (0: never).
     CATALOG_MAX_ARTIFACTS: z.coerce.number().int().min(0).max(5_000_000).default(200_000),
-    CATALOG_REFRESH_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+    CATALOG_REFRESH_MS: z.coerce.number().int().min(1000).max(3_600_000).default(5_000),
+    CATALOG_FULL_RELOAD_MS: z.coerce
+      .number()
+      .int()
+      .refine((value) => value === 0 || (value >= 60_000 && value <= 7 * 86_400_000), 'must be 0 or between 60000 and 604800000')
+      .default(6 * 3_600_000),
     // The Redis channel on which instances tell each other about writes (with REDIS_URL).
     CHANGES_CHANNEL: z.string().min(1).max(100).default('antiquarium:changes'),
     // The credential of `npm run release` (docs/api.md "Releases"): without it release changes are
@@ -137,6 +143,7 @@ const envSchema = z
       reconcileOnStart: env.RECONCILE_ON_START === 'on',
       catalogMaxArtifacts: env.CATALOG_MAX_ARTIFACTS,
       catalogRefreshMs: env.CATALOG_REFRESH_MS,
+      catalogFullReloadMs: env.CATALOG_FULL_RELOAD_MS,
       changesChannel: env.CHANGES_CHANNEL,
       releaseDeployToken: env.RELEASE_DEPLOY_TOKEN,
       releaseTelemetrySecret: env.RELEASE_TELEMETRY_SECRET,

@@ -14,6 +14,8 @@ const url = (name: string, fallback: string) => (process.env[name] ?? fallback).
 export const RATE_LIMITED_API_URL = url('RATE_LIMITED_API_URL', 'http://127.0.0.1:3101');
 export const RATE_LIMITED_TWIN_URL = url('RATE_LIMITED_TWIN_URL', 'http://127.0.0.1:3102');
 export const NO_REDIS_API_URL = url('NO_REDIS_API_URL', 'http://127.0.0.1:3103');
+/** How often the api without Redis reads the change log (its CATALOG_REFRESH_MS in scripts/test.mjs). */
+export const NO_REDIS_REFRESH_MS = 1000;
 export const RATE_LIMIT = 5;
 export const CLIENT_RATE_LIMIT = 30;
 export const FAILED_AUTH_RATE_LIMIT = 4;
