@@ -44,11 +44,15 @@ export function parseArgs(args = process.argv.slice(2)) {
 
 export const BUDGET = {
   jsKB: 250,
+  // Issue 29: JS before a first page (/, /all-artifacts) is interactive, visitor or signed in.
+  firstPageJsKB: 110,
   cssKB: 40,
   // Issue #16 raised performance from 90 and added the metrics (simulated, Lighthouse's mobile run).
   lighthouse: { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 },
   lcpMs: 2500,
   tbtMs: 150,
+  // Issue 29: no main-thread task over 50 ms after the first paint, in the calibrated run.
+  longTaskMs: 50,
   cls: 0.02,
   p99Ms: 50,
   homeGrowth: 0.1,
