@@ -8,6 +8,7 @@ import { ReportButton } from '../report/report-button';
 import { CiteButton } from '../citation/cite-button';
 import { AddToCollectionButton } from '../add-to-collection/add-to-collection-button';
 import { LikeButton } from './like-button';
+import { ModerationNotice } from './moderation-notice';
 import { RightsBadge } from './rights-badge';
 import { ShareButton } from './share-button';
 import '../../shared/catalog.css';
@@ -44,6 +45,7 @@ function ArtifactDetails({ artifact }: { artifact: Artifact }) {
       <div className="cat-details__info">
         <p className="aq-badge aq-badge--light">{artifact.type}</p>
         <h1>{artifact.name}</h1>
+        <ModerationNotice artifact={artifact} />
         <p className="cat-details__likes" aria-live="polite">
           <HeartIcon />
           {likesLabel(likes)}
