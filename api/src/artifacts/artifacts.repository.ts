@@ -19,6 +19,8 @@ export interface ArtifactFilter {
   to?: number;
   within?: boolean;
   place?: string;
+  /** The contributor's own list: their artifacts hidden by a moderation decision are in it too (with adderUid only). */
+  includeHidden?: boolean;
 }
 
 export interface NewArtifact extends ArtifactInput {
@@ -188,8 +190,9 @@ export class ArtifactsRepository {
 
   private toQuery(filter: ArtifactFilter): QueryFilter<ArtifactDoc> {
     const query: QueryFilter<ArtifactDoc> = {};
-    // Artifacts hidden by a moderation decision are in no list (docs/decisions/0012-moderation.md).
-    query.moderation = { $exists: false };
+    // Artifacts hidden by a moderation decision are in no list but their contributor's own
+    // (docs/decisions/0012-moderation.md).
+    if (!(filter.includeHidden && filter.adderUid)) query.moderation = { $exists: false };
     if (filter.type) query.type = filter.type;
     if (filter.adderUid) query.adderUid = filter.adderUid;
     if (filter.place) query.place = filter.place;
@@ -215,7 +218,7 @@ export class ArtifactsRepository {
   list(filter: ArtifactFilter, sort: SortOption, page: number, limit: number): Promise<ListResult> {
     const query = this.toQuery(filter);
     // Nothing but the moderation clause: the whole public collection (the home lists).
-    const empty = Object.keys(query).length === 1;
+    const empty = Object.keys(query).length === 1 && 'moderation' in query;
     if (empty && page === 1 && limit <= HOME_LIST_MAX_LIMIT) {
       return this.homeLists.get(`${sort}:${limit}`, () => this.query(query, empty, sort, page, limit));
     }
@@ -243,6 +246,11 @@ export class ArtifactsRepository {
       this.model.countDocuments({ moderation: { $in: ['restricted', 'removed'] } }).exec(),
     ]);
     return Math.max(0, all - hidden);
+  }
+
+  /** Whether a moderation decision hides any of this member's artifacts (their own list then comes from here). */
+  async hasHidden(adderUid: string): Promise<boolean> {
+    return (await this.model.exists({ adderUid, moderation: { $in: ['restricted', 'removed'] } }).exec()) !== null;
   }
 
   findById(id: Types.ObjectId): Promise<StoredArtifact | null> {

@@ -41,9 +41,12 @@ export class ArtifactsService {
 
   /** A page of the list from the catalog, or from the database when the catalog cannot serve. */
   async list(query: ListQuery, caller: AuthUser | undefined): Promise<{ items: Artifact[]; total: number; didYouMean: string | null }> {
-    const filter = this.filterOf(query, caller);
+    let filter = this.filterOf(query, caller);
     const sort = query.sort ?? (filter.search ? 'relevance' : DEFAULT_SORT);
-    const page = this.catalog.list(filter, sort, query.page, query.limit) ?? {
+    // The catalog never holds a hidden artifact: a contributor who has one gets their own list from
+    // the database, with it (docs/decisions/0012-moderation.md). filterOf made adderUid the caller's.
+    if (filter.adderUid && (await this.artifacts.hasHidden(filter.adderUid))) filter = { ...filter, includeHidden: true };
+    const page = (filter.includeHidden ? null : this.catalog.list(filter, sort, query.page, query.limit)) ?? {
       ...(await this.artifacts.list(filter, sort, query.page, query.limit)),
       didYouMean: null,
     };
