@@ -19,7 +19,7 @@ export const ADD_DIALOG_TEXTS = {
   add: 'Add',
   adding: 'Adding…',
   cancel: 'Cancel',
-  close: 'Close',
+  done: 'Done',
   failed: 'The artifact could not be added. Try again.',
   added: (title: string) => `Added to “${title}”.`,
   already: (title: string) => `This artifact is already in “${title}”.`,
@@ -139,7 +139,7 @@ function Added({ outcome, onClose }: { outcome: AddOutcome; onClose: () => void 
           {ADD_DIALOG_TEXTS.open(outcome.title)}
         </Link>
         <button type="button" className="aq-button" onClick={onClose}>
-          {ADD_DIALOG_TEXTS.close}
+          {ADD_DIALOG_TEXTS.done}
         </button>
       </div>
     </div>
