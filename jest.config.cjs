@@ -3,16 +3,17 @@
 const { existsSync } = require('node:fs');
 const path = require('node:path');
 
+// The api and the front ends come from the workspace description (workspace.json): a new remote's
+// tests join with its entry there.
+const workspace = require('./workspace.json');
+
 const projects = [
   'libs/contracts',
   'libs/ui',
   'libs/api-client',
   'libs/auth-store',
-  'api',
-  'shell',
-  'mfe-catalog',
-  'mfe-account',
-  'mfe-contribute',
+  workspace.api.folder,
+  ...workspace.frontEnds.map((piece) => piece.folder),
   'tooling',
 ]
   .map((dir) => path.join(__dirname, dir, 'jest.config.cjs'))

@@ -1,10 +1,11 @@
 // The workspace description (workspace.json) is the one list of the site's pieces and ports: what
 // cannot read it (docker-compose.yml) must agree with it, and its port profiles must never collide.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { RELEASE_REMOTES } from '../../libs/contracts/src/releases';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -56,6 +57,24 @@ test('one host, and every remote names the variable that tells the shell where i
 test.each(workspace.frontEnds.map((piece) => [piece.name, piece] as const))('%s has its folder, build, image and compose service', (_name, piece) => {
   for (const file of ['package.json', 'rspack.config.ts', 'Dockerfile', 'src']) expect(existsSync(path.join(ROOT, piece.folder, file))).toBe(true);
   expect(compose.services[piece.name]?.build?.dockerfile).toBe(`${piece.folder}/Dockerfile`);
+});
+
+test('the release registry takes exactly the remotes of the description, in its order', () => {
+  // The api's schemas need the names at compile time, so the contracts keep a copy: this keeps it equal.
+  expect([...RELEASE_REMOTES]).toEqual(remotes.map((remote) => remote.name));
+});
+
+test('every Dockerfile copies the package.json of every workspace package before `npm ci`', () => {
+  const rootPackage = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
+  const folders = rootPackage.workspaces.flatMap((pattern) =>
+    pattern.endsWith('/*') ? readdirSync(path.join(ROOT, pattern.slice(0, -2))).map((name) => `${pattern.slice(0, -2)}/${name}`) : [pattern],
+  ).filter((folder) => existsSync(path.join(ROOT, folder, 'package.json')));
+  expect(folders).toEqual(expect.arrayContaining([workspace.api.folder, ...workspace.frontEnds.map((piece) => piece.folder)]));
+  for (const dockerfile of [workspace.api.folder, ...workspace.frontEnds.map((piece) => piece.folder)].map((folder) => `${folder}/Dockerfile`)) {
+    const text = readFileSync(path.join(ROOT, dockerfile), 'utf8');
+    const missing = folders.filter((folder) => !text.includes(`COPY ${folder}/package.json ${folder}/`));
+    expect([dockerfile, missing]).toEqual([dockerfile, []]);
+  }
 });
 
 test('the shell service is given exactly the remotes of the description', () => {

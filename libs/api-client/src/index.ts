@@ -5,6 +5,8 @@ export {
   configureApiClient,
   errorMessage,
   isAbortError,
+  // A remote's own calls (the moderators' screens) go through the same client and token.
+  send,
   type ApiClientConfig,
 } from './client';
 export {

@@ -5,8 +5,11 @@
  * imports it before its first page.
  */
 
-/** The remotes a release may be published for (workspace.json's front ends with role "remote"). */
-export const RELEASE_REMOTES = ['catalog', 'account', 'contribute'] as const;
+/**
+ * The remotes a release may be published for: workspace.json's front ends with role "remote", in its
+ * order (tooling/workspace checks that they are the same; the api's schemas need them at compile time).
+ */
+export const RELEASE_REMOTES = ['catalog', 'account', 'contribute', 'moderation'] as const;
 export type ReleaseRemote = (typeof RELEASE_REMOTES)[number];
 
 export function isReleaseRemote(value: unknown): value is ReleaseRemote {

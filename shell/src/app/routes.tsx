@@ -49,6 +49,18 @@ export const routes: RouteObject[] = [
           { path: 'register', ...remote('account/Register', 'Register') },
           { path: 'forgot-password', ...remote('account/ForgotPassword', 'Forgot password') },
           {
+            // The trust-and-safety team's remote: moderators only (the api answers 403 to others, and
+            // the screens say so); visitors are sent to sign in.
+            path: 'moderation',
+            children: [
+              { index: true, ...remote('moderation/Queue', 'Moderation queue', { protect: true }) },
+              { path: 'appeals', ...remote('moderation/Appeals', 'Appeals', { protect: true }) },
+              { path: 'cases', ...remote('moderation/Cases', 'Misuse cases', { protect: true }) },
+              { path: 'audit', ...remote('moderation/Audit', 'Audit log', { protect: true }) },
+              { path: 'transparency', ...remote('moderation/Transparency', 'Transparency figures', { protect: true }) },
+            ],
+          },
+          {
             path: 'about',
             handle: { title: 'About' },
             hydrateFallbackElement: pageLoading,

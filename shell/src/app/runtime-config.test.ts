@@ -1,14 +1,12 @@
+import { REMOTE_NAMES } from '../remotes/remote-names';
 import { parseRuntimeConfig, RuntimeConfigError } from './runtime-config';
 
 const valid = {
   apiUrl: 'http://127.0.0.1:3000/',
   authEmulatorUrl: 'http://127.0.0.1:9099',
   firebase: { apiKey: 'demo-api-key', authDomain: 'demo-antiquarium.firebaseapp.com', projectId: 'demo-antiquarium' },
-  remotes: {
-    catalog: 'http://localhost:4201/mf-manifest.json',
-    account: 'http://localhost:4202/mf-manifest.json',
-    contribute: 'http://localhost:4203/mf-manifest.json',
-  },
+  // Every remote of the workspace description (workspace.json), each on its own port.
+  remotes: Object.fromEntries(REMOTE_NAMES.map((name, index) => [name, `http://localhost:${4201 + index}/mf-manifest.json`])) as Record<string, string>,
 };
 
 test('reads a complete file (trailing slash of the api URL dropped)', () => {

@@ -7,6 +7,7 @@ import { routes } from '../app/routes';
 import { composePage } from '../server/first-page-server';
 import { registerSiteRemotes } from './federation';
 import { isComposed } from './composed-frame';
+import { defaultReleases } from './site-remotes.testing';
 
 // A first page composed on the server (docs/decisions/0011): the document the shell's server makes
 // (its layout around a remote page's markup) hydrated by the browser's own tree (the site's routes),
@@ -20,11 +21,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 
 beforeAll(() => {
-  registerSiteRemotes({
-    catalog: { version: 'default', manifestUrl: 'http://localhost:4201/mf-manifest.json' },
-    account: { version: 'default', manifestUrl: 'http://localhost:4202/mf-manifest.json' },
-    contribute: { version: 'default', manifestUrl: 'http://localhost:4203/mf-manifest.json' },
-  });
+  registerSiteRemotes(defaultReleases());
 });
 
 /** A remote page like the catalog's: a heading, a picture, a search field and a link. */

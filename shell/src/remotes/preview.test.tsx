@@ -3,6 +3,7 @@ import type { AuthUser } from '@antiquarium/auth-store';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RuntimeConfig } from '../app/runtime-config';
+import { defaultReleases, releasesAttribute, remoteUrls } from './site-remotes.testing';
 
 // Module federation's runtime cannot run in jsdom: what the shell registers is what these tests read.
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -26,11 +27,7 @@ async function newTab() {
 }
 type Tab = Awaited<ReturnType<typeof newTab>>;
 
-const DEFAULTS = {
-  catalog: 'http://localhost:4201/mf-manifest.json',
-  account: 'http://localhost:4202/mf-manifest.json',
-  contribute: 'http://localhost:4203/mf-manifest.json',
-};
+const DEFAULTS = remoteUrls();
 const config: RuntimeConfig = {
   apiUrl: 'http://api.test',
   firebase: { apiKey: 'demo-api-key', authDomain: 'demo.firebaseapp.com', projectId: 'demo' },
@@ -91,7 +88,7 @@ test('an operator previews the release: the remote is re-registered before it lo
   await tab.federation.remoteReady('catalog');
   expect(tab.runtime.registerRemotes).toHaveBeenCalledTimes(2);
   expect(tab.runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'catalog', entry: PREVIEW_MANIFEST }], { force: true });
-  expect(document.documentElement.dataset.releases).toBe(`catalog@${PREVIEW} account@default contribute@default`);
+  expect(document.documentElement.dataset.releases).toBe(releasesAttribute({ catalog: PREVIEW }));
 
   const bar = await screen.findByRole('region', { name: 'Release preview' });
   expect(within(bar).getByRole('status')).toHaveTextContent(`Previewing catalog ${PREVIEW}`);
@@ -130,11 +127,7 @@ test('Exit preview forgets it and reloads the page without the parameter', async
   signIn(tab, member('operator'));
   window.history.replaceState(null, '', `/all-artifacts?page=2&preview=catalog@${PREVIEW}`);
   sessionStorage.setItem('antiquarium.preview', `catalog@${PREVIEW}`);
-  tab.federation.registerSiteRemotes({
-    catalog: { version: 'default', manifestUrl: DEFAULTS.catalog },
-    account: { version: 'default', manifestUrl: DEFAULTS.account },
-    contribute: { version: 'default', manifestUrl: DEFAULTS.contribute },
-  });
+  tab.federation.registerSiteRemotes(defaultReleases(DEFAULTS));
   const navigate = jest.fn();
   await tab.preview.startPreview(config, [{ remote: 'catalog', version: PREVIEW }], { navigate });
 
@@ -154,7 +147,7 @@ test.each([
   await tab.federation.remoteReady('catalog');
 
   expect(tab.runtime.registerRemotes).toHaveBeenCalledTimes(1);
-  expect(document.documentElement.dataset.releases).toBe('catalog@default account@default contribute@default');
+  expect(document.documentElement.dataset.releases).toBe(releasesAttribute());
   expect(screen.queryByRole('region', { name: 'Release preview' })).not.toBeInTheDocument();
   expect(sessionStorage.getItem('antiquarium.preview')).toBeNull();
   // Only a signed-in member's token is ever sent; a visitor's request never reaches the registry.

@@ -1,6 +1,7 @@
 import * as contracts from '@antiquarium/contracts';
 import type { ReleaseRouting } from '@antiquarium/contracts';
 import type { RuntimeConfig } from '../app/runtime-config';
+import { defaultReleases, releasesAttribute, remoteUrls } from './site-remotes.testing';
 
 // Module federation's runtime cannot run in jsdom (it loads real scripts): what the shell registers
 // and preloads is what these tests read.
@@ -30,17 +31,13 @@ async function newTab(): Promise<Modules> {
 const config: RuntimeConfig = {
   apiUrl: 'http://api.test',
   firebase: { apiKey: 'demo-api-key', authDomain: 'demo.firebaseapp.com', projectId: 'demo' },
-  remotes: {
-    catalog: 'http://localhost:4201/mf-manifest.json',
-    account: 'http://localhost:4202/mf-manifest.json',
-    contribute: 'http://localhost:4203/mf-manifest.json',
-  },
+  remotes: remoteUrls(),
   telemetrySampleRate: 1,
 };
 
 const LIVE = '0.1.0-abc123456789';
 const CANARY = '0.2.0-fedcba987654';
-const PORTS: Record<string, number> = { catalog: 4201, account: 4202, contribute: 4203 };
+const PORTS: Record<string, number> = Object.fromEntries(Object.entries(remoteUrls()).map(([name, url]) => [name, Number(new URL(url).port)]));
 /** Where `npm run release` publishes: beside the remote's default (deploy/serve-static.mjs --releases). */
 const manifest = (remote: string, version: string) => `http://localhost:${PORTS[remote]}/releases/${version}/mf-manifest.json`;
 
@@ -95,11 +92,7 @@ describe('resolution at page load', () => {
 
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('http://api.test/releases/routing');
-    expect(releases).toEqual({
-      catalog: { version: LIVE, manifestUrl: manifest('catalog', LIVE) },
-      account: { version: 'default', manifestUrl: config.remotes.account },
-      contribute: { version: 'default', manifestUrl: config.remotes.contribute },
-    });
+    expect(releases).toEqual({ ...defaultReleases(config.remotes), catalog: { version: LIVE, manifestUrl: manifest('catalog', LIVE) } });
     expect(JSON.parse(localStorage.getItem(routing.ROUTING_KEY) ?? 'null')).toEqual(routingA);
   });
 
@@ -141,11 +134,7 @@ describe('resolution at page load', () => {
     const { routing } = await newTab();
     registryDown();
     const releases = await routing.resolveReleases(config, loaded);
-    expect(releases).toEqual({
-      catalog: { version: 'default', manifestUrl: config.remotes.catalog },
-      account: { version: 'default', manifestUrl: config.remotes.account },
-      contribute: { version: 'default', manifestUrl: config.remotes.contribute },
-    });
+    expect(releases).toEqual(defaultReleases(config.remotes));
     expect(localStorage.getItem(routing.ROUTING_KEY)).toBeNull();
   });
 
@@ -298,12 +287,10 @@ describe('start-up', () => {
     await routing.startReleases(config, loaded, { location: { pathname: '/', search: '' } });
 
     expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
-    expect(runtime.registerRemotes).toHaveBeenCalledWith([
-      { name: 'catalog', entry: manifest('catalog', LIVE) },
-      { name: 'account', entry: config.remotes.account },
-      { name: 'contribute', entry: config.remotes.contribute },
-    ]);
-    expect(document.documentElement.dataset.releases).toBe(`catalog@${LIVE} account@default contribute@default`);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith(
+      Object.entries(config.remotes).map(([name, entry]) => ({ name, entry: name === 'catalog' ? manifest('catalog', LIVE) : entry })),
+    );
+    expect(document.documentElement.dataset.releases).toBe(releasesAttribute({ catalog: LIVE }));
     expect(federation.chosenReleases()?.catalog?.version).toBe(LIVE);
     expect(runtime.preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'catalog', exposes: ['./Home'], resourceCategory: 'sync' }]);
     await expect(federation.remoteReady('catalog')).resolves.toBeUndefined();

@@ -5,6 +5,7 @@ import { registerSiteRemotes } from './federation';
 import { RemotePage, type PageLoader } from './remote-page';
 import { flushTelemetry, startTelemetry } from './telemetry';
 import { keepTelemetryTicket } from './telemetry-ticket';
+import { defaultReleases } from './site-remotes.testing';
 
 // Module federation's runtime cannot run in jsdom; these pages come from the loaders the tests pass.
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), preloadRemote: jest.fn(), loadRemote: jest.fn() }));
@@ -13,11 +14,7 @@ const LIVE = '0.1.0-abc123456789';
 const beacon = jest.fn((_url: string, _body: Blob) => true);
 
 beforeAll(() => {
-  registerSiteRemotes({
-    catalog: { version: LIVE, manifestUrl: `https://cdn.test/catalog/${LIVE}/mf-manifest.json` },
-    account: { version: 'default', manifestUrl: 'http://localhost:4202/mf-manifest.json' },
-    contribute: { version: 'default', manifestUrl: 'http://localhost:4203/mf-manifest.json' },
-  });
+  registerSiteRemotes({ ...defaultReleases(), catalog: { version: LIVE, manifestUrl: `https://cdn.test/catalog/${LIVE}/mf-manifest.json` } });
   Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true, writable: true });
   startTelemetry('http://api.test', 1, () => 0);
   // The page load's ticket, as the registry's routing answer brings it: without one nothing is sent.

@@ -1,4 +1,5 @@
 import { TELEMETRY_MAX_EVENTS, TELEMETRY_MAX_MS, type TelemetryBatch, type TelemetryEvent } from '@antiquarium/contracts';
+import { defaultReleases } from './site-remotes.testing';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), preloadRemote: jest.fn(), loadRemote: jest.fn() }));
 
@@ -17,11 +18,7 @@ async function newPage({ sampleRate = 1, random = (): number => 0.5, ticket = TI
   const federation = await import('./federation');
   const telemetry = await import('./telemetry');
   (await import('./telemetry-ticket')).keepTelemetryTicket(ticket);
-  federation.registerSiteRemotes({
-    catalog: { version: LIVE, manifestUrl: `https://cdn.test/catalog/${LIVE}/mf-manifest.json` },
-    account: { version: 'default', manifestUrl: 'http://localhost:4202/mf-manifest.json' },
-    contribute: { version: 'default', manifestUrl: 'http://localhost:4203/mf-manifest.json' },
-  });
+  federation.registerSiteRemotes({ ...defaultReleases(), catalog: { version: LIVE, manifestUrl: `https://cdn.test/catalog/${LIVE}/mf-manifest.json` } });
   telemetry.startTelemetry(API, sampleRate, random);
   return { federation, telemetry };
 }

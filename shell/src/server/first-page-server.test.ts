@@ -21,6 +21,7 @@ import {
   inlineScriptHashes,
   type FirstPageServerOptions,
 } from './first-page-server';
+import { remoteUrls } from '../remotes/site-remotes.testing';
 
 const API = 'http://api.example';
 const INTERNAL = 'http://api.internal:3000';
@@ -30,11 +31,7 @@ const INDEX = '<!doctype html><html><head><title>Antiquarium</title></head><body
 const runtimeConfig = {
   apiUrl: `${API}/`,
   firebase: { apiKey: 'k', authDomain: 'd', projectId: 'demo-antiquarium' },
-  remotes: {
-    catalog: 'http://catalog.example/mf-manifest.json',
-    account: 'http://account.example/mf-manifest.json',
-    contribute: 'http://contribute.example/mf-manifest.json',
-  },
+  remotes: remoteUrls((name) => `http://${name}.example/mf-manifest.json`),
 };
 
 interface Seen {

@@ -49,6 +49,13 @@ export function ArtifactsTable({ artifacts, deleting, onDelete }: ArtifactsTable
               </td>
               <th scope="row" className="acc-table__name">
                 <Link to={`/artifacts/${artifact._id}`}>{artifact.name}</Link>
+                {artifact.moderation && (
+                  // Hidden by a moderation decision: only its contributor sees it here (issue 27).
+                  <Link className="acc-flag" to="/my-notices">
+                    {artifact.moderation === 'restricted' ? 'Restricted' : 'Removed'}: see why
+                    <span className="aq-visually-hidden"> ({artifact.name})</span>
+                  </Link>
+                )}
               </th>
               <td data-label="Type">{artifact.type}</td>
               <td data-label="Created At">{createdDateLabel(artifact.createdAt)}</td>

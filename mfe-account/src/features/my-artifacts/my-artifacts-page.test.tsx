@@ -133,3 +133,11 @@ test.each([
   expect(screen.getByRole('link', { name: 'Golden mask' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/my-artifacts');
 });
+
+test('an artifact hidden by a moderation decision is marked, with a link to My Notices', async () => {
+  list.mockResolvedValue(artifactPage([artifact({ name: 'Bronze amphora', moderation: 'restricted' }), artifact({ name: 'Clay tablet' })]));
+  renderMine();
+  const table = await screen.findByRole('table');
+  expect(within(table).getByRole('link', { name: 'Restricted: see why (Bronze amphora)' })).toHaveAttribute('href', '/my-notices');
+  expect(within(table).getAllByRole('link', { name: /see why/ })).toHaveLength(1);
+});

@@ -1,0 +1,246 @@
+import { useApiData } from '@antiquarium/api-client';
+import { APPEAL_OUTCOMES, REPORT_LIMITS, type AppealOutcome, type AppealView } from '@antiquarium/contracts';
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Desk, FieldError, Loaded, PageLinks, describedBy, usePageParam, useSubmission } from '../../shared/desk';
+import { formatWhen, rulingInput, type FieldErrors } from '../../shared/logic';
+import { appealsPage, decideAppeal, replyToAppeal, type AppealsStatus } from '../../shared/moderation-api';
+
+export const APPEALS_TEXTS = {
+  title: 'Appeals',
+  lead: 'Complaints against decisions. A moderator other than the one who decided rules on each.',
+  open: 'Open appeals',
+  decided: 'Decided appeals',
+  loading: 'Loading appeals…',
+  failed: 'The appeals could not be loaded.',
+  emptyOpen: 'No open appeals.',
+  emptyDecided: 'No decided appeals yet.',
+  thread: 'Messages',
+  noMessages: 'No messages yet.',
+  reply: 'Reply to the appellant',
+  sendReply: 'Send reply',
+  replied: 'Your reply was sent.',
+  replyFailed: 'Your reply could not be sent.',
+  ruling: 'Ruling',
+  reasons: 'Reasons for the ruling',
+  reasonsHint: 'The appellant reads these.',
+  submitRuling: 'Record ruling',
+  ruled: 'Ruling recorded.',
+  rulingFailed: 'The ruling could not be recorded.',
+  sending: 'Sending…',
+} as const;
+
+const OUTCOME_LABELS: Record<AppealOutcome, { label: string; hint: string }> = {
+  upheld: { label: 'Uphold the decision', hint: 'The decision stands.' },
+  reversed: { label: 'Reverse the decision', hint: 'The artifact is restored everywhere.' },
+};
+
+const appellantOf = (appeal: AppealView) => (appeal.appellant === 'contributor' ? 'the contributor' : 'a notifier');
+
+function ReplyForm({ appeal, onSent }: { appeal: AppealView; onSent: () => void }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const submission = useSubmission();
+  const id = useId();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) {
+      setError('Write a reply first.');
+      return;
+    }
+    if (await submission.run(() => replyToAppeal(appeal.id, text.trim()), APPEALS_TEXTS.replied, APPEALS_TEXTS.replyFailed)) {
+      setText('');
+      onSent();
+    }
+  };
+  const shown = error ?? submission.fields['text'];
+  return (
+    <form className="mod-form" noValidate onSubmit={onSubmit}>
+      <div className="aq-field">
+        <label htmlFor={`${id}-text`}>{APPEALS_TEXTS.reply}</label>
+        <textarea
+          id={`${id}-text`}
+          className="aq-textarea"
+          rows={3}
+          maxLength={REPORT_LIMITS.message}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(undefined);
+          }}
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={describedBy(shown && `${id}-error`)}
+        />
+        <FieldError id={`${id}-error`} error={shown} />
+      </div>
+      {submission.message ? (
+        <p role="alert" className="mod-alert">
+          {submission.message}
+        </p>
+      ) : null}
+      <div className="mod-actions">
+        <button type="submit" className="aq-button" disabled={submission.busy}>
+          {submission.busy ? APPEALS_TEXTS.sending : APPEALS_TEXTS.sendReply}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RulingForm({ appeal, onRuled }: { appeal: AppealView; onRuled: () => void }) {
+  const [outcome, setOutcome] = useState<AppealOutcome | ''>('');
+  const [reasons, setReasons] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const submission = useSubmission();
+  const id = useId();
+  const shown = { ...submission.fields, ...errors };
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = rulingInput(outcome, reasons);
+    if ('errors' in result) {
+      setErrors(result.errors);
+      return;
+    }
+    if (await submission.run(() => decideAppeal(appeal.id, result.input), APPEALS_TEXTS.ruled, APPEALS_TEXTS.rulingFailed)) onRuled();
+  };
+  return (
+    <form className="mod-form" noValidate onSubmit={onSubmit} aria-label={`Ruling on the appeal by ${appellantOf(appeal)}`}>
+      <fieldset aria-describedby={describedBy(shown['outcome'] && `${id}-outcome`)}>
+        <legend>{APPEALS_TEXTS.ruling}</legend>
+        {APPEAL_OUTCOMES.map((value) => (
+          <label key={value} className="mod-choice">
+            <input
+              type="radio"
+              name={`${id}-outcome`}
+              value={value}
+              checked={outcome === value}
+              onChange={() => {
+                setOutcome(value);
+                setErrors(({ outcome: _dropped, ...rest }) => rest);
+              }}
+            />
+            <span>
+              <strong>{OUTCOME_LABELS[value].label}</strong> <span className="mod-hint">{OUTCOME_LABELS[value].hint}</span>
+            </span>
+          </label>
+        ))}
+        <FieldError id={`${id}-outcome`} error={shown['outcome']} />
+      </fieldset>
+      <div className="aq-field">
+        <label htmlFor={`${id}-reasons`}>{APPEALS_TEXTS.reasons}</label>
+        <textarea
+          id={`${id}-reasons`}
+          className="aq-textarea"
+          rows={3}
+          maxLength={REPORT_LIMITS.reasons}
+          value={reasons}
+          onChange={(event) => {
+            setReasons(event.target.value);
+            setErrors(({ reasons: _dropped, ...rest }) => rest);
+          }}
+          aria-invalid={shown['reasons'] ? true : undefined}
+          aria-describedby={describedBy(`${id}-reasons-hint`, shown['reasons'] && `${id}-reasons-error`)}
+        />
+        <p id={`${id}-reasons-hint`} className="mod-hint">
+          {APPEALS_TEXTS.reasonsHint}
+        </p>
+        <FieldError id={`${id}-reasons-error`} error={shown['reasons']} />
+      </div>
+      {submission.message ? (
+        <p role="alert" className="mod-alert">
+          {submission.message}
+        </p>
+      ) : null}
+      <div className="mod-actions">
+        <button type="submit" className="aq-button aq-button--primary" disabled={submission.busy}>
+          {submission.busy ? APPEALS_TEXTS.sending : APPEALS_TEXTS.submitRuling}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AppealItem({ appeal, onChanged }: { appeal: AppealView; onChanged: () => void }) {
+  const headingId = `appeal-${appeal.id}`;
+  return (
+    <li className="mod-item">
+      <article aria-labelledby={headingId}>
+        <h2 id={headingId}>Appeal by {appellantOf(appeal)}</h2>
+        <dl className="mod-facts">
+          <dt>Filed</dt>
+          <dd>{formatWhen(appeal.createdAt)}</dd>
+          <dt>Against</dt>
+          <dd>
+            Decision {appeal.decisionId} on <Link to={`/artifacts/${appeal.artifactId}`}>artifact {appeal.artifactId}</Link>
+          </dd>
+          <dt>Status</dt>
+          <dd>{appeal.status}</dd>
+        </dl>
+        <h3>Appeal</h3>
+        <blockquote>{appeal.text}</blockquote>
+        <h3>{APPEALS_TEXTS.thread}</h3>
+        {appeal.messages.length === 0 ? (
+          <p>{APPEALS_TEXTS.noMessages}</p>
+        ) : (
+          <ol className="mod-thread">
+            {appeal.messages.map((message, index) => (
+              <li key={`${message.at}-${index}`}>
+                <strong>{message.from === 'appellant' ? 'Appellant' : 'Moderator'}</strong>, {formatWhen(message.at)}: {message.text}
+              </li>
+            ))}
+          </ol>
+        )}
+        {appeal.decision ? (
+          <p>
+            <strong>{appeal.decision.outcome === 'reversed' ? 'Reversed' : 'Upheld'}</strong> on {formatWhen(appeal.decision.decidedAt)}: {appeal.decision.reasons}
+          </p>
+        ) : (
+          <>
+            <ReplyForm appeal={appeal} onSent={onChanged} />
+            <RulingForm appeal={appeal} onRuled={onChanged} />
+          </>
+        )}
+      </article>
+    </li>
+  );
+}
+
+/** Exposed as 'moderation/Appeals' (/moderation/appeals?status=open|decided). */
+export default function AppealsPage() {
+  const { page, params, hrefOf } = usePageParam();
+  const status: AppealsStatus = params.get('status') === 'decided' ? 'decided' : 'open';
+  const load = useCallback((signal: AbortSignal) => appealsPage(status, page, signal), [status, page]);
+  const state = useApiData(`moderation-appeals:${status}:${page}`, load);
+  return (
+    <Desk title={APPEALS_TEXTS.title} lead={APPEALS_TEXTS.lead}>
+      <ul className="mod-sections" aria-label="Which appeals">
+        <li>
+          <Link className={status === 'open' ? 'mod-section active' : 'mod-section'} aria-current={status === 'open' ? 'page' : undefined} to="?status=open">
+            {APPEALS_TEXTS.open}
+          </Link>
+        </li>
+        <li>
+          <Link className={status === 'decided' ? 'mod-section active' : 'mod-section'} aria-current={status === 'decided' ? 'page' : undefined} to="?status=decided">
+            {APPEALS_TEXTS.decided}
+          </Link>
+        </li>
+      </ul>
+      <Loaded state={state} loading={APPEALS_TEXTS.loading} failed={APPEALS_TEXTS.failed}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <p>{status === 'open' ? APPEALS_TEXTS.emptyOpen : APPEALS_TEXTS.emptyDecided}</p>
+          ) : (
+            <>
+              <ol className="mod-list">
+                {data.items.map((appeal) => (
+                  <AppealItem key={appeal.id} appeal={appeal} onChanged={state.retry} />
+                ))}
+              </ol>
+              <PageLinks data={data} hrefOf={hrefOf} />
+            </>
+          )
+        }
+      </Loaded>
+    </Desk>
+  );
+}

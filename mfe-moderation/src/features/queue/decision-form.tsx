@@ -1,0 +1,156 @@
+import { DECISION_ACTIONS, REPORT_LIMITS, REPORT_REASON_LABELS, type DecisionAction, type QueueEntry } from '@antiquarium/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { FieldError, describedBy, useSubmission } from '../../shared/desk';
+import { ACTION_LABELS, GROUND_GROUPS, decisionInput, formatWhen, type DecisionFormValues } from '../../shared/logic';
+import { recordDecision } from '../../shared/moderation-api';
+
+export const DECISION_TEXTS = {
+  action: 'Decision',
+  ground: 'Ground',
+  groundHint: 'The reason reported, or the rule of the terms the artifact breaks.',
+  chooseGround: 'Choose a ground…',
+  facts: 'Facts',
+  factsHint: 'What you found, in plain words: the contributor reads this in their statement of reasons.',
+  reports: 'Notices this decision settles',
+  unfounded: 'These notices were manifestly unfounded (counts towards their senders’ misuse)',
+  submit: 'Record decision',
+  sending: 'Recording…',
+  failed: 'The decision could not be recorded.',
+} as const;
+
+/** The decision on one artifact of the queue: keep, restrict or remove, on a ground, with the facts. */
+export function DecisionForm({ entry, onDecided }: { entry: QueueEntry; onDecided: () => void }) {
+  const [values, setValues] = useState<DecisionFormValues>({ action: '', ground: '', facts: '', reportIds: entry.reports.map((report) => report.id), unfounded: false });
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const submission = useSubmission();
+  const id = useId();
+  const ids = { action: `${id}-action`, ground: `${id}-ground`, groundHint: `${id}-ground-hint`, facts: `${id}-facts`, factsHint: `${id}-facts-hint`, reports: `${id}-reports`, alert: `${id}-alert` };
+  const shown = { ...submission.fields, ...errors };
+  const change = (patch: Partial<DecisionFormValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch)) delete next[key];
+      return next;
+    });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = decisionInput(entry.artifactId, values);
+    if ('errors' in result) {
+      setErrors(result.errors);
+      const first = Object.keys(result.errors)[0];
+      const field = event.currentTarget.querySelector<HTMLElement>(`[data-field="${first}"]`);
+      field?.focus();
+      return;
+    }
+    const done = `Decision recorded: the artifact is ${ACTION_LABELS[result.input.action].done}.`;
+    if (await submission.run(() => recordDecision(result.input), done, DECISION_TEXTS.failed)) onDecided();
+  };
+
+  const toggleReport = (reportId: string, checked: boolean) =>
+    change({ reportIds: checked ? [...values.reportIds, reportId] : values.reportIds.filter((value) => value !== reportId) });
+
+  return (
+    <form className="mod-form" noValidate onSubmit={onSubmit} aria-label={`Decision on ${entry.artifact?.name ?? 'this artifact'}`}>
+      <fieldset aria-describedby={describedBy(shown['action'] && ids.action)}>
+        <legend>{DECISION_TEXTS.action}</legend>
+        {DECISION_ACTIONS.map((action: DecisionAction, index) => (
+          <label key={action} className="mod-choice">
+            <input
+              type="radio"
+              name={`${id}-action`}
+              value={action}
+              checked={values.action === action}
+              onChange={() => change({ action })}
+              data-field={index === 0 ? 'action' : undefined}
+            />
+            <span>
+              <strong>{ACTION_LABELS[action].label}</strong> <span className="mod-hint">{ACTION_LABELS[action].hint}</span>
+            </span>
+          </label>
+        ))}
+        <FieldError id={ids.action} error={shown['action']} />
+      </fieldset>
+      <div className="aq-field">
+        <label htmlFor={ids.ground + '-control'}>{DECISION_TEXTS.ground}</label>
+        <select
+          id={ids.ground + '-control'}
+          className="aq-select"
+          value={values.ground}
+          onChange={(event) => change({ ground: event.target.value })}
+          aria-invalid={shown['ground'] ? true : undefined}
+          aria-describedby={describedBy(ids.groundHint, shown['ground'] && ids.ground)}
+          data-field="ground"
+        >
+          <option value="">{DECISION_TEXTS.chooseGround}</option>
+          {GROUND_GROUPS.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+        <p id={ids.groundHint} className="mod-hint">
+          {DECISION_TEXTS.groundHint}
+        </p>
+        <FieldError id={ids.ground} error={shown['ground']} />
+      </div>
+      <div className="aq-field">
+        <label htmlFor={ids.facts + '-control'}>{DECISION_TEXTS.facts}</label>
+        <textarea
+          id={ids.facts + '-control'}
+          className="aq-textarea"
+          rows={4}
+          maxLength={REPORT_LIMITS.facts}
+          value={values.facts}
+          onChange={(event) => change({ facts: event.target.value })}
+          aria-invalid={shown['facts'] ? true : undefined}
+          aria-describedby={describedBy(ids.factsHint, shown['facts'] && ids.facts)}
+          data-field="facts"
+        />
+        <p id={ids.factsHint} className="mod-hint">
+          {DECISION_TEXTS.factsHint}
+        </p>
+        <FieldError id={ids.facts} error={shown['facts']} />
+      </div>
+      <fieldset aria-describedby={describedBy(shown['reportIds'] && ids.reports)}>
+        <legend>{DECISION_TEXTS.reports}</legend>
+        {entry.reports.map((report, index) => (
+          <label key={report.id} className="mod-choice">
+            <input
+              type="checkbox"
+              checked={values.reportIds.includes(report.id)}
+              onChange={(event) => toggleReport(report.id, event.target.checked)}
+              data-field={index === 0 ? 'reportIds' : undefined}
+            />
+            <span>
+              {REPORT_REASON_LABELS[report.reason]}, {formatWhen(report.receivedAt)}
+            </span>
+          </label>
+        ))}
+        <FieldError id={ids.reports} error={shown['reportIds']} />
+      </fieldset>
+      {values.action === 'keep' ? (
+        <label className="mod-choice">
+          <input type="checkbox" checked={values.unfounded} onChange={(event) => change({ unfounded: event.target.checked })} />
+          <span>{DECISION_TEXTS.unfounded}</span>
+        </label>
+      ) : null}
+      {submission.message ? (
+        <p id={ids.alert} role="alert" className="mod-alert">
+          {submission.message}
+        </p>
+      ) : null}
+      <div className="mod-actions">
+        <button type="submit" className={values.action === 'remove' ? 'aq-button mod-button--danger' : 'aq-button aq-button--primary'} disabled={submission.busy}>
+          {submission.busy ? DECISION_TEXTS.sending : DECISION_TEXTS.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

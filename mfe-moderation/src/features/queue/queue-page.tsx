@@ -1,0 +1,124 @@
+import { useApiData } from '@antiquarium/api-client';
+import { REPORT_REASON_LABELS, type DecisionView, type QueueEntry } from '@antiquarium/contracts';
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Desk, Loaded, PageLinks, usePageParam } from '../../shared/desk';
+import { decisionSummary, formatWhen, noticeCount, reasonSummary } from '../../shared/logic';
+import { queuePage } from '../../shared/moderation-api';
+import { DecisionForm } from './decision-form';
+
+export const QUEUE_TEXTS = {
+  title: 'Moderation queue',
+  lead: 'Open notices, grouped by artifact, oldest first. A person decides each one, with reasons.',
+  loading: 'Loading the queue…',
+  failed: 'The queue could not be loaded.',
+  empty: 'No open notices. The queue is clear.',
+  decide: 'Decide',
+  closeDecision: 'Close the decision form',
+  gone: 'This artifact no longer exists.',
+  noDecisions: 'None.',
+} as const;
+
+function Decisions({ title, decisions }: { title: string; decisions: DecisionView[] }) {
+  return (
+    <>
+      <h3>{title}</h3>
+      {decisions.length === 0 ? (
+        <p>{QUEUE_TEXTS.noDecisions}</p>
+      ) : (
+        <ul>
+          {decisions.map((decision) => (
+            <li key={decision.id}>
+              {decisionSummary(decision)}. <span className="mod-hint">Facts: {decision.facts}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function QueueItem({ entry, onDecided }: { entry: QueueEntry; onDecided: () => void }) {
+  const [deciding, setDeciding] = useState(false);
+  const headingId = `queue-${entry.artifactId}`;
+  const { artifact } = entry;
+  return (
+    <li className="mod-item">
+      <article aria-labelledby={headingId}>
+        <h2 id={headingId}>{artifact ? artifact.name : QUEUE_TEXTS.gone}</h2>
+        <dl className="mod-facts">
+          <dt>Notices</dt>
+          <dd>{noticeCount(entry.count)}</dd>
+          <dt>Reasons</dt>
+          <dd>{reasonSummary(entry.reasons)}</dd>
+          <dt>Oldest notice</dt>
+          <dd>{formatWhen(entry.oldestAt)}</dd>
+          {artifact?.moderation ? (
+            <>
+              <dt>Current state</dt>
+              <dd>{artifact.moderation}</dd>
+            </>
+          ) : null}
+        </dl>
+        {artifact ? (
+          <div className="mod-artifact">
+            {artifact.image ? <img src={artifact.image} alt={`Image of ${artifact.name}`} loading="lazy" width={160} height={120} /> : <span />}
+            <div>
+              <p>{artifact.shortDescription}</p>
+              {artifact.context ? <p className="mod-hint">{artifact.context}</p> : null}
+              <p className="mod-hint">Added by {artifact.adderName}</p>
+              <p>
+                <Link to={`/artifacts/${artifact.id}`}>Open the artifact’s page</Link>
+              </p>
+            </div>
+          </div>
+        ) : null}
+        <h3>The notices</h3>
+        <ul>
+          {entry.reports.map((report) => (
+            <li key={report.id}>
+              <strong>{REPORT_REASON_LABELS[report.reason]}</strong>, {formatWhen(report.receivedAt)}, from {report.fromMember ? 'a member' : 'a visitor'}
+              {report.details ? `: “${report.details}”` : ''}
+            </li>
+          ))}
+        </ul>
+        <Decisions title="Earlier decisions on this artifact" decisions={entry.earlierDecisions} />
+        <Decisions title="Earlier decisions on its contributor’s artifacts" decisions={entry.contributorDecisions} />
+        <button type="button" className="aq-button" aria-expanded={deciding} onClick={() => setDeciding((open) => !open)}>
+          {deciding ? QUEUE_TEXTS.closeDecision : QUEUE_TEXTS.decide}
+        </button>
+        {deciding ? <DecisionForm entry={entry} onDecided={onDecided} /> : null}
+      </article>
+    </li>
+  );
+}
+
+/** Exposed as 'moderation/Queue' (/moderation): the open notices, and the decision on each artifact. */
+export default function QueuePage() {
+  const { page, hrefOf } = usePageParam();
+  const load = useCallback((signal: AbortSignal) => queuePage(page, signal), [page]);
+  const state = useApiData(`moderation-queue:${page}`, load);
+  return (
+    <Desk title={QUEUE_TEXTS.title} lead={QUEUE_TEXTS.lead}>
+      <Loaded state={state} loading={QUEUE_TEXTS.loading} failed={QUEUE_TEXTS.failed}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <p>{QUEUE_TEXTS.empty}</p>
+          ) : (
+            <>
+              <p>
+                {data.total === 1 ? '1 artifact' : `${data.total} artifacts`} with open notices.
+              </p>
+              <ol className="mod-list">
+                {data.items.map((entry) => (
+                  <QueueItem key={entry.artifactId} entry={entry} onDecided={state.retry} />
+                ))}
+              </ol>
+              <PageLinks data={data} hrefOf={hrefOf} />
+            </>
+          )
+        }
+      </Loaded>
+    </Desk>
+  );
+}

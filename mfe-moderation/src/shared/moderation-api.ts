@@ -1,0 +1,85 @@
+// The moderators' calls (docs/decisions/0012-moderation.md), through the site's one api client (its
+// token, its errors). They live in this remote, not in libs/api-client: the client is a shared module
+// the first pages load whole, and no visitor needs these.
+import { send } from '@antiquarium/api-client';
+import {
+  PAGE_HEADERS,
+  type AppealDecisionInput,
+  type AppealView,
+  type AuditEntry,
+  type DecisionInput,
+  type DecisionView,
+  type MisuseCase,
+  type QueueEntry,
+  type TransparencyReport,
+} from '@antiquarium/contracts';
+
+/** One page of a moderators' list, as the api's page headers describe it. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** null on the last page. */
+  nextPage: number | null;
+}
+
+/** The moderators' lists are short pages: each entry carries a lot to read. */
+export const PAGE_SIZE = 10;
+
+function headerNumber(headers: Headers, name: string): number | null {
+  const value = headers.get(name);
+  if (value === null || value.trim() === '') return null;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+/** Reads a list answer and its page headers. */
+export function pageOf<T>(items: T[], headers: Headers, page: number): Page<T> {
+  return {
+    items,
+    total: headerNumber(headers, PAGE_HEADERS.total) ?? items.length,
+    page: headerNumber(headers, PAGE_HEADERS.page) ?? page,
+    pageSize: headerNumber(headers, PAGE_HEADERS.pageSize) ?? PAGE_SIZE,
+    nextPage: headerNumber(headers, PAGE_HEADERS.nextPage),
+  };
+}
+
+async function list<T>(path: string, page: number, signal: AbortSignal, extra: Record<string, string> = {}): Promise<Page<T>> {
+  const response = await send(path, { signal, searchParams: { ...extra, page: String(page), limit: String(PAGE_SIZE) } });
+  return pageOf(await response.json<T[]>(), response.headers, page);
+}
+
+/** GET /moderation/reports?status=open: open notices grouped by artifact, oldest first. */
+export const queuePage = (page: number, signal: AbortSignal) => list<QueueEntry>('moderation/reports', page, signal, { status: 'open' });
+
+export type AppealsStatus = 'open' | 'decided';
+
+/** GET /moderation/appeals?status=open|decided. */
+export const appealsPage = (status: AppealsStatus, page: number, signal: AbortSignal) => list<AppealView>('moderation/appeals', page, signal, { status });
+
+/** GET /moderation/cases: members warned or suspended for misuse, with their history. */
+export const casesPage = (page: number, signal: AbortSignal) => list<MisuseCase>('moderation/cases', page, signal);
+
+/** GET /moderation/audit: every moderation action, newest first. */
+export const auditPage = (page: number, signal: AbortSignal) => list<AuditEntry>('moderation/audit', page, signal);
+
+/** GET /transparency: the public figures, per month. */
+export async function transparencyReport(signal: AbortSignal): Promise<TransparencyReport> {
+  return (await send('transparency', { signal })).json<TransparencyReport>();
+}
+
+/** POST /moderation/decisions. */
+export async function recordDecision(input: DecisionInput): Promise<DecisionView> {
+  return (await send('moderation/decisions', { method: 'post', json: input })).json<DecisionView>();
+}
+
+/** POST /moderation/appeals/:id/decision (403 for the moderator who took the decision). */
+export async function decideAppeal(id: string, input: AppealDecisionInput): Promise<AppealView> {
+  return (await send(`moderation/appeals/${encodeURIComponent(id)}/decision`, { method: 'post', json: input })).json<AppealView>();
+}
+
+/** POST /appeals/:id/messages: a moderator's reply in the appeal's thread. */
+export async function replyToAppeal(id: string, text: string): Promise<AppealView> {
+  return (await send(`appeals/${encodeURIComponent(id)}/messages`, { method: 'post', json: { text } })).json<AppealView>();
+}
