@@ -3,12 +3,19 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { log, onInterrupt, run, stopAll } from './lib/processes.mjs';
+import { chooseRedis } from './lib/redis.mjs';
 import { ROOT, ensureFerretDb, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds } from './lib/services.mjs';
 import { portsOf } from './lib/workspace.mjs';
 
 const DATA = path.join(ROOT, 'data');
 const LOGS = path.join(DATA, 'logs');
-const PORTS = portsOf('start');
+/** START_PORT_OFFSET shifts every port (a second checkout, or a measured fresh clone beside a running site). */
+function startOffset() {
+  const value = process.env.START_PORT_OFFSET ?? '0';
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 40000) throw new Error('START_PORT_OFFSET must be a whole number from 0 to 40000');
+  return Number(value);
+}
+const PORTS = portsOf('start', startOffset());
 /** The local release registry's deploy credential: made once, kept out of the repository (data/). */
 const LOCAL_DEPLOY_TOKEN_FILE = path.join(DATA, 'release-deploy-token');
 
@@ -52,7 +59,9 @@ async function main() {
   const apiUrl = `http://localhost:${PORTS.api}`;
   log('seeding demo data (only into an empty database)');
   await seed({ mongoUri, authEmulatorPort: PORTS.auth, mediaDir, mediaBaseUrl: `${apiUrl}/media` });
-  await startApi({ port: PORTS.api, mongoUri, authEmulatorPort: PORTS.auth, mediaDir, logDir: LOGS, env: { RELEASE_DEPLOY_TOKEN: localDeployToken() } });
+  const redis = await chooseRedis({ root: ROOT });
+  log(redis.says);
+  await startApi({ port: PORTS.api, mongoUri, authEmulatorPort: PORTS.auth, mediaDir, logDir: LOGS, env: { RELEASE_DEPLOY_TOKEN: localDeployToken(), ...redis.env } });
   await startFrontEnds({
     basePort: PORTS.site,
     framesBasePort: PORTS.frames,

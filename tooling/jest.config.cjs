@@ -3,7 +3,7 @@
 module.exports = {
   displayName: 'tooling',
   testEnvironment: 'node',
-  roots: ['<rootDir>/lint', '<rootDir>/workspace', '<rootDir>/release', '<rootDir>/test-report'],
+  roots: ['<rootDir>/lint', '<rootDir>/workspace', '<rootDir>/release', '<rootDir>/test-report', '<rootDir>/scripts'],
   transform: { '^.+\\.ts$': ['@swc/jest'] },
   // Each case runs ESLint over the workspace's real configuration in a child process.
   testTimeout: 60000,
