@@ -57,3 +57,34 @@ export function parsePersistedUser(text: string): AuthUser | null {
     emailVerified: stored['emailVerified'] === true,
   };
 }
+
+/**
+ * The custom claims (`moderator`, `operator`) of the ID token the SDK stored with its user, read
+ * without the SDK. For choosing which links to show only: the api checks every token itself.
+ * Empty when nothing readable is stored.
+ */
+export function readStoredClaims(apiKey: string): Record<string, unknown> {
+  const key = persistedUserKey(apiKey);
+  let text: string | null;
+  try {
+    text = window.localStorage.getItem(key) ?? window.sessionStorage.getItem(key);
+  } catch {
+    return {};
+  }
+  return text === null ? {} : claimsOfStoredUser(text);
+}
+
+/** The payload of a stored user's ID token (stsTokenManager.accessToken), or {} if it is not one. */
+export function claimsOfStoredUser(text: string): Record<string, unknown> {
+  try {
+    const stored = JSON.parse(text) as { stsTokenManager?: { accessToken?: unknown } };
+    const token = stored?.stsTokenManager?.accessToken;
+    if (typeof token !== 'string') return {};
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const claims = JSON.parse(json) as unknown;
+    return typeof claims === 'object' && claims !== null && !Array.isArray(claims) ? (claims as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

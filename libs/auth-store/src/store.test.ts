@@ -181,6 +181,26 @@ describe('a returning member is shown from the stored session; the SDK loads whe
     }
   });
 
+  test('hasRole reads the claim of the stored token, without the SDK; nothing for a visitor or a broken token', async () => {
+    const token = (claims: Record<string, unknown>) => `h.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`;
+    const withToken = (accessToken: string) => JSON.stringify({ ...JSON.parse(stored(grace)), stsTokenManager: { refreshToken: 'r', accessToken, expirationTime: 1 } });
+    const load = jest.fn(async () => fakeBackend(grace));
+    const store = createAuthStore(load);
+    expect(store.getState().hasRole('moderator')).toBe(false);
+    localStorage.setItem(KEY, withToken(token({ sub: 'u7', moderator: true, name: 'Grâce ü?' })));
+    await store.getState().init(config);
+    expect(store.getState().hasRole('moderator')).toBe(true);
+    expect(store.getState().hasRole('operator')).toBe(false);
+    expect(load).not.toHaveBeenCalled();
+    for (const broken of [token({ moderator: 'true' }), 'no-dots', 'h.%%%.s', token({ operator: true })]) {
+      localStorage.setItem(KEY, withToken(broken));
+      expect([broken, store.getState().hasRole('moderator')]).toEqual([broken, false]);
+    }
+    localStorage.setItem(KEY, withToken(token({ moderator: true })));
+    store.setState({ user: null });
+    expect(store.getState().hasRole('moderator')).toBe(false);
+  });
+
   test('init shows the member at once without the SDK; the first token loads it, once', async () => {
     localStorage.setItem(KEY, stored(grace));
     const load = jest.fn(async () => fakeBackend(grace));

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { hasPersistedSession, parsePersistedUser, persistedUserKey, readPersistedUser } from './persisted-session';
+import { hasPersistedSession, parsePersistedUser, persistedUserKey, readPersistedUser, readStoredClaims } from './persisted-session';
 import type { AuthBackend, AuthConfig, AuthUser } from './types';
 
 export interface AuthState {
@@ -25,6 +25,11 @@ export interface AuthState {
    * (the SDK not loaded yet) it loads the SDK first: the first call that needs a token does.
    */
   getIdToken(): Promise<string | null>;
+  /**
+   * Whether the signed-in member's token carries the role's claim (`moderator: true`), read from the
+   * stored session: for showing a link, never for access (the api decides).
+   */
+  hasRole(role: 'moderator' | 'operator'): boolean;
 }
 
 export type BackendLoader = (config: AuthConfig) => Promise<AuthBackend>;
@@ -135,6 +140,7 @@ export function createAuthStore(loadBackend: BackendLoader, options: AuthStoreOp
         if (get().user) return (await connect()).getIdToken();
         return null;
       },
+      hasRole: (role) => Boolean(config && get().user && readStoredClaims(config.firebase.apiKey)[role] === true),
     };
   });
 }

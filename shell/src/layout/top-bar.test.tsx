@@ -105,3 +105,13 @@ test('a failed logout shows the error message', async () => {
   expect(await screen.findByText('Network request failed')).toBeInTheDocument();
   expect(screen.queryByRole('dialog', { name: 'Logged out!' })).not.toBeInTheDocument();
 });
+
+test('the Moderation link is shown only to a member whose token carries the moderator claim', () => {
+  signIn({ hasRole: (role) => role === 'operator' });
+  const { unmount } = render(<RouterProvider router={createMemoryRouter([{ path: '*', element: <TopBar /> }])} />);
+  expect(screen.queryByRole('link', { name: 'Moderation' })).not.toBeInTheDocument();
+  unmount();
+  signIn({ hasRole: (role) => role === 'moderator' });
+  renderTopBar();
+  expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Moderation' })).toHaveAttribute('href', '/moderation');
+});

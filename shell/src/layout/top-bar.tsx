@@ -10,6 +10,8 @@ const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'aq-nav__l
 export function TopBar() {
   const user = useAuthStore((state) => state.user);
   const loading = useAuthStore((state) => state.loading);
+  // Re-read with the user: the moderator claim of their stored token shows the queue's link.
+  const moderator = useAuthStore((state) => state.user !== null && state.hasRole('moderator'));
   const [menuOpen, setMenuOpen] = useState(false);
 
   // A phone's menu closes once a link in it is followed.
@@ -59,6 +61,13 @@ export function TopBar() {
               <li>
                 <NavLink to="/add-artifact" className={navClass}>
                   Add Artifact
+                </NavLink>
+              </li>
+            ) : null}
+            {moderator ? (
+              <li>
+                <NavLink to="/moderation" className={navClass}>
+                  Moderation
                 </NavLink>
               </li>
             ) : null}
