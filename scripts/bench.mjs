@@ -9,6 +9,7 @@
 //                          [--skip-latency] [--skip-home] [--million-requests 3] [--million-rss-cap-gb 8]
 //                          [--duration 10] [--connections 32] [--lighthouse-runs 3]
 //                          [--loader wrk|node] [--load-slow] [--build] [--port-offset 0] [--out file.json] [--smoke]
+//                          [--skip-idle] [--idle-sizes 2000,100000] [--idle-seconds 60]
 //   node scripts/bench.mjs --compare a.json b.json
 //
 // (a) bytes per route: scripts/bundle-size.mjs in headless Chromium against the seeded demo site
@@ -18,6 +19,7 @@
 //     that takes over 1 s with no load is reported as missed without the load (unless --load-slow)
 // (d) the home page's three api calls at each --home-sizes size: bytes and time, cold and typical
 // (e) --million: list and search p95 at 1 000 000 artifacts on FerretDB's PostgreSQL handler
+// (f) idle CPU per minute of one api without Redis and of FerretDB at each --idle-sizes size
 //
 // Ports: workspace.json's `bench` profile, shifted by --port-offset (or BENCH_PORT_OFFSET).
 // Results: bench-results/<timestamp>.json (or --out) and bench-results/latest.json (not with --smoke).

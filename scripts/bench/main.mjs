@@ -9,6 +9,7 @@ import { ensureFerretDb, freshPostgresDatabase, ROOT, startFerretDb } from '../l
 import { portsOf, REMOTES } from '../lib/workspace.mjs';
 import { commandOutput, round, row, say, skipped, started, thousands } from './helpers.mjs';
 import { HOME_CALLS, homeRows, measureHome } from './home.mjs';
+import { idleRows, measureIdle } from './idle.mjs';
 import { measureLatency } from './latency.mjs';
 import { measureMillion } from './million.mjs';
 import { BUDGET, parseArgs, resolveOptions } from './options.mjs';
@@ -46,7 +47,7 @@ async function main() {
   const parsed = parseArgs();
   if (parsed.compare) return compare(...parsed.compare);
   if (parsed.flags.has('--help')) {
-    console.log(readFileSync(path.join(ROOT, 'scripts/bench.mjs'), 'utf8').split('\n').filter((l) => l.startsWith('//')).slice(0, 24).join('\n'));
+    console.log(readFileSync(path.join(ROOT, 'scripts/bench.mjs'), 'utf8').split('\n').filter((l) => l.startsWith('//')).slice(0, 26).join('\n'));
     return;
   }
   if (!existsSync(path.join(ROOT, 'node_modules/playwright-core'))) throw new Error('node_modules is missing: run `npm ci` (or `npm test` once) first');
@@ -134,6 +135,20 @@ async function main() {
     }
     report.sections.home = { calls: HOME_CALLS, sizes: homes };
     report.rows.push(...homeRows(homes));
+  }
+
+  // (f)
+  if (options.skipIdle) {
+    report.sections.idle = { skipped: '--skip-idle' };
+    report.rows.push(row('idle', 'skipped', 'idle CPU per minute', '-', 'measured', skipped('--skip-idle'), null));
+  } else {
+    const idle = [];
+    for (const [index, size] of options.idleSizes.entries()) {
+      say(`(f) idle cost at ${thousands(size)} artifacts`);
+      idle.push(await measureIdle(ctx, size, index));
+    }
+    report.sections.idle = { sizes: idle.map((result) => result.figures) };
+    report.rows.push(...idleRows(idle));
   }
 
   // (e)

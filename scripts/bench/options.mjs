@@ -14,8 +14,10 @@ const VALUE_OPTIONS = [
   'million-size',
   'million-requests',
   'million-rss-cap-gb',
+  'idle-sizes',
+  'idle-seconds',
 ];
-const FLAG_OPTIONS = ['million', 'reuse-million', 'skip-lighthouse', 'skip-site', 'skip-latency', 'skip-home', 'smoke', 'build', 'load-slow', 'help', 'compare'];
+const FLAG_OPTIONS = ['million', 'reuse-million', 'skip-lighthouse', 'skip-site', 'skip-latency', 'skip-home', 'skip-idle', 'smoke', 'build', 'load-slow', 'help', 'compare'];
 
 /**
  * `--compare a.json b.json` compares two reports; anything else is a run. Values are kept under
@@ -71,6 +73,8 @@ export function resolveOptions(parsed) {
   if (homeSizes.length !== 2 || homeSizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--home-sizes takes two sizes, e.g. 100,100000');
   const handlers = (values['--handlers'] ?? (smoke ? 'sqlite' : 'sqlite,postgresql')).split(',');
   if (handlers.length === 0 || handlers.some((h) => !['sqlite', 'postgresql'].includes(h))) throw new Error('--handlers: sqlite and/or postgresql');
+  const idleSizes = (values['--idle-sizes'] ?? (smoke ? '30,300' : '2000,100000')).split(',').map(Number);
+  if (idleSizes.length === 0 || idleSizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--idle-sizes takes sizes, e.g. 2000,100000');
   const loader = values['--loader'] ?? 'wrk';
   if (!['wrk', 'node'].includes(loader)) throw new Error('--loader: wrk or node');
   return {
@@ -87,6 +91,9 @@ export function resolveOptions(parsed) {
     skipSite: flags.has('--skip-site'),
     skipLatency: flags.has('--skip-latency'),
     skipHome: flags.has('--skip-home'),
+    skipIdle: flags.has('--skip-idle'),
+    idleSizes,
+    idleSeconds: number('--idle-seconds', smoke ? 2 : 60),
     build: flags.has('--build'),
     loadSlow: flags.has('--load-slow'),
     durationMs: number('--duration', smoke ? 1 : 10) * 1000,
