@@ -17,6 +17,9 @@
 // a remote's frames are configured (REMOTE_<NAME>_FRAMES_URL, FRAMES_SECRET, API_INTERNAL_URL:
 // docs/decisions/0010), telling it the visitor's address (its api calls carry it in X-Forwarded-For);
 // and it always inlines index.html's own style sheets (no round trip before the first paint).
+// With SITE_ORIGIN (the site's public origin), the shell also sends an artifact's details document and
+// a public collection's with the page's public metadata (tags and JSON-LD), serves /sitemap.xml and the
+// files it lists from the api's answers, and names the sitemap in robots.txt (issue 28).
 // Nothing under /server/ (the server builds) is ever served.
 // Entry files (HTML, runtime-config.json, remoteEntry.js, mf-manifest.json) are revalidated on every
 // load so a redeploy shows at once; content-hashed files are cached forever. Text is gzipped.
@@ -24,11 +27,13 @@
 // Content-Security-Policy is built from the runtime config it serves. NODE_ENV=production adds HSTS.
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { createGzip, gzipSync } from 'node:zlib';
 import { framesHandler, readRenderTimeout } from './frames.mjs';
 import { securityHeaders } from './security-headers.mjs';
 
@@ -86,7 +91,7 @@ const production = process.env.NODE_ENV === 'production';
 
 // The runtime config is written before the server starts, but a deployment may rewrite it in place:
 // re-read it when its modification time changes.
-let headerCache = { mtimeMs: -1, headers: securityHeaders({ isShell: spa, production }), routingUrl: undefined, firstPage: undefined };
+let headerCache = { mtimeMs: -1, headers: securityHeaders({ isShell: spa, production }), routingUrl: undefined, firstPage: undefined, share: undefined };
 async function responseHeaders() {
   if (!spa) return headerCache.headers;
   await readRuntimeConfig();
@@ -142,6 +147,7 @@ async function readRuntimeConfig({ atStart = false } = {}) {
         console.error(`not composing first pages: ${error.message}`);
         return undefined;
       }),
+      share: sharePagesFor(config, atStart),
     };
   }
 }
@@ -159,6 +165,75 @@ async function firstPageServerFor(config) {
   const names = Object.entries(composer.frames).map(([name, url]) => `${name} (${url})`);
   console.log(names.length ? `composing first pages with frames of ${names.join(', ')}` : 'composing no first pages: no REMOTE_*_FRAMES_URL');
   return composer;
+}
+
+/**
+ * The share pages and sitemap (issue 28: shell/src/server/share-pages.ts), or undefined without a
+ * server build or a config. A configuration mistake (a malformed SITE_ORIGIN) stops the start-up.
+ */
+function sharePagesFor(config, atStart) {
+  if (!firstPageModule?.createSharePages || !config) return undefined;
+  try {
+    const share = firstPageModule.createSharePages({ runtimeConfig: config, env: process.env, log: (line) => console.log(line) });
+    console.log(share.origin ? `share tags and sitemap for ${share.origin}` : 'no share tags nor sitemap: no SITE_ORIGIN');
+    return share;
+  } catch (error) {
+    if (atStart) throw error;
+    console.error(`no share tags nor sitemap: ${error.message}`);
+    return undefined;
+  }
+}
+
+/** A details or collection document with its page's metadata (undefined: the plain page). */
+async function shareDocument(share, url, indexHtml, visitor) {
+  try {
+    return await share?.document(url, indexHtml, visitor);
+  } catch (error) {
+    console.error(`share tags left out: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
+/**
+ * A sitemap file, streamed as the api answers (gzipped when the client takes it). A failure before
+ * its first byte answers 503; a later one cuts the response, so the client sees it incomplete.
+ */
+async function sendSitemap(request, response, method, chunks) {
+  const iterator = chunks[Symbol.asyncIterator]();
+  let first;
+  try {
+    first = await iterator.next();
+  } catch (error) {
+    console.error(`sitemap not sent: ${error instanceof Error ? error.message : String(error)}`);
+    response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '60', 'Cache-Control': 'no-store' }).end('The sitemap is not available now.\n');
+    return;
+  }
+  const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  response.writeHead(200, {
+    'Content-Type': 'application/xml; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    Vary: 'Accept-Encoding',
+    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+  });
+  if (method === 'HEAD') {
+    await iterator.return?.();
+    response.end();
+    return;
+  }
+  async function* all() {
+    try {
+      if (!first.done) yield first.value;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    } finally {
+      await iterator.return?.();
+    }
+  }
+  try {
+    await pipeline(Readable.from(all()), ...(gzip ? [createGzip()] : []), response);
+  } catch (error) {
+    console.error(`sitemap cut: ${error instanceof Error ? error.message : String(error)}`);
+    response.destroy();
+  }
 }
 
 /** index.html's own style sheets, put inline: the first paint waits for no request of its own. */
@@ -278,6 +353,12 @@ const server = createServer(async (request, response) => {
     response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request\n');
     return;
   }
+  // The sitemap (issue 28), made from the api's answers; robots.txt names it.
+  const sitemap = spa ? headerCache.share?.sitemap(request.url ?? '/', { address: request.socket.remoteAddress, forwardedFor: request.headers['x-forwarded-for'] }) : undefined;
+  if (sitemap) {
+    await sendSitemap(request, response, method, sitemap);
+    return;
+  }
   const release = releasesRoot ? RELEASE_PATH.exec(pathname) : null;
   let file;
   if (release) file = await findFile(release[2], path.join(releasesRoot, release[1]));
@@ -307,11 +388,17 @@ const server = createServer(async (request, response) => {
       // The visitor's address (and the proxies' before it) travels with the composition's api calls.
       const visitor = { address: request.socket.remoteAddress, forwardedFor: request.headers['x-forwarded-for'] };
       // A composition that fails sends the plain page, as one that composes nothing does.
-      const composed = method === 'GET' ? await composeFirstPage(headerCache.firstPage, request.url ?? '/', index.html, visitor) : undefined;
+      // A details or public collection document carries its page's metadata instead (issue 28).
+      const composed =
+        method === 'GET'
+          ? ((await composeFirstPage(headerCache.firstPage, request.url ?? '/', index.html, visitor)) ?? (await shareDocument(headerCache.share, request.url ?? '/', index.html, visitor)))
+          : undefined;
       page = composed === undefined ? index : composedPage(composed);
       body = page.body;
     } else {
       body = await readFile(file);
+      // robots.txt names the sitemap (an absolute URL, as the protocol asks) where there is one.
+      if (spa && file === path.join(root, 'robots.txt') && headerCache.share?.origin) body = Buffer.concat([body, Buffer.from(`\nSitemap: ${headerCache.share.origin}/sitemap.xml\n`)]);
     }
   } catch {
     response.writeHead(500).end();

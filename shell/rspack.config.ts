@@ -11,6 +11,6 @@ export default defineConfig((_env, argv) => {
   const mode = argv.mode === 'development' ? 'development' : 'production';
   return [
     frontEndConfig({ appDir, name: 'shell', mode }),
-    serverConfig({ appDir, entry: './src/server/first-page-server.ts', name: 'first-page', mode }),
+    serverConfig({ appDir, entry: './src/server/server-entry.ts', name: 'first-page', mode }),
   ];
 });

@@ -176,7 +176,7 @@ export async function startFrontEnds({ basePort, framesBasePort, apiUrl, authEmu
       await assertPortFree(framesBasePort + index, `${piece.folder} frames`);
       args.push('--frames-port', String(framesBasePort + index));
     }
-    const env = piece.role === 'host' ? { ...framesEnv, ...framesSecret, API_INTERNAL_URL: apiUrl } : frames ? framesSecret : {};
+    const env = piece.role === 'host' ? { ...framesEnv, ...framesSecret, API_INTERNAL_URL: apiUrl, SITE_ORIGIN: `http://localhost:${basePort}` } : frames ? framesSecret : {};
     const entry = startProcess(piece.folder, process.execPath, args, { cwd: ROOT, logDir, env });
     await waitFor(entry, `${piece.folder} on ${port}`, () => portAnswers(port), 20000);
     entries.push(entry);

@@ -91,7 +91,8 @@ export interface FirstPageServer {
   readonly frames: Readonly<Partial<Record<RemoteName, string>>>;
 }
 
-function absoluteUrl(value: string, name: string): string {
+/** An absolute http(s) URL from the environment, without a trailing slash (a FirstPageConfigError names the variable). */
+export function absoluteUrl(value: string, name: string): string {
   let parsed: URL | undefined;
   try {
     parsed = new URL(value);
@@ -102,7 +103,8 @@ function absoluteUrl(value: string, name: string): string {
   return parsed.href.replace(/\/+$/, '');
 }
 
-function wholeNumber(value: string | undefined, name: string, fallback: number, max: number): number {
+/** A whole number from the environment, from 0 to max (fallback when unset). */
+export function wholeNumber(value: string | undefined, name: string, fallback: number, max: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0 || parsed > max) throw new FirstPageConfigError(`${name} must be a whole number from 0 to ${max}`);
