@@ -79,6 +79,12 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../pages/legal/terms-page')).TermsPage }),
           },
           {
+            path: 'transparency',
+            handle: { title: 'Transparency' },
+            hydrateFallbackElement: pageLoading,
+            lazy: async () => ({ Component: (await import('../pages/transparency/transparency-page')).TransparencyPage }),
+          },
+          {
             path: 'privacy-policy',
             handle: { title: 'Privacy Policy' },
             hydrateFallbackElement: pageLoading,

@@ -92,6 +92,9 @@ export function SiteFooter() {
             <li>
               <Link to="/terms">Terms &amp; Conditions</Link>
             </li>
+            <li>
+              <Link to="/transparency">Transparency</Link>
+            </li>
           </ul>
         </div>
       </div>
