@@ -1,7 +1,7 @@
 import { errorMessage, getAppeal, sendAppealMessage, useApiData } from '@antiquarium/api-client';
 import type { AppealView } from '@antiquarium/contracts';
 import { Spinner, toast } from '@antiquarium/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TextForm } from './text-form';
 import { NOTICES_TEXTS as T, dayOf } from './notices-texts';
 
@@ -9,6 +9,13 @@ import { NOTICES_TEXTS as T, dayOf } from './notices-texts';
 export function AppealThread({ appealId, initial }: { appealId: string; initial?: AppealView }) {
   const [latest, setLatest] = useState<AppealView | undefined>(initial);
   const result = useApiData(`appeal:${appealId}`, (signal) => getAppeal(appealId, { signal }), undefined, () => initial);
+  const region = useRef<HTMLElement>(null);
+  // An appeal just sent replaces its form: the focus goes to the thread, not lost to the page.
+  const justSent = useRef(initial !== undefined);
+  useEffect(() => {
+    if (justSent.current) region.current?.focus();
+    justSent.current = false;
+  }, []);
 
   if (result.status === 'loading') return <Spinner label="Loading your appeal…" />;
   if (result.status === 'error') {
@@ -35,7 +42,7 @@ export function AppealThread({ appealId, initial }: { appealId: string; initial?
   };
 
   return (
-    <section className="acc-notice__part acc-appeal" aria-label={T.threadTitle}>
+    <section ref={region} className="acc-notice__part acc-appeal" aria-label={T.threadTitle} tabIndex={-1}>
       <h4>{T.threadTitle}</h4>
       <p className={`acc-appeal__status acc-appeal__status--${appeal.status}`}>{T.status[appeal.status]}</p>
       <ol className="acc-thread">

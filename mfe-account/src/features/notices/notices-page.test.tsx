@@ -99,6 +99,8 @@ test('an appeal is sent with the decision’s id and its thread shown; a reply j
   expect(appealCall).toHaveBeenCalledWith({ decisionId: 'd1', text: 'The price was an auction record of 1901' });
   expect(await findToast(T.appealSent)).toBeInTheDocument();
   const thread = within(card).getByRole('region', { name: T.threadTitle });
+  // The form is gone: the focus is on the thread that replaced it.
+  expect(thread).toHaveFocus();
   expect(within(thread).getByText(T.status.open)).toBeInTheDocument();
   expect(within(thread).getByText('The price was an auction record of 1901')).toBeInTheDocument();
   // The thread came with the answer: nothing read again.
