@@ -26,6 +26,7 @@ import { artifactDoc, artifactInputDoc, artifactUpdateDoc } from '../common/open
 import { setPageHeaders } from '../common/page-headers';
 import { ZodPipe } from '../common/zod-pipe';
 import { ArtifactsService } from './artifacts.service';
+import { MAX_RELATED, RelatedArtifacts } from './related-artifacts';
 import { filterQuerySchema, listQuerySchema, MAX_PLACE_LENGTH, type FilterQuery, type ListQuery } from './list-query';
 
 /** The filters both the list and its facets take (docs/api.md). */
@@ -52,7 +53,10 @@ function valid<T>(result: { ok: true; value: T } | { ok: false; message: string;
 @ApiTags('artifacts')
 @Controller('artifacts')
 export class ArtifactsController {
-  constructor(private readonly artifacts: ArtifactsService) {}
+  constructor(
+    private readonly artifacts: ArtifactsService,
+    private readonly related: RelatedArtifacts,
+  ) {}
 
   @Get()
   @UseGuards(OptionalUser)
@@ -90,6 +94,17 @@ export class ArtifactsController {
   @ApiOkResponse({ schema: artifactDoc })
   get(@Param('id', ArtifactIdPipe) id: Types.ObjectId, @CurrentUser() caller: AuthUser | undefined): Promise<Artifact> {
     return this.artifacts.get(id, caller);
+  }
+
+  /** Up to MAX_RELATED public artifacts of the same era, type or place (the details page's "Related artifacts"). */
+  @Get(':id/related')
+  @UseGuards(OptionalUser)
+  @ApiOkResponse({
+    schema: { type: 'array', maxItems: MAX_RELATED, items: artifactDoc },
+    description: `At most ${MAX_RELATED}: the same type in the same era, then the same place, era, type; never the artifact itself or a hidden one. 404 as GET /artifacts/{id}`,
+  })
+  relatedTo(@Param('id', ArtifactIdPipe) id: Types.ObjectId, @CurrentUser() caller: AuthUser | undefined): Promise<Artifact[]> {
+    return this.related.of(id, caller);
   }
 
   @Post()

@@ -7,10 +7,11 @@ import { ArtifactRecordsModule } from './artifact-records.module';
 import { ArtifactsController } from './artifacts.controller';
 import { ArtifactsMemberData } from './artifacts-member-data';
 import { ArtifactsService } from './artifacts.service';
+import { RelatedArtifacts } from './related-artifacts';
 
 @Module({
   imports: [ArtifactRecordsModule, LikeRecordsModule, ContributorsModule, AuthModule, MemberDataModule],
   controllers: [ArtifactsController],
-  providers: [ArtifactsService, ArtifactsMemberData],
+  providers: [ArtifactsService, ArtifactsMemberData, RelatedArtifacts],
 })
 export class ArtifactsModule {}
