@@ -23,6 +23,7 @@ export {
   type ListArtifactsParams,
 } from './artifacts';
 export { likedArtifacts, toggleLike } from './likes';
+export { relatedArtifacts } from './related';
 export {
   createCollection,
   deleteCollection,

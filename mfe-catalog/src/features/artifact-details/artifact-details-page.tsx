@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ReportButton } from '../report/report-button';
 import { CiteButton } from '../citation/cite-button';
+import { RelatedArtifacts } from '../related/related-artifacts';
 import { AddToCollectionButton } from '../add-to-collection/add-to-collection-button';
 import { LikeButton } from './like-button';
 import { ModerationNotice } from './moderation-notice';
@@ -142,5 +143,10 @@ export default function ArtifactDetailsPage() {
     );
   }
   // Keyed by id: another artifact starts from its own like state.
-  return <ArtifactDetails key={result.data._id} artifact={result.data} />;
+  return (
+    <>
+      <ArtifactDetails key={result.data._id} artifact={result.data} />
+      <RelatedArtifacts key={`related-${result.data._id}`} artifactId={result.data._id} />
+    </>
+  );
 }
