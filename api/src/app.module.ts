@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ArtifactsModule } from './artifacts/artifacts.module';
+import { CollectionsModule } from './collections/collections.module';
 import { ConfigModule } from './config/config.module';
 import type { AppConfig } from './config/env';
 import { ContributorsModule } from './contributors/contributors.module';
@@ -49,6 +50,7 @@ export class AppModule {
         ModerationModule,
         MembersModule,
         OpenDataModule,
+        CollectionsModule,
       ],
     };
   }

@@ -1,7 +1,7 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { z } from 'zod';
 import { DEFAULT_RIGHTS, MAX_CREDIT_LENGTH, RIGHTS_URIS } from '@antiquarium/contracts';
-import { artifactInputSchema, artifactUpdateSchema } from '@antiquarium/contracts/validation';
+import { artifactInputSchema, artifactUpdateSchema, collectionInputSchema, collectionItemsSchema, collectionUpdateSchema } from '@antiquarium/contracts/validation';
 
 /** OpenAPI schemas generated from the same zod schemas that validate requests. */
 export function fromZod(schema: z.ZodType, io: 'input' | 'output' = 'input'): SchemaObject {
@@ -44,4 +44,33 @@ export const artifactDoc: SchemaObject = {
     addedAt: { type: 'string', format: 'date-time' },
     liked: { type: 'boolean', description: 'On GET /artifacts/{id} for a signed-in caller' },
   },
+};
+
+// Collections (docs/decisions/0014-collections.md).
+export const collectionInputDoc = fromZod(collectionInputSchema);
+export const collectionUpdateDoc: SchemaObject = { ...fromZod(collectionUpdateSchema), minProperties: 1 };
+export const collectionItemsDoc = fromZod(collectionItemsSchema);
+const collectionFieldsDoc: Record<string, SchemaObject> = {
+  id: { type: 'string' },
+  ownerUid: { type: 'string' },
+  ownerName: { type: 'string' },
+  ...((collectionInputDoc.properties ?? {}) as Record<string, SchemaObject>),
+  itemCount: { type: 'integer', description: 'For the owner every stored item, for others the available ones' },
+  createdAt: { type: 'string', format: 'date-time' },
+  updatedAt: { type: 'string', format: 'date-time' },
+};
+export const collectionDoc: SchemaObject = {
+  type: 'object',
+  properties: {
+    ...collectionFieldsDoc,
+    items: {
+      type: 'array',
+      description: 'In the owner’s order; an artifact no longer public is left out, or (owner only) kept with unavailable: true and no artifact',
+      items: { type: 'object', properties: { artifactId: { type: 'string' }, note: { type: 'string' }, artifact: artifactDoc, unavailable: { type: 'boolean' } } },
+    },
+  },
+};
+export const collectionSummaryDoc: SchemaObject = {
+  type: 'object',
+  properties: { ...collectionFieldsDoc, coverImage: { type: 'string', nullable: true, description: 'The first available item’s image' } },
 };
