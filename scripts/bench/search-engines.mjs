@@ -16,6 +16,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { ROOT } from '../lib/services.mjs';
 import { percentile, round, thousands } from './helpers.mjs';
+import { ensureBenchTools } from './tools.mjs';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
@@ -23,6 +24,8 @@ const gc = vm.runInNewContext('gc');
 const require = createRequire(path.join(ROOT, 'api/dist/seed/factory.js'));
 const { makeArtifacts } = require('./factory.js');
 const { default: MiniSearch } = await import('minisearch');
+// Orama and FlexSearch are the bench's own tools (scripts/bench/package.json), installed on first use.
+await ensureBenchTools();
 const orama = await import('@orama/orama');
 const { Document: FlexDocument } = createRequire(import.meta.url)('flexsearch');
 

@@ -7,6 +7,7 @@ import { firebaseSession } from '../lib/firebase-session.mjs';
 import { HEADLESS_FLAGS } from '../lib/chromium.cjs';
 import { atLeast, atMost, kb, median, round, row, runLogged, say } from './helpers.mjs';
 import { BUDGET } from './options.mjs';
+import { ensureBenchTools } from './tools.mjs';
 
 export async function withSite(ctx, fn) {
   const { ports, work, logs } = ctx;
@@ -210,6 +211,7 @@ const METRICS = [
  * Lighthouse's CPU throttling multiplier (its mobile preset's 4 when not given).
  */
 async function lighthouseRun(ctx, url, session, cpuSlowdown) {
+  await ensureBenchTools();
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
