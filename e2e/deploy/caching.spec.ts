@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { distOf, expect, FRONT_ENDS, originOf, test } from './support/site';
+import { distOf, expect, FRONT_ENDS, originOf, REMOTES, test } from './support/site';
 
 // What a deployment replaces in place: always revalidated, so a redeploy shows on the next load.
 const ENTRY_FILES = new Set(['index.html', 'runtime-config.json', 'remoteEntry.js', 'mf-manifest.json']);
@@ -54,11 +54,7 @@ test.describe('Static pieces: content hashes and cache headers, as served by the
       apiUrl: process.env['API_URL'],
       authEmulatorUrl: process.env['AUTH_EMULATOR_URL'],
       firebase: { apiKey: 'demo-api-key', authDomain: 'demo-antiquarium.firebaseapp.com', projectId: 'demo-antiquarium' },
-      remotes: {
-        catalog: `${originOf('catalog')}/mf-manifest.json`,
-        account: `${originOf('account')}/mf-manifest.json`,
-        contribute: `${originOf('contribute')}/mf-manifest.json`,
-      },
+      remotes: Object.fromEntries(REMOTES.map((remote) => [remote, `${originOf(remote)}/mf-manifest.json`])),
     });
   });
 

@@ -5,18 +5,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { describeImage, isIgnored, ROOT, startContainer } from '../../scripts/lib/containers.cjs';
-import { DEPLOY, image } from './support/site';
+import { DEPLOY, FRONT_ENDS, distOf, image } from './support/site';
 
 const run = promisify(execFile);
 const COMPOSE = process.env['DOCKER_COMPOSE'] ?? path.join(ROOT, '.tools/bin/docker-compose');
 
-const BUILT = {
-  shell: 'shell/Dockerfile',
-  catalog: 'mfe-catalog/Dockerfile',
-  account: 'mfe-account/Dockerfile',
-  contribute: 'mfe-contribute/Dockerfile',
-  api: 'api/Dockerfile',
-};
+// Every front end of the workspace description (workspace.json) and the api: one image each.
+const BUILT: Record<string, string> = { ...Object.fromEntries(FRONT_ENDS.map((name) => [name, `${distOf(name).replace(/\/dist$/, '')}/Dockerfile`])), api: 'api/Dockerfile' };
 const ALL = { ...BUILT, 'auth-emulator': 'deploy/auth-emulator/Dockerfile' };
 
 interface ComposeService {
@@ -55,7 +50,7 @@ test.describe('docker-compose.yml', () => {
   test('validates with docker compose config: one service per piece, MongoDB with a volume', async () => {
     const config = await composeConfig(['--env-file', path.join(ROOT, 'deploy/production.env.example')]);
     expect(config.name).toBe('antiquarium');
-    expect(Object.keys(config.services).sort()).toEqual(['account', 'api', 'catalog', 'contribute', 'mongo', 'shell']);
+    expect(Object.keys(config.services).sort()).toEqual([...Object.keys(BUILT), 'mongo'].sort());
     for (const [service, dockerfile] of Object.entries(BUILT)) {
       expect(config.services[service]?.build?.dockerfile, service).toBe(dockerfile);
     }
@@ -63,13 +58,13 @@ test.describe('docker-compose.yml', () => {
     expect(mongo.image).toMatch(/^mongo:\d/);
     expect(mongo.volumes).toContainEqual(expect.objectContaining({ type: 'volume', source: 'mongo-data', target: '/data/db' }));
     // Each static piece listens on 8080 inside its container, behind a port of its own.
-    const published = ['shell', 'catalog', 'account', 'contribute'].map((service) => {
+    const published = FRONT_ENDS.map((service) => {
       const ports = config.services[service]!.ports!;
       expect(ports[0]!.target).toBe(8080);
       expect(config.services[service]!.read_only).toBe(true);
       return ports[0]!.published;
     });
-    expect(new Set(published).size).toBe(4);
+    expect(new Set(published).size).toBe(FRONT_ENDS.length);
     // Configuration comes from the environment (here the example file), never from the images.
     expect(config.services['shell']!.environment).toMatchObject({
       API_URL: 'https://api.antiquarium.example',
@@ -92,7 +87,7 @@ test.describe('docker-compose.yml', () => {
 
   test('the demo profile adds the Auth Emulator and points the api and the shell at it', async () => {
     const config = await composeConfig(['--env-file', path.join(ROOT, 'deploy/demo.env'), '--profile', 'demo']);
-    expect(Object.keys(config.services).sort()).toEqual(['account', 'api', 'auth-emulator', 'catalog', 'contribute', 'mongo', 'shell']);
+    expect(Object.keys(config.services).sort()).toEqual([...Object.keys(BUILT), 'auth-emulator', 'mongo'].sort());
     expect(config.services['auth-emulator']!.build!.dockerfile).toBe('deploy/auth-emulator/Dockerfile');
     expect(config.services['auth-emulator']!.profiles).toEqual(['demo']);
     expect(config.services['api']!.environment).toMatchObject({ NODE_ENV: 'development', FIREBASE_AUTH_EMULATOR_HOST: 'auth-emulator:9099', FIREBASE_PROJECT_ID: 'demo-antiquarium' });

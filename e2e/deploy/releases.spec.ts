@@ -14,7 +14,7 @@ import { CANARY_MIN_CLIENTS, CANARY_MIN_VIEWS, canaryBucket } from '../../libs/c
 import { signIn } from '../support/session';
 import { createUser } from '../support/users';
 import { buildRelease } from './support/releases';
-import { DEPLOY, expect, fingerprint, image, originOf, test } from './support/site';
+import { DEPLOY, expect, fingerprint, image, originOf, REMOTES, test } from './support/site';
 
 const ROOT = path.resolve(__dirname, '../..');
 const FAILED = 'This part of Antiquarium could not be loaded';
@@ -43,9 +43,8 @@ function releaseEnv(): NodeJS.ProcessEnv {
     RELEASE_DEPLOY_TOKEN: DEPLOY.deployToken,
     RELEASES_DIR: path.join(DEPLOY.workDir, 'release-store'),
     RELEASE_SHELL_URL: originOf('shell'),
-    REMOTE_CATALOG_URL: originOf('catalog'),
-    REMOTE_ACCOUNT_URL: originOf('account'),
-    REMOTE_CONTRIBUTE_URL: originOf('contribute'),
+    // Where each remote of workspace.json is served (its urlVariable, REMOTE_<NAME>_URL).
+    ...Object.fromEntries(REMOTES.map((remote) => [`REMOTE_${remote.toUpperCase()}_URL`, originOf(remote)])),
     FIREBASE_AUTH_EMULATOR_HOST: new URL(DEPLOY.authEmulatorUrl).host,
     FIREBASE_PROJECT_ID: 'demo-antiquarium',
   };
