@@ -99,6 +99,9 @@ test('the home page with its answers: the lists and the contributors, no spinner
   expect(view.getByRole('heading', { name: 'Gold torc' })).toBeInTheDocument();
   expect(view.getByRole('heading', { name: 'Newest scroll' })).toBeInTheDocument();
   expect(view.getByText('Eleanor Hartley')).toBeInTheDocument();
+  // Issue 27: the featured and recent cards carry their Report link, one per card.
+  expect(view.getAllByRole('link', { name: /^Report / })).toHaveLength(frame.querySelectorAll('article.aq-card, article.cat-mini-card').length);
+  expect(view.getByRole('link', { name: 'Report Gold torc' })).toHaveAttribute('href', expect.stringMatching(/^\/report\?artifact=/));
   expect(frame.querySelector('.aq-spinner')).toBeNull();
   expect(view.queryByRole('status')).toBeNull();
   expect(frame.textContent).not.toMatch(/Loading/);
@@ -168,6 +171,13 @@ describe('All Artifacts', () => {
     expect(frame.querySelector('.aq-spinner')).toBeNull();
     expect(frame.textContent).not.toMatch(/Loading artifacts/);
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  test('every card of the frame carries its Report link as plain markup (issue 27)', () => {
+    const frame = parse(renderFrame({ module: './AllArtifacts', url, apiUrl: API, answers: allArtifactsAnswers() }));
+    const links = within(frame).getAllByRole('link', { name: /^Report / });
+    expect(links.map((link) => link.textContent)).toEqual(names.map((name) => `Report ${name}`));
+    for (const link of links) expect(link.getAttribute('href')).toMatch(/^\/report\?artifact=/);
   });
 
   test('answers for another query are not this URL’s: the list is left to the browser', () => {
