@@ -91,7 +91,7 @@ function scan(docs, terms) {
 }
 
 function versionOf(name) {
-  const file = ['node_modules', 'api/node_modules'].map((dir) => path.join(ROOT, dir, name, 'package.json')).find(existsSync);
+  const file = ['node_modules', 'api/node_modules', 'scripts/bench/node_modules'].map((dir) => path.join(ROOT, dir, name, 'package.json')).find(existsSync);
   return file ? JSON.parse(readFileSync(file, 'utf8')).version : '?';
 }
 
