@@ -16,7 +16,7 @@ export async function apiGet<T>(path: string, token?: string): Promise<{ body: T
   return { body: (await response.json()) as T, headers: response.headers };
 }
 
-export async function apiSend<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, token: string, body?: unknown): Promise<T> {
+export async function apiSend<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, token: string, body?: unknown): Promise<T> {
   const response = await fetch(`${API_URL}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

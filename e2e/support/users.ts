@@ -44,3 +44,10 @@ export async function createUser(name = `Explorer ${randomUUID().slice(0, 6)}`):
   const signedIn = await identity<{ idToken: string }>('accounts:signInWithPassword', { email, password, returnSecureToken: true });
   return { uid: created.localId, email, password, name, token: signedIn.idToken };
 }
+
+/** The user with these custom claims (e.g. `{ moderator: true }`) and a fresh token that carries them. */
+export async function withClaims(user: TestUser, claims: Record<string, unknown>): Promise<TestUser> {
+  await adminUpdate(user.uid, { customAttributes: JSON.stringify(claims) });
+  const signedIn = await identity<{ idToken: string }>('accounts:signInWithPassword', { email: user.email, password: user.password, returnSecureToken: true });
+  return { ...user, token: signedIn.idToken };
+}
