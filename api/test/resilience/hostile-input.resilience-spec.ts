@@ -12,7 +12,7 @@ import { ticketKey, TicketSigner, type TicketReleases } from '../../src/releases
 import { artifactInput } from '../support/artifacts';
 import { createUser, deleteUser, grantModerator, tokenClaims, unsignedToken, type TestUser } from '../support/auth';
 import { call, errorShapeProblem } from './support/http';
-import { artifactProblems, counterProblems, moderationProblems, MODERATION_COLLECTION_NAMES, releaseProblems, RELEASE_COLLECTION_NAMES } from './support/invariants';
+import { artifactProblems, collectionProblems, counterProblems, moderationProblems, MODERATION_COLLECTION_NAMES, releaseProblems, RELEASE_COLLECTION_NAMES } from './support/invariants';
 import { removeTempDirs, stop, stopAll, tempDir } from './support/processes';
 import { type Api, connect, resiliencePorts, startApi, startFerretDb } from './support/services';
 
@@ -42,6 +42,8 @@ const knownIds: string[] = [];
 /** Decisions and appeals the run made (their ids answer 201s): later requests name them. */
 const knownDecisions: string[] = [];
 const knownAppeals: string[] = [];
+/** Collections made by the setup and the run (a 201 of POST /collections). */
+const knownCollections: string[] = [];
 
 beforeAll(async () => {
   const ferret = await startFerretDb({ port: FERRET_PORT, dataDir: tempDir('hostile-ferretdb') });
@@ -55,6 +57,11 @@ beforeAll(async () => {
     const created = await call<{ insertedId: string }>(api.url, '/artifacts', { method: 'POST', token: user.token, body: artifactInput() });
     if (created.status !== 201) throw new Error(`setup: create answered ${created.status} ${created.text}`);
     knownIds.push(created.body.insertedId);
+  }
+  for (const visibility of ['public', 'private']) {
+    const created = await call<{ id: string }>(api.url, '/collections', { method: 'POST', token: owner.token, body: { title: `Setup ${visibility}`, visibility } });
+    if (created.status !== 201) throw new Error(`setup: collection answered ${created.status} ${created.text}`);
+    knownCollections.push(created.body.id);
   }
   // A live release from the start, so that the routing's tickets name one and telemetry reaches the
   // counting (not only the refusals).
@@ -519,6 +526,39 @@ const moderationRead = fc.oneof(
   fc.tuple(idSegment, fc.oneof(fc.constant(''), query, hostileText.filter((text) => text.length < 300).map((text) => `?receipt=${encode(text)}`))).map(([id, q]) => `/reports/${typeof id === 'string' ? id : `@known${id.known}`}${q}`),
 );
 
+// ---------- collections ----------
+
+/** Where the run puts a known collection's id (made in the setup or by a generated 201), and a member's uid. */
+const COLLECTION_SLOT = '@collection@';
+const MEMBER_SLOT = '@member@';
+const asJson = (text: string): Body => ({ text, contentType: 'application/json' });
+const validCollection = fc
+  .tuple(shortText, fc.option(shortText, { nil: undefined }), fc.constantFrom('public', 'private', 'public', 'secret', ''))
+  .map(([title, description, visibility]) => ({ title: title || 'Lamps', ...(description === undefined ? {} : { description }), visibility }));
+const collectionBody: fc.Arbitrary<Body | undefined> = fc.oneof(
+  { weight: 4, arbitrary: validCollection.map((input) => asJson(JSON.stringify(input))) },
+  { weight: 4, arbitrary: mutated(validCollection, ['title', 'description', 'visibility'], ['ownerUid', 'ownerName', 'items', 'createdAt', '_id', '$set', '__proto__']).map(asJson) },
+  { weight: 1, arbitrary: body },
+);
+/** One item as JSON text: mostly a known artifact with a note, or its fields replaced and stray keys added. */
+const collectionItem = fc.oneof(
+  { weight: 4, arbitrary: fc.option(shortText, { nil: undefined }).map((note) => JSON.stringify({ artifactId: ARTIFACT_SLOT, ...(note === undefined ? {} : { note }) })) },
+  { weight: 2, arbitrary: mutated(fc.constant({ artifactId: ARTIFACT_SLOT, note: 'Why' }), ['artifactId', 'note'], ['position', '_id', '$set', '__proto__']) },
+  { weight: 1, arbitrary: hostileValue.map((value) => JSON.stringify(value) ?? 'null') },
+);
+const itemsBody: fc.Arbitrary<Body | undefined> = fc.oneof(
+  // The slot names one artifact: lists of one are stored, longer ones meet the duplicate rule.
+  { weight: 5, arbitrary: fc.array(collectionItem, { maxLength: 3 }).map((items) => asJson(`[${items.join(',')}]`)) },
+  { weight: 1, arbitrary: fc.constantFrom(200, 201).map((length) => asJson(JSON.stringify(Array.from({ length }, (_, n) => ({ artifactId: n.toString(16).padStart(24, '0'), note: '' }))))) },
+  { weight: 2, arbitrary: body },
+);
+const memberSegment = fc.oneof(
+  { weight: 4, arbitrary: fc.constant(MEMBER_SLOT) },
+  { weight: 2, arbitrary: fc.constantFrom('no-such-member', 'x'.repeat(129), '%00', '..', '__proto__', '$where', '%24gt', 'a%20b') },
+  { weight: 1, arbitrary: hostileText.filter((text) => text.length > 0 && text.length < 300).map(encode) },
+);
+const collectionPath = (suffix: string) => fc.tuple(slotSegment(COLLECTION_SLOT), fc.constant(suffix)).map(([id, rest]) => `/collections/${id}${rest}`);
+
 interface HostileRequest {
   kind: string;
   method: string;
@@ -602,6 +642,13 @@ const request: fc.Arbitrary<HostileRequest> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('GET moderation reads'), method: fc.constant('GET'), path: moderationRead, auth: moderatorAuth }) },
   fc.record({ kind: fc.constant('GET /me/export'), method: fc.constant('GET'), path: fc.oneof(fc.constant('/me/export'), query.map((q) => `/me/export${q}`)), auth }),
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('DELETE /me'), method: fc.constant('DELETE'), path: fc.constantFrom('/me', '/me/', '/me?contributions=delete'), auth, body: deleteMeBody }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('POST /collections'), method: fc.constant('POST'), path: fc.constantFrom('/collections', '/collections/', '/collections?x=1'), auth: writerAuth, body: collectionBody }) },
+  fc.record({ kind: fc.constant('GET /collections/:id'), method: fc.constant('GET'), path: fc.tuple(collectionPath(''), fc.oneof(fc.constant(''), query)).map(([p, q]) => `${p}${q}`), auth }),
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('PATCH /collections/:id'), method: fc.constant('PATCH'), path: collectionPath(''), auth: writerAuth, body: collectionBody }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('PUT /collections/:id/items'), method: fc.constant('PUT'), path: collectionPath('/items'), auth: writerAuth, body: itemsBody }) },
+  fc.record({ kind: fc.constant('DELETE /collections/:id'), method: fc.constant('DELETE'), path: collectionPath(''), auth: writerAuth, body }),
+  fc.record({ kind: fc.constant('GET /me/collections'), method: fc.constant('GET'), path: query.map((q) => `/me/collections${q}`), auth }),
+  fc.record({ kind: fc.constant('GET /members/:uid/collections'), method: fc.constant('GET'), path: fc.tuple(memberSegment, query).map(([uid, q]) => `/members/${uid}/collections${q}`), auth }),
   fc.record({
     kind: fc.constant('other routes and methods'),
     method: fc.constantFrom('PUT', 'POST', 'DELETE', 'PATCH', 'GET'),
@@ -672,7 +719,9 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
         text
           .replaceAll(ARTIFACT_SLOT, pick(knownIds, 'f'.repeat(24)))
           .replaceAll(DECISION_SLOT, pick(knownDecisions, 'e'.repeat(24)))
-          .replaceAll(APPEAL_SLOT, pick(knownAppeals, 'd'.repeat(24)));
+          .replaceAll(APPEAL_SLOT, pick(knownAppeals, 'd'.repeat(24)))
+          .replaceAll(COLLECTION_SLOT, pick(knownCollections, 'c'.repeat(24)))
+          .replaceAll(MEMBER_SLOT, pick([owner.uid, other.uid], owner.uid));
       const path = fill(hostile.path.replace(/@known(\d+)/, (_, n: string) => knownIds[Number(n) % knownIds.length] as string));
       const headers: Record<string, string> = {};
       const header = authorization(hostile.auth);
@@ -694,6 +743,7 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
       sent += 1;
       if (answer.status === 201 && hostile.kind === 'POST /moderation/decisions') knownDecisions.push((answer.body as { id: string }).id);
       if (answer.status === 201 && hostile.kind === 'POST /appeals') knownAppeals.push((answer.body as { id: string }).id);
+      if (answer.status === 201 && hostile.kind === 'POST /collections') knownCollections.push((answer.body as { id: string }).id);
       byKind.set(hostile.kind, (byKind.get(hostile.kind) ?? 0) + 1);
       byStatus.set(answer.status, (byStatus.get(answer.status) ?? 0) + 1);
       const where = `${hostile.method} ${path.slice(0, 200)} -> ${answer.status} ${answer.text.slice(0, 300)}`;
@@ -716,7 +766,7 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
   // and reaches the write paths, not only the guards.
   if (process.env['FC_SEED'] === undefined) {
     expect(RUNS).toBeGreaterThanOrEqual(500);
-    expect(byKind.size).toBe(27);
+    expect(byKind.size).toBe(34);
     for (const count of byKind.values()) expect(count).toBeGreaterThanOrEqual(10);
     expect(byStatus.get(201) ?? 0).toBeGreaterThan(0);
     expect(byStatus.get(400) ?? 0).toBeGreaterThan(0);
@@ -735,10 +785,13 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
   expect(artifacts.flatMap((doc) => artifactProblems(doc, uids))).toEqual([]);
   expect(await counterProblems(db)).toEqual([]);
   const collections = (await db.listCollections().toArray()).map((collection) => collection.name).sort();
-  expect(collections.filter((name) => !['artifacts', 'contributors', 'likes', 'member_deletions', ...RELEASE_COLLECTION_NAMES, ...MODERATION_COLLECTION_NAMES].includes(name))).toEqual([]);
+  expect(collections.filter((name) => !['artifacts', 'contributors', 'likes', 'member_deletions', 'collections', 'artifactchanges', ...RELEASE_COLLECTION_NAMES, ...MODERATION_COLLECTION_NAMES].includes(name))).toEqual([]);
   // No hostile DELETE /me deleted anybody: no deletion recorded, the run's members still export.
   expect(await db.collection('member_deletions').countDocuments({})).toBe(0);
   for (const member of [owner, other]) expect((await call(api.url, '/me/export', { token: member.token })).status).toBe(200);
+  // Collections hold only what validation lets through, owned by the run's members; the generated requests stored some.
+  expect(await collectionProblems(db, uids)).toEqual([]);
+  expect(await db.collection('collections').countDocuments({})).toBeGreaterThan(0);
   // Notices, decisions and appeals hold only what validation lets through, set by the server where it owns the field.
   expect(await moderationProblems(db)).toEqual([]);
   expect(await db.collection('moderation_reports').countDocuments({})).toBeGreaterThan(0);

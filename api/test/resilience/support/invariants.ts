@@ -3,7 +3,7 @@
 // registry that names only what it holds.
 import type { mongo } from 'mongoose';
 import { EDITABLE_FIELDS, isReleaseRemote, isReleaseVersion, nameSortKey, readDate, RELEASE_AUDIT_ACTIONS, RELEASE_HISTORY_LIMIT } from '@antiquarium/contracts';
-import { validateAppealInput, validateArtifactInput, validateDecisionInput, validateReportInput } from '@antiquarium/contracts/validation';
+import { validateAppealInput, validateArtifactInput, validateCollectionInput, validateCollectionItems, validateDecisionInput, validateReportInput } from '@antiquarium/contracts/validation';
 import { LOAD_BUCKET_FIELDS } from '../../../src/releases/load-histogram';
 import { releaseInputSchema } from '../../../src/releases/release-input';
 
@@ -282,6 +282,44 @@ export async function moderationProblems(db: mongo.Db): Promise<string[]> {
     check('appeal', doc, APPEAL_KEYS, validateAppealInput({ decisionId: doc['decisionId'], text: doc['text'] }));
     for (const message of (doc['messages'] as { text?: unknown }[] | undefined) ?? []) {
       if (typeof message.text !== 'string' || CONTROL_CHARS.test(message.text) || message.text.trim() === '') problems.push(`appeal ${String(doc['_id'])}: a message is not a clean text`);
+    }
+  }
+  return problems;
+}
+
+const COLLECTION_KEYS = new Set(['_id', 'ownerUid', 'ownerName', 'title', 'description', 'visibility', 'items', 'createdAt', 'updatedAt']);
+
+/**
+ * Collections (api/src/collections) that validation would not have let in: each stored one, read
+ * back through the shared validation, must pass it as stored (trimmed, item ids unique, at most
+ * MAX_COLLECTION_ITEMS), owned by a signed-in member, with no keys a body chose.
+ */
+export async function collectionProblems(db: mongo.Db, ownerUids: ReadonlySet<string>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const doc of await db.collection('collections').find({}).toArray()) {
+    const id = String(doc['_id']);
+    const fields = { title: doc['title'], description: doc['description'], visibility: doc['visibility'] };
+    const checked = validateCollectionInput(fields);
+    if (!checked.ok) problems.push(`collection ${id}: invalid stored fields ${JSON.stringify(checked.fields)}`);
+    else if (checked.value.title !== doc['title'] || checked.value.description !== doc['description']) problems.push(`collection ${id}: texts not in their validated form`);
+    const rawItems = Array.isArray(doc['items']) ? (doc['items'] as mongo.Document[]) : null;
+    const items = rawItems?.map((item) => ({ artifactId: String(item['artifactId']), note: item['note'] }));
+    const checkedItems = validateCollectionItems(items);
+    if (!checkedItems.ok) problems.push(`collection ${id}: invalid stored items ${JSON.stringify(checkedItems.fields)}`);
+    else if (checkedItems.value.some((item, index) => item.note !== items?.[index]?.note)) problems.push(`collection ${id}: notes not in their validated form`);
+    for (const item of rawItems ?? []) {
+      if (Object.keys(item).some((key) => key !== 'artifactId' && key !== 'note')) problems.push(`collection ${id}: an item has stray keys`);
+      if ((item['artifactId'] as { _bsontype?: string } | undefined)?._bsontype !== 'ObjectId') problems.push(`collection ${id}: an item's artifactId is not an ObjectId`);
+    }
+    const extra = unexpectedKeys(doc, COLLECTION_KEYS);
+    if (extra.length > 0) problems.push(`collection ${id}: stray keys ${extra.join(', ')}`);
+    const dangerous = dangerousKeys(doc);
+    if (dangerous.length > 0) problems.push(`collection ${id}: operator or prototype keys ${dangerous.join(', ')}`);
+    if (typeof doc['ownerUid'] !== 'string' || !ownerUids.has(doc['ownerUid'])) problems.push(`collection ${id}: ownerUid ${String(doc['ownerUid'])} is not a signed-in user`);
+    const ownerName = doc['ownerName'];
+    if (typeof ownerName !== 'string' || ownerName.trim().length === 0 || CONTROL_CHARS.test(ownerName)) problems.push(`collection ${id}: ownerName ${JSON.stringify(ownerName)} is not a clean text`);
+    for (const key of ['createdAt', 'updatedAt']) {
+      if (!(doc[key] instanceof Date) || Number.isNaN((doc[key] as Date).getTime())) problems.push(`collection ${id}: ${key} is not a date`);
     }
   }
   return problems;
