@@ -97,7 +97,8 @@ test.describe('Moderators: the queue, decisions and appeals', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 2, name: 'Featured Historical Artifacts' })).toBeVisible();
     await page.goto('/all-artifacts');
-    await expect(page.locator('.aq-card').first()).toBeVisible();
+    // The catalog's list page loads its code after the home page's (a busy 2-core machine is slow).
+    await expect(page.locator('.aq-card').first()).toBeVisible({ timeout: 30_000 });
     expect(asked).toEqual([]);
     await page.goto('/moderation');
     await expect(page).toHaveURL(/\/login/);
