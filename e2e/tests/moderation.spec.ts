@@ -87,6 +87,8 @@ async function expectVisitorSees(visitor: Page, artifact: CreatedArtifact, seen:
 
 test.describe('Moderators: the queue, decisions and appeals', () => {
   test('a visitor opening /moderation is sent to sign in; a member is told they are not a moderator', async ({ page }) => {
+    // Two first pages, a sign-in and two axe scans: more than the default minute on a busy 2-core machine.
+    test.setTimeout(120_000);
     // The public first pages load nothing of the moderators' remote.
     const config = (await (await page.request.get('/runtime-config.json')).json()) as { remotes: Record<string, string> };
     const moderationOrigin = new URL(config.remotes['moderation'] ?? '').origin;
