@@ -2,6 +2,7 @@ import { applyDecorators, Body, Controller, Delete, Get, HttpCode, NotFoundExcep
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Types } from 'mongoose';
+import { z } from 'zod';
 import {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
@@ -43,6 +44,11 @@ class MemberUidPipe implements PipeTransform<unknown, string> {
   }
 }
 
+/** `GET /collections`: only the public ones are listed, and the query says so. */
+const publicListQuerySchema = pageQuerySchema.extend({
+  visibility: z.literal('public', { error: 'visibility must be public: only public collections are listed' }),
+});
+
 const PageQueryDocs = () =>
   applyDecorators(
     ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } }),
@@ -63,6 +69,20 @@ export class CollectionsController {
   async create(@Body() body: unknown, @CurrentUser() user: AuthUser): Promise<CreateCollectionResponse> {
     const id = await this.collections.create(valid(validateCollectionInput(body)), user);
     return { id: id.toHexString() };
+  }
+
+  @Get('collections')
+  @ApiQuery({ name: 'visibility', required: true, schema: { type: 'string', enum: ['public'] } })
+  @PageQueryDocs()
+  @ApiOkResponse({ description: 'Every public collection, in id order (new ones come last: pages stay put; the sitemap reads them)', schema: { type: 'array', items: collectionSummaryDoc } })
+  async listPublic(
+    @Query(new ZodPipe(publicListQuerySchema)) query: PageQuery,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<CollectionSummary[]> {
+    const { items, total } = await this.collections.publicPage(query.page, query.limit);
+    setPageHeaders(request, response, query.page, query.limit, total);
+    return items;
   }
 
   @Get('collections/:id')

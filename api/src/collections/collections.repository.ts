@@ -50,12 +50,20 @@ export class CollectionsRepository {
   }
 
   /** A member's collections, newest change first: all of them, or only the public ones. */
-  async pageOf(ownerUid: string, onlyPublic: boolean, page: number, limit: number): Promise<{ items: StoredCollection[]; total: number }> {
-    const query = onlyPublic ? { ownerUid, visibility: 'public' as const } : { ownerUid };
+  pageOf(ownerUid: string, onlyPublic: boolean, page: number, limit: number): Promise<{ items: StoredCollection[]; total: number }> {
+    return this.page(onlyPublic ? { ownerUid, visibility: 'public' as const } : { ownerUid }, NEWEST_FIRST, page, limit);
+  }
+
+  /** Every public collection in id order: pages that stay put while collections are added (the sitemap reads them). */
+  publicPage(page: number, limit: number): Promise<{ items: StoredCollection[]; total: number }> {
+    return this.page({ visibility: 'public' as const }, { _id: 1 }, page, limit);
+  }
+
+  private async page(query: Record<string, string>, sort: Record<string, 1 | -1>, page: number, limit: number): Promise<{ items: StoredCollection[]; total: number }> {
     const [items, total] = await Promise.all([
       this.model
         .find(query)
-        .sort(NEWEST_FIRST)
+        .sort(sort)
         .skip((page - 1) * limit)
         .limit(limit)
         .lean<StoredCollection[]>()

@@ -95,6 +95,11 @@ export class CollectionsService {
     return this.summaries(await this.collections.pageOf(uid, true, page, limit), false);
   }
 
+  /** Every public collection (id order), counting only the items everyone sees. */
+  async publicPage(page: number, limit: number): Promise<{ items: CollectionSummary[]; total: number }> {
+    return this.summaries(await this.collections.publicPage(page, limit), false);
+  }
+
   private async summaries(pageOf: { items: StoredCollection[]; total: number }, owner: boolean) {
     const available = await this.availableArtifacts(pageOf.items.flatMap((doc) => doc.items.map((item) => item.artifactId)));
     const items = pageOf.items.map((doc): CollectionSummary => {
