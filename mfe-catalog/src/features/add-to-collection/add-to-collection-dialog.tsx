@@ -6,7 +6,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { TitleField, titleProblem, VisibilityField } from '../../shared/collection-fields';
 import { addToExisting, addToNew, type AddOutcome } from './add-artifact';
-import '../collection/collection.css';
+import '../../shared/collection.css';
 
 export const ADD_DIALOG_TEXTS = {
   title: 'Add to collection',

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CopyLinkButton } from './copy-link-button';
 import { collectionPath, memberCollectionsPath, ownerName, shownItems, type CollectionData } from './collection-data';
-import './collection.css';
+import '../../shared/collection.css';
 
 export const COLLECTION_TEXTS = {
   curatedBy: 'Curated by',

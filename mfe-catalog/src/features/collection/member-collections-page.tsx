@@ -5,7 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ownerName } from './collection-data';
 import { COLLECTION_TEXTS } from './collection-view';
 import '../../shared/catalog.css';
-import './collection.css';
+import '../../shared/collection.css';
 
 export const MEMBER_COLLECTIONS_TEXTS = {
   title: (name: string | null) => (name ? `Collections by ${name}` : 'Collections'),
