@@ -22,6 +22,8 @@ async function seriousViolations(page: Page) {
 }
 
 test('Cite this: BibTeX copied with one click holds the permanent URL and access date; axe clean; focus returns', async ({ browser, baseURL }) => {
+  // Signing in, the details, then citeproc-js compiling three CSL styles on the page's main thread.
+  test.setTimeout(120_000);
   const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
   await page.goto('/login');
@@ -32,7 +34,8 @@ test('Cite this: BibTeX copied with one click holds the permanent URL and access
   const open = page.getByRole('button', { name: 'Cite this' });
   await open.click();
   const dialog = page.getByRole('dialog', { name: 'Cite this artifact' });
-  await expect(dialog).toBeVisible();
+  // Its code (citation-js, 177 KB gzip) is fetched on this first click.
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
 
   const permanentUrl = `${new URL(baseURL!).origin}/artifacts/${artifact._id}`;
   const today = new Date().toISOString().slice(0, 10);

@@ -21,10 +21,11 @@ const MAKING_ORDER: readonly CitationFormat[] = ['bibtex', 'ris', 'wikipedia', '
 
 type Texts = Partial<Record<CitationFormat, string | null>>;
 
-function useCitations(artifact: CiteDialogProps['artifact']): Texts {
+function useCitations(artifact: CiteDialogProps['artifact'], start: boolean): Texts {
   const item = useMemo(() => toCslItem(artifact, window.location.origin, new Date()), [artifact]);
   const [texts, setTexts] = useState<Texts>({});
   useEffect(() => {
+    if (!start) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const make = (index: number) => {
       const format = MAKING_ORDER[index];
@@ -43,13 +44,16 @@ function useCitations(artifact: CiteDialogProps['artifact']): Texts {
     };
     make(0);
     return () => clearTimeout(timer);
-  }, [item]);
+  }, [item, start]);
   return texts;
 }
 
 /** "Cite this": every format with its own copy button (loaded by the details page's button on click). */
 export function CiteDialog({ open, artifact, onClose, afterClose }: CiteDialogProps) {
-  const texts = useCitations(artifact);
+  // Made once the dialog has finished opening: a style's first compilation is a long task, which
+  // would otherwise hold the opening animation (and the reader) until it ends.
+  const [shown, setShown] = useState(false);
+  const texts = useCitations(artifact, shown);
   const [status, setStatus] = useState('');
   const bodyRef = useRef<HTMLDivElement>(null);
 
@@ -74,7 +78,9 @@ export function CiteDialog({ open, artifact, onClose, afterClose }: CiteDialogPr
         onCancel={onClose}
         afterClose={afterClose}
         afterOpenChange={(visible) => {
-          if (visible) bodyRef.current?.querySelector<HTMLElement>('.cat-cite__text')?.focus();
+          if (!visible) return;
+          setShown(true);
+          bodyRef.current?.querySelector<HTMLElement>('.cat-cite__text')?.focus();
         }}
         closable={false}
         footer={null}
