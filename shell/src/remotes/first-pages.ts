@@ -14,6 +14,10 @@ export const FIRST_PAGES: readonly { path: RegExp; remote: RemoteName; expose: s
   { path: /^\/login\/?$/, remote: 'account', expose: './Login' },
   { path: /^\/register\/?$/, remote: 'account', expose: './Register' },
   { path: /^\/forgot-password\/?$/, remote: 'account', expose: './ForgotPassword' },
+  { path: /^\/collections\/[^/]+\/?$/, remote: 'catalog', expose: './Collection' },
+  { path: /^\/members\/[^/]+\/collections\/?$/, remote: 'catalog', expose: './MemberCollections' },
+  { path: /^\/report\/?$/, remote: 'catalog', expose: './Report' },
+  { path: /^\/reports\/[^/]+\/?$/, remote: 'catalog', expose: './ReportStatus' },
 ];
 
 export function firstPageOf(pathname: string) {
