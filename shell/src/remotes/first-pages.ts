@@ -6,11 +6,12 @@ import type { RemoteName } from './remote-names';
  * app/routes.tsx; routes.test.tsx checks that they agree). Protected pages are left out: a visitor
  * is sent to /login, so their code would be downloaded for nothing. Read by the browser (to preload
  * the page's code) and by the shell's server (to compose the page, docs/decisions/0010), so this
- * file imports nothing of module federation.
+ * file imports nothing of module federation. `composed`: the pages the catalog's server build renders
+ * as frames, which the shell's server composes; the others are only preloaded.
  */
-export const FIRST_PAGES: readonly { path: RegExp; remote: RemoteName; expose: string }[] = [
-  { path: HOME_PATH, remote: 'catalog', expose: './Home' },
-  { path: ALL_ARTIFACTS_PATH, remote: 'catalog', expose: './AllArtifacts' },
+export const FIRST_PAGES: readonly { path: RegExp; remote: RemoteName; expose: string; composed?: true }[] = [
+  { path: HOME_PATH, remote: 'catalog', expose: './Home', composed: true },
+  { path: ALL_ARTIFACTS_PATH, remote: 'catalog', expose: './AllArtifacts', composed: true },
   { path: /^\/login\/?$/, remote: 'account', expose: './Login' },
   { path: /^\/register\/?$/, remote: 'account', expose: './Register' },
   { path: /^\/forgot-password\/?$/, remote: 'account', expose: './ForgotPassword' },

@@ -294,7 +294,7 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
   /** The composed document (undefined: send the plain page) and whether it may be kept for the next visits. */
   async function build(pathname: string, search: string, indexHtml: string, visitor: Visitor | undefined): Promise<{ document: string; keep: boolean } | undefined> {
     const page = firstPageOf(pathname);
-    if (!page || !browserApiUrl || !frames[page.remote]) return undefined;
+    if (!page?.composed || !browserApiUrl || !frames[page.remote]) return undefined;
     const signal = AbortSignal.timeout(timeoutMs);
     const forwarded = forwardedFor(visitor);
     const client: Record<string, string> = forwarded ? { 'X-Forwarded-For': forwarded } : {};
@@ -331,7 +331,7 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
     compose(url, indexHtml, visitor) {
       const { pathname, search } = canonicalUrl(url);
       const page = firstPageOf(pathname);
-      if (!page || !frames[page.remote]) return Promise.resolve(undefined);
+      if (!page?.composed || !frames[page.remote]) return Promise.resolve(undefined);
       const key = `${pathname}${search}`;
       const cached = cache.get(key);
       if (cached && cached.expires > now()) return Promise.resolve(cached.document);
