@@ -36,7 +36,7 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, lo
   });
   app.enableCors({
     origin: config.corsOrigins,
-    methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type'],
     // The routing's telemetry ticket (releases/telemetry-ticket.ts) is read by the shell's code.
     // Content-Disposition: the file name of a member's data export (GET /me/export), read by the page.

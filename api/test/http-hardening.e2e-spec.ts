@@ -27,6 +27,20 @@ describe('CORS', () => {
     expect((response.headers.get('access-control-allow-headers') ?? '').toLowerCase()).toContain('authorization');
   });
 
+  test("the preflight allows every method the api's documented routes answer (a collection's PUT of its items too)", async () => {
+    const document = await api<{ paths: Record<string, Record<string, unknown>> }>('/docs-json');
+    expectStatus(document, 200);
+    const methods = new Set(Object.values(document.body.paths).flatMap((operations) => Object.keys(operations).map((method) => method.toUpperCase())));
+    expect([...methods]).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
+    const response = await api('/collections/aaaaaaaaaaaaaaaaaaaaaaaa/items', {
+      method: 'OPTIONS',
+      headers: { origin: ALLOWED, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization,content-type' },
+    });
+    expect(response.status).toBeLessThan(300);
+    const allowed = (response.headers.get('access-control-allow-methods') ?? '').toUpperCase().split(/\s*,\s*/);
+    expect([...methods].filter((method) => !allowed.includes(method))).toEqual([]);
+  });
+
   test('a foreign origin is not allowed, on requests or preflights', async () => {
     const read = await api('/artifacts?limit=1', { headers: { origin: FOREIGN } });
     expect(read.headers.get('access-control-allow-origin')).toBeNull();
