@@ -7,6 +7,7 @@ export { HeartIcon, likeCount, likesLabel } from './likes';
 export { Pagination, readPage, type PaginationProps } from './pagination';
 export { useProgressiveList } from './progressive';
 export { NotFound } from './not-found';
+export { keepTabInside } from './focus-trap';
 export {
   alertDialog,
   confirmDialog,

@@ -1,4 +1,4 @@
-import { antTheme } from '@antiquarium/ui';
+import { antTheme, keepTabInside } from '@antiquarium/ui';
 import { ConfigProvider, Modal } from 'antd';
 import { useRef } from 'react';
 import { ReportForm } from './report-form';
@@ -15,7 +15,7 @@ export interface ReportDialogProps {
 
 /**
  * The report form in a dialog (the details page's Report button loads this file on click): antd's
- * Modal keeps the focus inside while open; Escape and Cancel close it.
+ * Modal keeps the focus inside while open (and Tab wraps around: keepTabInside); Escape and Cancel close it.
  */
 export function ReportDialog({ open, artifactId, withEmail, onClose, afterClose }: ReportDialogProps) {
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -33,6 +33,7 @@ export function ReportDialog({ open, artifactId, withEmail, onClose, afterClose 
         footer={null}
         destroyOnHidden
         width={600}
+        modalRender={(dialog) => <div onKeyDown={keepTabInside}>{dialog}</div>}
       >
         <div ref={bodyRef}>
           <ReportForm artifactId={artifactId} withEmail={withEmail} onCancel={onClose} onClose={onClose} />
