@@ -767,7 +767,10 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
   if (process.env['FC_SEED'] === undefined) {
     expect(RUNS).toBeGreaterThanOrEqual(500);
     expect(byKind.size).toBe(34);
-    for (const count of byKind.values()) expect(count).toBeGreaterThanOrEqual(10);
+    // Every endpoint is hit more than once. The least weighted kinds expect about 17 of 1 000
+    // runs (Poisson): a floor of 10 failed about one run in three somewhere among 20 such kinds
+    // (seen in CI: 9); below 3 happens about once in 7 000 runs.
+    for (const count of byKind.values()) expect(count).toBeGreaterThanOrEqual(3);
     expect(byStatus.get(201) ?? 0).toBeGreaterThan(0);
     expect(byStatus.get(400) ?? 0).toBeGreaterThan(0);
     expect(byStatus.get(401) ?? 0).toBeGreaterThan(0);
