@@ -388,11 +388,13 @@ const server = createServer(async (request, response) => {
       // The visitor's address (and the proxies' before it) travels with the composition's api calls.
       const visitor = { address: request.socket.remoteAddress, forwardedFor: request.headers['x-forwarded-for'] };
       // A composition that fails sends the plain page, as one that composes nothing does.
-      // A details or public collection document carries its page's metadata instead (issue 28).
-      const composed =
-        method === 'GET'
-          ? ((await composeFirstPage(headerCache.firstPage, request.url ?? '/', index.html, visitor)) ?? (await shareDocument(headerCache.share, request.url ?? '/', index.html, visitor)))
-          : undefined;
+      // A details or public collection document carries its page's metadata (issue 28): a public
+      // collection's composed page carries it too.
+      let composed;
+      if (method === 'GET') {
+        const framed = await composeFirstPage(headerCache.firstPage, request.url ?? '/', index.html, visitor);
+        composed = (await shareDocument(headerCache.share, request.url ?? '/', framed ?? index.html, visitor)) ?? framed;
+      }
       page = composed === undefined ? index : composedPage(composed);
       body = page.body;
     } else {

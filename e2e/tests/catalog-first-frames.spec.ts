@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createArtifactAs } from '../support/account';
+import { apiSend } from '../support/api';
 import { API_URL } from '../support/env';
+import { createUser } from '../support/users';
 
 /**
  * A visit that starts on the catalog's public pages gets them composed on the server
@@ -184,6 +187,51 @@ test.describe('First pages composed on the server', () => {
       expect(html, path).toContain('<div id="root"></div>');
       expect(html, path).not.toContain('aq-first-page-answers');
     }
+  });
+
+  test('a public collection (issue 28): its document holds the items in order with their notes and the share tags; React hydrates it without a call; a private one goes out plain', async ({ page, request }) => {
+    const owner = await createUser();
+    const tag = Date.now().toString(36);
+    const artifacts = [await createArtifactAs(owner, `Lekythos ${tag}`), await createArtifactAs(owner, `Strigil ${tag}`)];
+    const title = `Bath house ${tag}`;
+    const { id } = await apiSend<{ id: string }>('POST', '/collections', owner.token, { title, visibility: 'public', description: 'What a bather carried.' });
+    await apiSend('PUT', `/collections/${id}/items`, owner.token, [
+      { artifactId: artifacts[1]!._id, note: 'For the oil.' },
+      { artifactId: artifacts[0]!._id, note: '' },
+    ]);
+    const { id: hidden } = await apiSend<{ id: string }>('POST', '/collections', owner.token, { title: `Kept ${tag}`, visibility: 'private' });
+
+    const html = await (await request.get(`/collections/${id}`)).text();
+    expect(html).toContain('data-aq-frame="catalog/Collection"');
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+    expect([...html.matchAll(/<a [^>]*href="\/artifacts\/[0-9a-f]{24}"[^>]*>([^<]+)<\/a>/g)].map((match) => match[1])).toEqual([`Strigil ${tag}`, `Lekythos ${tag}`]);
+    expect(html).toContain('For the oil.');
+    // The same share tags as the plain document would carry (share-previews.spec.ts).
+    expect(html).toMatch(new RegExp(`<meta property="og:title" content="${title}`));
+    expect(html).toContain(`<title>${title}`);
+
+    const privateHtml = await (await request.get(`/collections/${hidden}`)).text();
+    expect(privateHtml).toContain('<div id="root"></div>');
+    expect(privateHtml).not.toContain(`Kept ${tag}`);
+
+    const calls: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname.startsWith('/collections/')) calls.push(sent.url());
+    });
+    await watchTheHandOver(page);
+    await page.goto(`/collections/${id}`);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __seen: { frameLeft: boolean } }).__seen.frameLeft)).toBe(true);
+    await expect(page.locator('main').getByRole('listitem').getByRole('heading', { level: 2 })).toHaveText([`1. Strigil ${tag}`, `2. Lekythos ${tag}`]);
+    await page.waitForLoadState('networkidle');
+    const kept = await page.evaluate(() => {
+      const { nodes } = (window as unknown as { __seen: { nodes: Element[] } }).__seen;
+      return { parsed: nodes.length, connected: nodes.filter((node) => node.isConnected).length };
+    });
+    expect(kept.parsed).toBeGreaterThan(3);
+    expect(kept.connected).toBe(kept.parsed);
+    const seen = await page.evaluate(() => (window as unknown as { __seen: { spinners: string[]; shifts: number } }).__seen);
+    expect(seen.spinners).toEqual([]);
+    expect(calls.filter((url) => url.startsWith(API_URL))).toEqual([]);
   });
 
   test('after the first page, pages ask the api themselves (the document’s answers were for that page only)', async ({ page }) => {

@@ -302,6 +302,48 @@ function runSummary(lhr, signedIn) {
 }
 
 /**
+ * A public collection's page to measure (issue 28: it is composed as the first pages are), made
+ * through the api by a curator of the bench's own: the 12 most liked artifacts, one annotated.
+ * The curator's email is verified as an administrator would (the Auth Emulator's owner credential),
+ * since writes need it. Made again on each run: the bench's database is its own.
+ */
+async function publicCollectionPath(config) {
+  const emulator = config.authEmulatorUrl;
+  const { apiKey, projectId } = config.firebase;
+  const api = config.apiUrl.replace(/\/+$/, '');
+  const identity = async (method, body, headers = {}) => {
+    const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/${method}?key=${apiKey}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`Auth Emulator ${method} answered ${response.status}`);
+    return response.json();
+  };
+  const email = 'curator@antiquarium.test';
+  const password = 'Curator-1';
+  let account = await identity('accounts:signInWithPassword', { email, password, returnSecureToken: true }).catch(() => null);
+  if (!account) {
+    const created = await identity('accounts:signUp', { email, password, displayName: 'Bench Curator', returnSecureToken: true });
+    await identity(`projects/${projectId}/accounts:update`, { localId: created.localId, emailVerified: true }, { Authorization: 'Bearer owner' });
+    account = await identity('accounts:signInWithPassword', { email, password, returnSecureToken: true });
+  }
+  const call = async (method, path, body) => {
+    const response = await fetch(`${api}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${account.idToken}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+    return response.json();
+  };
+  const artifacts = await call('GET', '/artifacts?sort=likes&limit=12');
+  const { id } = await call('POST', '/collections', { title: 'Objects of the ancient table', description: 'What people ate from, drank from and cooked in.', visibility: 'public' });
+  await call('PUT', `/collections/${id}/items`, artifacts.map((artifact, index) => ({ artifactId: artifact._id, note: index === 0 ? 'The most liked of them.' : '' })));
+  return `/collections/${id}`;
+}
+
+/**
  * (b) Lighthouse's mobile preset on each first page, median of --lighthouse-runs runs: first at its
  * own 4x CPU slowdown (shown for reference, with the host's benchmarkIndex), then calibrated to the
  * slowest host of this machine kind (calibratedSlowdown, from the benchmarkIndex of the 4x runs just
@@ -314,10 +356,12 @@ export async function measureLighthouse(ctx, { siteUrl }) {
   const session = await firebaseSession(config, { email: 'lighthouse@antiquarium.test', password: 'Lighthouse-1', displayName: 'Lighthouse' });
   const pages = {};
   const rows = [];
+  const collection = await publicCollectionPath(config);
   for (const { name, path: page, signedIn } of [
     { name: '/', path: '/' },
     { name: '/all-artifacts', path: '/all-artifacts' },
     { name: '/ (signed in)', path: '/', signedIn: true },
+    { name: '/collections/:id (public)', path: collection },
   ]) {
     const measure = async (label, cpuSlowdown) => {
       const results = [];

@@ -109,3 +109,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TELEMETRY_RATE_LIMIT: '0' })).toThrow(/TELEMETRY_RATE_LIMIT/);
   });
 });
+
+describe('SITE_ORIGIN', () => {
+  test('names the site open data links to; without it, the first CORS origin', () => {
+    expect(loadConfig({ SITE_ORIGIN: 'https://antiquarium.example', CORS_ORIGINS: 'https://a.example' }).siteOrigin).toBe('https://antiquarium.example');
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example/, https://b.example' }).siteOrigin).toBe('https://a.example');
+    expect(loadConfig({}).siteOrigin).toBe('http://localhost:4200');
+  });
+
+  test.each(['antiquarium.example', 'https://antiquarium.example/', 'https://antiquarium.example/site', 'ftp://antiquarium.example'])('%s is refused at start-up', (value) => {
+    expect(() => loadConfig({ SITE_ORIGIN: value })).toThrow(/SITE_ORIGIN/);
+  });
+});

@@ -15,6 +15,19 @@ const envSchema = z
     FIREBASE_PROJECT_ID: z.string().min(1).optional(),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
     CORS_ORIGINS: z.string().optional(),
+    // The site's public origin, which open data's permanent page URLs are written with (as the
+    // shell's server writes them: the same variable); without it, the first CORS origin.
+    SITE_ORIGIN: z
+      .string()
+      .refine((value) => {
+        try {
+          const url = new URL(value);
+          return /^https?:$/.test(url.protocol) && url.origin === value;
+        } catch {
+          return false;
+        }
+      }, 'must be an origin only, e.g. https://antiquarium.example')
+      .optional(),
     MEDIA_DIR: z.string().min(1).optional(),
     WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
     WRITE_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
@@ -122,6 +135,7 @@ const envSchema = z
       firebaseProjectId: env.FIREBASE_PROJECT_ID ?? 'demo-antiquarium',
       authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
       corsOrigins,
+      siteOrigin: env.SITE_ORIGIN ?? (corsOrigins[0] ?? '').replace(/\/+$/, ''),
       mediaDir: env.MEDIA_DIR,
       writeRateLimit: env.WRITE_RATE_LIMIT,
       writeRateWindowMs: env.WRITE_RATE_WINDOW_MS,

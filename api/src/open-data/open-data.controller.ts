@@ -44,8 +44,8 @@ export class OpenDataController {
     private readonly artifacts: ArtifactsRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    // The site's address: the first allowed browser origin (CORS_ORIGINS).
-    this.siteOrigin = (config.corsOrigins[0] ?? '').replace(/\/+$/, '');
+    // The site's address (SITE_ORIGIN, else the first allowed browser origin).
+    this.siteOrigin = config.siteOrigin;
   }
 
   @Get('artifacts')

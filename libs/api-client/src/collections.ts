@@ -10,7 +10,7 @@ import {
   type DeleteCollectionResponse,
 } from '@antiquarium/contracts';
 import { headerNumber, type CallOptions } from './artifacts';
-import { ApiRequestError, send } from './client';
+import { ApiRequestError, documentAnswer, send } from './client';
 
 /** One page of collections: the body is a plain array, the page facts come in headers. */
 export interface CollectionPage {
@@ -43,10 +43,20 @@ function pageQuery(params: { page?: number; limit?: number }): URLSearchParams {
   return query;
 }
 
-/** GET /collections/:id: a private one, or a missing one, throws status 404 for anyone but its owner. */
-export async function getCollection(id: string, options: CallOptions = {}): Promise<Collection> {
-  const response = await send(COLLECTION_PATHS.collection(id), { signal: options.signal });
+/**
+ * GET /collections/:id: a private one, or a missing one, throws status 404 for anyone but its owner.
+ * `asOwner`: the answer is asked with the member's token even when the page's document brought a
+ * visitor's (the owner's holds the items hidden from others).
+ */
+export async function getCollection(id: string, options: CallOptions & { asOwner?: boolean } = {}): Promise<Collection> {
+  const response = await send(COLLECTION_PATHS.collection(id), { signal: options.signal }, { handOver: !options.asOwner });
   return response.json<Collection>();
+}
+
+/** The collection the document brought, as a visitor reads it (a page composed on the server), if any. */
+export function documentCollection(id: string): Collection | undefined {
+  const body = documentAnswer(COLLECTION_PATHS.collection(id), {})?.body;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && (body as { id?: unknown }).id === id ? (body as Collection) : undefined;
 }
 
 /** POST /collections: the owner is the signed-in member. */

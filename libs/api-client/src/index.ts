@@ -27,6 +27,7 @@ export { relatedArtifacts } from './related';
 export {
   createCollection,
   deleteCollection,
+  documentCollection,
   getCollection,
   memberCollections,
   myCollections,

@@ -59,8 +59,21 @@ export function allArtifactsCalls(search: string): ApiCall[] {
 export const HOME_PATH = /^\/$/;
 export const ALL_ARTIFACTS_PATH = /^\/all-artifacts\/?$/;
 
+/**
+ * A public collection's page, composed on the server (issue 28) when its id is one the api could
+ * have made (an ObjectId): the page's one call names the collection, and any other path is left to
+ * the browser rather than asked of the api.
+ */
+export const COLLECTION_PAGE_PATH = /^\/collections\/([0-9a-fA-F]{24})\/?$/;
+
+/** The collection page's call: the collection, as a visitor reads it (a private one answers 404). */
+export function collectionPageCalls(pathname: string): ApiCall[] {
+  const id = COLLECTION_PAGE_PATH.exec(pathname)?.[1];
+  return id ? [{ path: `collections/${id}`, query: {} }] : [];
+}
+
 /** The pages a visit can start on whose data is known from the URL alone, and their calls. */
-const FIRST_PAGE_CALLS: readonly { path: RegExp; calls: (search: string) => ApiCall[] }[] = [
+const FIRST_PAGE_CALLS: readonly { path: RegExp; calls: (search: string, pathname: string) => ApiCall[] }[] = [
   {
     path: HOME_PATH,
     calls: () => [
@@ -70,11 +83,12 @@ const FIRST_PAGE_CALLS: readonly { path: RegExp; calls: (search: string) => ApiC
     ],
   },
   { path: ALL_ARTIFACTS_PATH, calls: allArtifactsCalls },
+  { path: COLLECTION_PAGE_PATH, calls: (_search, pathname) => collectionPageCalls(pathname) },
 ];
 
 /** The api calls of the page at `pathname` + `search` (the URL's `?...`), or none. */
 export function firstPageCalls(pathname: string, search: string): ApiCall[] {
-  return FIRST_PAGE_CALLS.find((page) => page.path.test(pathname))?.calls(search) ?? [];
+  return FIRST_PAGE_CALLS.find((page) => page.path.test(pathname))?.calls(search, pathname) ?? [];
 }
 
 /** The query string as sent: empty values left out. */

@@ -13,8 +13,9 @@ import {
 import { artifact } from '@antiquarium/testing';
 import { render, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import AllArtifactsPage, { FIRST_CARDS } from '../features/all-artifacts/all-artifacts-page';
+import CollectionPage from '../features/collection/collection-page';
 import HomePage from '../features/home/home-page';
 import { framedModules, renderFrame } from './frames';
 
@@ -85,8 +86,8 @@ function canonical(root: Element): string {
   return [...root.childNodes].map(write).join('');
 }
 
-test('frames the two pages a visit starts on with data the URL tells, and no other', () => {
-  expect([...framedModules].sort()).toEqual(['./AllArtifacts', './Home']);
+test('frames the pages a visit starts on with data the URL tells, and no other', () => {
+  expect([...framedModules].sort()).toEqual(['./AllArtifacts', './Collection', './Home']);
   expect(renderFrame({ module: './ArtifactDetails', url: '/artifacts/a1', apiUrl: API, answers: homeAnswers() })).toBeUndefined();
   expect(renderFrame({ module: './Login', url: '/login', apiUrl: API, answers: {} })).toBeUndefined();
 });
@@ -132,6 +133,58 @@ test('a failed answer is not shown: the section is left to the browser', () => {
   const view = within(frame);
   expect(view.getByText('Loading featured artifacts…')).toBeInTheDocument();
   expect(view.getByRole('heading', { name: 'Newest scroll' })).toBeInTheDocument();
+});
+
+const COLLECTION_ID = '650000000000000000000001';
+const COLLECTION_URL = `/collections/${COLLECTION_ID}`;
+
+/** A public collection as a visitor reads it: items in the curator's order, one with a note. */
+function collectionAnswers(apiUrl = API): DocumentAnswers {
+  const items = ['Rosetta Stone', 'Bronze Sickle'].map((name) => artifact({ name }));
+  return answersFor(COLLECTION_URL, apiUrl, [
+    {
+      status: 200,
+      headers: {},
+      body: {
+        id: COLLECTION_ID,
+        ownerUid: 'u-ada',
+        ownerName: 'Ada Lovelace',
+        title: 'Writing and reckoning',
+        description: 'How people kept words and numbers.',
+        visibility: 'public',
+        items: items.map((item, index) => ({ artifactId: item._id, note: index === 0 ? 'Three scripts, one decree.' : '', artifact: item })),
+        itemCount: 2,
+        createdAt: '2026-11-01T00:00:00.000Z',
+        updatedAt: '2026-11-02T00:00:00.000Z',
+      },
+    },
+  ]);
+}
+
+describe('a public collection (issue 28)', () => {
+  test('renders its items in order with their notes and its curator, from the answer, without a spinner', () => {
+    const frame = parse(renderFrame({ module: './Collection', url: COLLECTION_URL, apiUrl: API, answers: collectionAnswers() }));
+    const view = within(frame);
+    expect(view.getByRole('heading', { level: 1, name: 'Writing and reckoning' })).toBeInTheDocument();
+    expect(view.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['1. Rosetta Stone', '2. Bronze Sickle']);
+    expect(view.getByText('Three scripts, one decree.')).toBeInTheDocument();
+    expect(view.getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', '/members/u-ada/collections');
+    expect(frame.querySelector('.aq-spinner')).toBeNull();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  test('without its answer (a private collection answers 404 to a visitor) the page is its loading state', () => {
+    const frame = parse(renderFrame({ module: './Collection', url: COLLECTION_URL, apiUrl: API, answers: {} }));
+    expect(within(frame).getByRole('status')).toHaveTextContent('Loading collection…');
+    expect(within(frame).queryByRole('heading', { level: 1 })).toBeNull();
+  });
+
+  test('only a collection id the api could have made has a call', () => {
+    expect(firstPageCalls(COLLECTION_URL, '')).toEqual([{ path: `collections/${COLLECTION_ID}`, query: {} }]);
+    for (const path of ['/collections/not-an-id', '/collections/65000000000000000000000g', '/collections/', `/collections/${COLLECTION_ID}/items`]) {
+      expect([path, firstPageCalls(path, '')]).toEqual([path, []]);
+    }
+  });
 });
 
 describe('All Artifacts', () => {
@@ -188,11 +241,13 @@ describe('All Artifacts', () => {
   });
 });
 
-test.each<[string, string, ComponentType, () => DocumentAnswers]>([
-  ['./Home', '/', HomePage, () => homeAnswers()],
+test.each<[string, string, string, ComponentType, () => DocumentAnswers]>([
+  ['./Home', '/', '/', HomePage, () => homeAnswers()],
+  ['./Collection', COLLECTION_URL, '/collections/:id', CollectionPage, () => collectionAnswers()],
   [
     './AllArtifacts',
     '/all-artifacts?type=Tools',
+    '/all-artifacts',
     AllArtifactsPage,
     () =>
       answersFor('/all-artifacts?type=Tools', API, [
@@ -200,13 +255,13 @@ test.each<[string, string, ComponentType, () => DocumentAnswers]>([
         { status: 200, headers: {}, body: { total: 40, types: [{ value: 'Tools', count: 40 }], eras: [], centuries: [], places: [], didYouMean: null } },
       ]),
   ],
-])('%s: the browser’s first render, with the answers the document brought, is the composed page', (module, url, Page, answersOf) => {
+])('%s: the browser’s first render, with the answers the document brought, is the composed page', (module, url, route, Page, answersOf) => {
   const answers = answersOf();
   const html = renderFrame({ module, url, apiUrl: API, answers });
   // No id of React's (useId): the browser hydrates this markup inside the shell's tree, where React
   // would number it otherwise and keep the server's, mismatched (docs/decisions/0011).
   expect(html).not.toMatch(/_[rR]_[0-9a-zA-Z]*_/);
-  expect(html).toMatch(/aria-describedby="[^"]+"/);
+  if (module !== './Collection') expect(html).toMatch(/aria-describedby="[^"]+"/);
   const frame = parse(html);
   // (React's renderToString puts the preloads of high-priority images first; the browser's React puts them nowhere.)
   frame.querySelectorAll(':scope > link[rel="preload"]').forEach((link) => link.remove());
@@ -217,7 +272,9 @@ test.each<[string, string, ComponentType, () => DocumentAnswers]>([
   expect(startFirstPageCalls(API, { pathname, search }, () => undefined, answers)).toEqual([]);
   const { container } = render(
     <MemoryRouter initialEntries={[url]}>
-      <Page />
+      <Routes>
+        <Route path={route} element={<Page />} />
+      </Routes>
     </MemoryRouter>,
   );
   container.normalize();

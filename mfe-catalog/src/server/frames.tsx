@@ -8,28 +8,34 @@ import { withDocumentAnswers } from '@antiquarium/api-client/hand-over';
 import type { FrameRequest } from '@antiquarium/contracts/first-page';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import AllArtifactsPage from '../features/all-artifacts/all-artifacts-page';
+import CollectionPage from '../features/collection/collection-page';
 import HomePage from '../features/home/home-page';
 
 /** The exposed pages a visit starts on with data the URL tells; the others are the browser's alone. */
-const FRAMED: Readonly<Record<string, ComponentType>> = {
-  './Home': HomePage,
-  './AllArtifacts': AllArtifactsPage,
+const FRAMED: Readonly<Record<string, { Page: ComponentType; route: string }>> = {
+  './Home': { Page: HomePage, route: '/' },
+  './AllArtifacts': { Page: AllArtifactsPage, route: '/all-artifacts' },
+  // A public collection (issue 28): its id comes from the route, as in the shell's routes.
+  './Collection': { Page: CollectionPage, route: '/collections/:id' },
 };
 
 export const framedModules: readonly string[] = Object.keys(FRAMED);
 
 /** The page's markup, or undefined for a module rendered in the browser only. */
 export function renderFrame({ module, url, apiUrl, answers }: FrameRequest): string | undefined {
-  const Page = FRAMED[module];
-  if (!Page) return undefined;
+  const framed = FRAMED[module];
+  if (!framed) return undefined;
+  const { Page, route } = framed;
   // A visitor's view: the frame is public (no token is ever asked for while rendering).
   configureApiClient({ baseUrl: apiUrl, getToken: async () => null });
   return withDocumentAnswers(apiUrl, answers, () =>
     renderToString(
       <MemoryRouter initialEntries={[url]}>
-        <Page />
+        <Routes>
+          <Route path={route} element={<Page />} />
+        </Routes>
       </MemoryRouter>,
     ),
   );

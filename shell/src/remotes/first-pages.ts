@@ -15,7 +15,9 @@ export const FIRST_PAGES: readonly { path: RegExp; remote: RemoteName; expose: s
   { path: /^\/login\/?$/, remote: 'account', expose: './Login' },
   { path: /^\/register\/?$/, remote: 'account', expose: './Register' },
   { path: /^\/forgot-password\/?$/, remote: 'account', expose: './ForgotPassword' },
-  { path: /^\/collections\/[^/]+\/?$/, remote: 'catalog', expose: './Collection' },
+  // Composed when its id is one the api could have made (its call, COLLECTION_PAGE_PATH); any
+  // other is the browser's alone (a composed page without its api calls is sent plain).
+  { path: /^\/collections\/[^/]+\/?$/, remote: 'catalog', expose: './Collection', composed: true },
   { path: /^\/members\/[^/]+\/collections\/?$/, remote: 'catalog', expose: './MemberCollections' },
   { path: /^\/report\/?$/, remote: 'catalog', expose: './Report' },
   { path: /^\/reports\/[^/]+\/?$/, remote: 'catalog', expose: './ReportStatus' },

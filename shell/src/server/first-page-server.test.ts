@@ -244,6 +244,32 @@ test('pages that are not first pages of a framed remote, or without frames confi
   expect(seen).toHaveLength(0);
 });
 
+test('a public collection is composed from its one call; a private one (404) and an id the api could not have made go out plain', async () => {
+  const id = '650000000000000000000001';
+  const { seen, fetchImpl } = network({
+    api: (url) => {
+      if (url.pathname === `/collections/${id}`) return json({ id, title: 'Writing and reckoning', items: [] });
+      if (url.pathname.startsWith('/collections/')) return json({ statusCode: 404, message: 'Collection not found' }, 404);
+      return undefined;
+    },
+  });
+  const { composer } = server(wired, fetchImpl);
+  const document = await composer.compose(`/collections/${id}?utm_source=chat`, INDEX);
+  expect(document).toBeDefined();
+  expect(answersOf(document as string)[apiCallKey(API, `collections/${id}`, {})]?.body).toMatchObject({ title: 'Writing and reckoning' });
+  // The route's own path, without the query the page does not read.
+  expect(seen.find((call) => call.url.startsWith(FRAMES))?.body).toMatchObject({ module: './Collection', url: `/collections/${id}` });
+  expect(document).toContain(`${FRAME_ATTRIBUTE}="catalog/Collection"`);
+
+  seen.length = 0;
+  expect(await composer.compose('/collections/650000000000000000000002', INDEX)).toBeUndefined();
+  expect(seen.filter((call) => call.url.startsWith(FRAMES))).toHaveLength(0);
+
+  seen.length = 0;
+  expect(await composer.compose('/collections/not-an-id', INDEX)).toBeUndefined();
+  expect(seen).toHaveLength(0);
+});
+
 test('a failing api call, a broken frame, a frame style sheet that could close its element: the plain page', async () => {
   const failing = network({ api: (url) => (url.pathname === '/contributors/top' ? json({ message: 'down' }, 503) : undefined) });
   const one = server(wired, failing.fetchImpl);

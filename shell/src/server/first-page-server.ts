@@ -261,7 +261,7 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
 
   async function answersFor(pathname: string, search: string, signal: AbortSignal, client: HeadersInit): Promise<DocumentAnswers | undefined> {
     const calls = firstPageCalls(pathname, search);
-    if (!browserApiUrl || calls.length === 0) return calls.length === 0 ? {} : undefined;
+    if (!browserApiUrl || calls.length === 0) return undefined;
     const answers: Record<string, DocumentAnswer> = {};
     const results = await Promise.all(
       calls.map(async (call) => {
@@ -295,6 +295,9 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
   async function build(pathname: string, search: string, indexHtml: string, visitor: Visitor | undefined): Promise<{ document: string; keep: boolean } | undefined> {
     const page = firstPageOf(pathname);
     if (!page?.composed || !browserApiUrl || !frames[page.remote]) return undefined;
+    // A composed page shows what its calls answer: a path that names none (a collection id the api
+    // could not have made) is the browser's alone, and is not asked of the api nor of the remote.
+    if (firstPageCalls(pathname, search).length === 0) return undefined;
     const signal = AbortSignal.timeout(timeoutMs);
     const forwarded = forwardedFor(visitor);
     const client: Record<string, string> = forwarded ? { 'X-Forwarded-For': forwarded } : {};

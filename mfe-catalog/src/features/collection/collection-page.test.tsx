@@ -1,4 +1,6 @@
-import { ApiRequestError, deleteCollection, getCollection, setCollectionItems, updateCollection } from '@antiquarium/api-client';
+import { ApiRequestError, configureApiClient, deleteCollection, getCollection, setCollectionItems, updateCollection } from '@antiquarium/api-client';
+import { forgetFirstPageAnswers, startFirstPageCalls } from '@antiquarium/api-client/hand-over';
+import { apiCallKey } from '@antiquarium/contracts/first-page';
 import type { Collection } from '@antiquarium/contracts';
 import { ada, artifact, fakeAuth, findToast, renderAt } from '@antiquarium/testing';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -214,4 +216,40 @@ test('deleting: the confirmation starts on Cancel, its button is destructive, Ca
   await user.click(within(again).getByRole('button', { name: 'Delete collection' }));
   expect(remove).toHaveBeenCalledWith('650000000000000000000001');
   await waitFor(() => expect(router.state.location.pathname).toBe('/my-collections'));
+});
+
+describe('composed on the server (issue 28): the document brought a visitor’s answer', () => {
+  const API = 'http://api.example';
+  const bring = (body: Collection) => {
+    configureApiClient({ baseUrl: API, getToken: async () => null });
+    const key = apiCallKey(API, `collections/${body.id}`, {});
+    startFirstPageCalls(API, { pathname: `/collections/${body.id}`, search: '' }, () => undefined, { [key]: { status: 200, headers: {}, body } });
+  };
+  afterEach(() => forgetFirstPageAnswers());
+
+  test('while the sign-in is read, the page shows the document’s collection, and asks nothing', () => {
+    fakeAuth({ user: null, loading: true });
+    bring(collection({ ownerUid: 'u-other' }));
+    openPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Writing and reckoning' })).toBeInTheDocument();
+    expect(itemNames()).toEqual(['1. Rosetta Stone', '2. Antikythera Mechanism', '3. Bronze Sickle']);
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  test('a member who is not the owner reads what a visitor reads: nothing is asked again', async () => {
+    fakeAuth({ user: ada });
+    bring(collection({ ownerUid: 'u-other' }));
+    openPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Writing and reckoning' })).toBeInTheDocument();
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  test('the owner asks with their own token (their answer holds the items hidden from others) and gets the editor', async () => {
+    fakeAuth({ user: ada });
+    bring(collection());
+    get.mockResolvedValue(collection());
+    openPage();
+    expect(await screen.findByRole('button', { name: 'Move down Rosetta Stone' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith('650000000000000000000001', expect.objectContaining({ asOwner: true }));
+  });
 });

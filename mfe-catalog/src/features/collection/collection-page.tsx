@@ -1,7 +1,7 @@
-import { ApiRequestError, getCollection, useApiData } from '@antiquarium/api-client';
+import { ApiRequestError, documentCollection, getCollection, useApiData } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
 import { NotFound, Spinner } from '@antiquarium/ui';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { CollectionData } from './collection-data';
 import { CollectionView } from './collection-view';
@@ -33,9 +33,15 @@ function OwnerCollection({ initial }: { initial: CollectionData }) {
   );
 }
 
-function LoadedCollection({ id, uid }: { id: string; uid: string | null }) {
-  // Keyed by the reader too: the owner's answer holds what a visitor's does not.
-  const result = useApiData(`collection:${id}:${uid ?? ''}`, (signal) => getCollection(id, { signal }));
+function LoadedCollection({ id, uid, initial }: { id: string; uid: string | null; initial?: CollectionData }) {
+  // Keyed by the reader too: the owner's answer holds what a visitor's does not, so a member's read
+  // is their own (asOwner), never the one the document or the shell got without credentials.
+  const result = useApiData(
+    `collection:${id}:${uid ?? ''}`,
+    (signal) => getCollection(id, { signal, asOwner: uid !== null }),
+    undefined,
+    () => initial,
+  );
   if (result.status === 'loading') return <Spinner label={COLLECTION_PAGE_TEXTS.loading} />;
   if (result.status === 'error') {
     // A private collection is "not found" for anyone but its owner (the api says 404 to them).
@@ -59,7 +65,13 @@ export default function CollectionPage() {
   const { id = '' } = useParams();
   const loading = useAuthStore((state) => state.loading);
   const uid = useAuthStore((state) => state.user?.uid ?? null);
-  // Asked once the sign-in is known: the owner's own private collection needs their token.
-  if (loading) return <Spinner label={COLLECTION_PAGE_TEXTS.loading} />;
-  return <LoadedCollection key={`${id}:${uid ?? ''}`} id={id} uid={uid} />;
+  // A public collection composed on the server (docs/decisions/0010) brought a visitor's answer:
+  // the first render shows it, as the document does, while the sign-in is still being read.
+  const brought = useMemo(() => documentCollection(id), [id]);
+  // Otherwise asked once the sign-in is known: the owner's own private collection needs their token.
+  if (loading && !brought) return <Spinner label={COLLECTION_PAGE_TEXTS.loading} />;
+  const reader = loading ? null : uid;
+  // What a visitor reads is what any member but the owner reads: only the owner asks again.
+  const initial = brought && brought.ownerUid !== reader ? brought : undefined;
+  return <LoadedCollection key={`${id}:${reader ?? ''}`} id={id} uid={reader} initial={initial} />;
 }
