@@ -1,6 +1,7 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import {
+  isRecord,
   isReleaseRemote,
   isReleaseVersion,
   TELEMETRY_TICKET_MAX_LENGTH,
@@ -60,10 +61,6 @@ export function clientKeyOf(address: string): string {
 
 function base64url(text: string | Buffer): string {
   return Buffer.from(text).toString('base64url');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The releases of a ticket as signed: known remotes, one or two release versions each. */

@@ -5,6 +5,9 @@
  * imports it before its first page.
  */
 
+// Bundled with this subpath: the shell's entry reads its runtime config and the routing with it.
+export { isRecord } from './records';
+
 /**
  * The remotes a release may be published for: workspace.json's front ends with role "remote", in its
  * order (tooling/workspace checks that they are the same; the api's schemas need them at compile time).

@@ -1,4 +1,5 @@
 import type { FirebaseWebConfig } from '@antiquarium/auth-store';
+import { isRecord } from '@antiquarium/contracts/releases';
 import { REMOTE_NAMES, type RemoteName } from '../remotes/remote-names';
 
 /** /runtime-config.json, served beside the shell and written per deployment (never built in). */
@@ -14,10 +15,6 @@ export interface RuntimeConfig {
 
 export class RuntimeConfigError extends Error {
   override readonly name = 'RuntimeConfigError';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function url(value: unknown, field: string, base: string): string {

@@ -1,7 +1,8 @@
 import type { ReleaseRef, ReleaseRouting, RemoteRouting } from '@antiquarium/contracts';
+import { isRecord } from '@antiquarium/contracts/releases';
 import type { RuntimeConfig } from '../app/runtime-config';
 import { DEFAULT_VERSION, holdRemote, registerSiteRemotes, type ChosenReleases } from './federation';
-import { preloadFirstPage } from './first-page';
+import { preloadFirstPage } from './first-page-preload';
 import { readPreviewRequest } from './preview-request';
 import { REMOTE_NAMES } from './remote-names';
 import { keepTelemetryTicket } from './telemetry-ticket';
@@ -23,10 +24,6 @@ export const ROUTING_TIMEOUT_MS = 1500;
  * module-federation shared singleton, which the entry could only import as a chunk of its own).
  */
 export type ReleaseContracts = Pick<typeof import('@antiquarium/contracts'), 'chooseRelease' | 'isReleaseRemote' | 'isReleaseVersion' | 'TELEMETRY_TICKET_HEADER'>;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The origins a remote's code may come from: the runtime config's remotes and the shell's own. The
