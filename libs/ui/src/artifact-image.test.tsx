@@ -1,4 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { ArtifactImage } from './artifact-image';
 import { gridImagePriority } from './artifact-card';
 
@@ -93,4 +95,89 @@ test('anything but an http(s) URL is never loaded: the placeholder shows instead
 
 test('in a grid, the first card is the LCP candidate, the rest of the first row eager, the others lazy', () => {
   expect([0, 1, 2, 3, 10].map(gridImagePriority)).toEqual(['lcp', 'eager', 'eager', 'lazy', 'lazy']);
+});
+
+describe('an image that failed before the page was hydrated (the composed first pages)', () => {
+  // The server's markup in the document, an image request that already ended as the browser left it.
+  function serverMarkup(element: React.JSX.Element, ended: { naturalWidth: number; decodes: boolean }) {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(element);
+    document.body.append(container);
+    const img = container.querySelector('img') as HTMLImageElement;
+    Object.defineProperty(img, 'complete', { configurable: true, get: () => true });
+    Object.defineProperty(img, 'naturalWidth', { configurable: true, get: () => ended.naturalWidth });
+    img.decode = ended.decodes ? jest.fn(async () => undefined) : jest.fn(async () => Promise.reject(new Error('EncodingError')));
+    return { container, img };
+  }
+
+  let root: Root | undefined;
+  const recoverable = jest.fn();
+  let consoleError: jest.SpyInstance;
+
+  beforeEach(() => {
+    consoleError = jest.spyOn(console, 'error');
+  });
+
+  afterEach(() => {
+    act(() => root?.unmount());
+    root = undefined;
+    document.body.innerHTML = '';
+    // The first render is the server's: React found nothing to repair.
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError.mockRestore();
+    recoverable.mockReset();
+  });
+
+  async function hydrate(container: HTMLElement, element: React.JSX.Element) {
+    await act(async () => {
+      root = hydrateRoot(container, element, { onRecoverableError: recoverable });
+    });
+  }
+
+  test('hydration keeps the server’s img, then the missed error switches to the drawn placeholder of the same shape', async () => {
+    const element = <ArtifactImage src="https://example.org/gone.jpg" alt="Lost cup" width={960} height={720} sizes={SIZES} />;
+    const { container, img } = serverMarkup(element, { naturalWidth: 0, decodes: false });
+    await hydrate(container, element);
+    await waitFor(() => expect(within(container).getByRole('img', { name: 'Lost cup' }).tagName).toBe('SPAN'));
+    expect(img.isConnected).toBe(false);
+    expect(within(container).getByRole('img', { name: 'Lost cup' })).toHaveStyle({ aspectRatio: '960 / 720' });
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  test('one of the api’s images that failed is tried once more without its srcset, as after any error', async () => {
+    const element = <ArtifactImage src="http://x/media/mask-960.webp" alt="Golden mask" width={960} height={720} sizes={SIZES} />;
+    const { container, img } = serverMarkup(element, { naturalWidth: 0, decodes: false });
+    expect(img).toHaveAttribute('srcset');
+    await hydrate(container, element);
+    await waitFor(() => expect(img).not.toHaveAttribute('srcset'));
+    expect(within(container).getByRole('img', { name: 'Golden mask' })).toBe(img);
+    expect(img).toHaveAttribute('src', 'http://x/media/mask-960.webp');
+  });
+
+  test('a loaded image stays, and so does a loaded picture without an intrinsic size (an SVG): decode() accepts it', async () => {
+    const element = <ArtifactImage src="https://example.org/seal.svg" alt="Seal" width={960} height={720} sizes={SIZES} />;
+    const { container, img } = serverMarkup(element, { naturalWidth: 0, decodes: true });
+    await hydrate(container, element);
+    await waitFor(() => expect(img.decode).toHaveBeenCalled());
+    await act(async () => undefined);
+    expect(within(container).getByRole('img', { name: 'Seal' })).toBe(img);
+
+    act(() => root?.unmount());
+    const loaded = <ArtifactImage src="https://example.org/cup.jpg" alt="Cup" width={960} height={720} sizes={SIZES} />;
+    const second = serverMarkup(loaded, { naturalWidth: 960, decodes: true });
+    await hydrate(second.container, loaded);
+    await act(async () => undefined);
+    expect(within(second.container).getByRole('img', { name: 'Cup' })).toBe(second.img);
+    expect(second.img.decode).not.toHaveBeenCalled();
+  });
+});
+
+test('a decorative picture (alt "") that fails leaves a frame hidden from assistive technology, not an unnamed image', () => {
+  const { container } = render(<ArtifactImage src="https://example.org/gone.jpg" alt="" width={960} height={720} sizes={SIZES} />);
+  fireEvent.error(container.querySelector('img') as HTMLImageElement);
+  const frame = container.querySelector('.aq-artifact-image--missing');
+  expect(frame).toHaveAttribute('aria-hidden', 'true');
+  expect(frame).not.toHaveAttribute('role');
+  expect(screen.queryByRole('img')).toBeNull();
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { responsiveImage } from '@antiquarium/contracts';
 
 /**
@@ -28,13 +28,16 @@ export interface ArtifactImageProps {
 
 /**
  * Shown instead of an image that is not an http(s) URL or fails to load: a neutral frame of the
- * same shape, drawn in the page (no image request, and nothing but http(s) is ever loaded).
+ * same shape, drawn in the page (no image request, and nothing but http(s) is ever loaded). With an
+ * empty alt the picture was decorative (its title says what it is), and so is the frame.
  */
 function ImagePlaceholder({ alt, width, height, className }: Pick<ArtifactImageProps, 'alt' | 'width' | 'height' | 'className'>) {
+  const named = alt.trim() !== '';
   return (
     <span
-      role="img"
-      aria-label={alt}
+      role={named ? 'img' : undefined}
+      aria-label={named ? alt : undefined}
+      aria-hidden={named ? undefined : true}
       className={`aq-artifact-image aq-artifact-image--missing${className ? ` ${className}` : ''}`}
       style={{ aspectRatio: `${width} / ${height}` }}
     >
@@ -46,18 +49,56 @@ function ImagePlaceholder({ alt, width, height, className }: Pick<ArtifactImageP
 }
 
 /**
+ * Whether an image element has already failed: its request ended (`complete`) with nothing to show.
+ * A loaded picture without an intrinsic size (some SVGs) also has naturalWidth 0, so `decode()`,
+ * which refuses only a broken image, has the last word where the browser offers it.
+ */
+async function hasFailed(img: HTMLImageElement): Promise<boolean> {
+  if (!img.complete || img.naturalWidth > 0) return false;
+  if (typeof img.decode !== 'function') return true;
+  return img.decode().then(
+    () => false,
+    () => true,
+  );
+}
+
+/**
  * An artifact's picture. The api's own images come in several widths (`responsiveImage`); when a
  * width is missing (a media folder seeded before it existed, or a foreign site that happens to use
  * the same names) the stored URL alone is tried before the placeholder.
  */
 export function ArtifactImage({ src, alt, width, height, sizes, maxWidth, className, priority = 'lazy' }: ArtifactImageProps) {
   const [failure, setFailure] = useState<{ src: string; plain: boolean } | null>(null);
+  const ref = useRef<HTMLImageElement>(null);
+  const errorSeen = useRef(false);
+
+  // A picture rendered on the server (the composed first pages) may fail before the page is
+  // hydrated: its error event fired before React listened, and the browser's broken-image icon
+  // would stay. The first render is the server's markup either way; once mounted, an image that
+  // already ended without a picture is given the error event it missed, and the handler below
+  // switches as for any other. Only at mount: later images are created with their listener.
+  useEffect(() => {
+    const img = ref.current;
+    if (!img) return;
+    let mounted = true;
+    void hasFailed(img).then((broken) => {
+      if (broken && mounted && !errorSeen.current) img.dispatchEvent(new Event('error'));
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+
   const image = responsiveImage(src, { sizes, maxWidth });
   const failed = failure?.src === src ? failure : null;
-  if (!image || (failed && !failed.plain)) return <ImagePlaceholder alt={alt} width={width} height={height} className={className} />;
+  if (!image || (failed && !failed.plain)) {
+    // The frame keeps the box the picture had, so nothing below it moves.
+    return <ImagePlaceholder alt={alt} width={image?.width ?? width} height={image?.height ?? height} className={className} />;
+  }
   const responsive = Boolean(image.srcSet) && !failed;
   return (
     <img
+      ref={ref}
       src={image.src}
       srcSet={responsive ? image.srcSet : undefined}
       sizes={responsive ? image.sizes : undefined}
@@ -68,7 +109,10 @@ export function ArtifactImage({ src, alt, width, height, sizes, maxWidth, classN
       decoding={priority === 'lcp' ? undefined : 'async'}
       fetchPriority={priority === 'lcp' ? 'high' : undefined}
       className={className ? `aq-artifact-image ${className}` : 'aq-artifact-image'}
-      onError={() => setFailure({ src, plain: responsive })}
+      onError={() => {
+        errorSeen.current = true;
+        setFailure({ src, plain: responsive });
+      }}
     />
   );
 }
