@@ -234,6 +234,28 @@ test.describe('First pages composed on the server', () => {
     expect(calls.filter((url) => url.startsWith(API_URL))).toEqual([]);
   });
 
+  test('/all-artifacts: a card whose image fails, even before the page is hydrated, shows the drawn placeholder in the same box, under its badges', async ({ page }) => {
+    // Every picture fails; the first cards' requests end while the composed document is still
+    // React-less, so their error events fire with no listener (issue 32).
+    await page.route('**/*', (route) => (route.request().resourceType() === 'image' ? route.fulfill({ status: 404, body: '' }) : route.continue()));
+    await watchTheHandOver(page);
+    await page.goto('/all-artifacts');
+    await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
+    const card = page.locator('.aq-card').first();
+    const placeholder = card.locator('.aq-card__media .aq-artifact-image--missing');
+    await expect(placeholder).toBeVisible();
+    await expect(card.locator('.aq-card__media img')).toHaveCount(0);
+    // Named as the picture was, and filling the picture's 4:3 box: nothing below it moved.
+    await expect(card.getByRole('img', { name: (await card.getByRole('heading').first().textContent()) ?? '', exact: true })).toBeVisible();
+    const media = await card.locator('.aq-card__media').boundingBox();
+    const frame = await placeholder.boundingBox();
+    expect(frame?.width).toBeCloseTo(media?.width ?? 0, 0);
+    expect(frame?.height).toBeCloseTo(((media?.width ?? 0) * 3) / 4, 0);
+    await expect(card.locator('.aq-card__badges')).toBeVisible();
+    const seen = await page.evaluate(() => (window as unknown as { __seen: { shifts: number } }).__seen);
+    expect(seen.shifts).toBeLessThanOrEqual(0.02);
+  });
+
   test('after the first page, pages ask the api themselves (the document’s answers were for that page only)', async ({ page }) => {
     const calls = recordDataCalls(page);
     await page.goto('/all-artifacts');
