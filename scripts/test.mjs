@@ -196,7 +196,9 @@ async function browserSuite() {
   try {
     // E2E_GREP runs only the journeys whose title matches (while working on some of them).
     const grep = process.env.E2E_GREP ? ['--grep', process.env.E2E_GREP] : [];
-    await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...grep], {
+    // E2E_REPEAT=n runs each of them n times (to find a journey that fails now and then).
+    const repeat = /^[1-9]\d?$/.test(process.env.E2E_REPEAT ?? '') ? ['--repeat-each', process.env.E2E_REPEAT] : [];
+    await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...grep, ...repeat], {
       cwd: ROOT,
       env: {
         SITE_URL: `http://localhost:${PORTS.site}`,

@@ -5,7 +5,7 @@ import './layout/layout.css';
 import { answersInDocument, startFirstPageCalls } from '@antiquarium/api-client/hand-over';
 import { TELEMETRY_TICKET_HEADER, chooseRelease, isReleaseRemote, isReleaseVersion } from '@antiquarium/contracts/releases';
 import { loadRuntimeConfig, type RuntimeConfig } from './app/runtime-config';
-import { preconnect } from './remotes/first-page';
+import { preconnect } from './remotes/first-page-preload';
 import { startReleases, type ReleaseContracts } from './remotes/release-routing';
 
 // What release resolution needs of the contracts, bundled into the entry (the subpath shares

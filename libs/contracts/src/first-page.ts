@@ -60,9 +60,9 @@ export const HOME_PATH = /^\/$/;
 export const ALL_ARTIFACTS_PATH = /^\/all-artifacts\/?$/;
 
 /**
- * A public collection's page, composed on the server (issue 28) when its id is one the api could
- * have made (an ObjectId): the page's one call names the collection, and any other path is left to
- * the browser rather than asked of the api.
+ * A public collection's page has data to compose (issue 28) when its id is one the api could have
+ * made (an ObjectId): the page's one call names the collection. Any other id is the browser's
+ * alone, not asked of the api.
  */
 export const COLLECTION_PAGE_PATH = /^\/collections\/([0-9a-fA-F]{24})\/?$/;
 
@@ -72,23 +72,75 @@ export function collectionPageCalls(pathname: string): ApiCall[] {
   return id ? [{ path: `collections/${id}`, query: {} }] : [];
 }
 
-/** The pages a visit can start on whose data is known from the URL alone, and their calls. */
-const FIRST_PAGE_CALLS: readonly { path: RegExp; calls: (search: string, pathname: string) => ApiCall[] }[] = [
+/** One public page a visit can start on (FIRST_PAGES). */
+export interface FirstPage {
+  /** The site paths it answers (the shell's routes show the same page there: shell/src/remotes/first-page-routes.test.ts). */
+  path: RegExp;
+  /** The remote that renders it (a remote of workspace.json) and its exposed module, e.g. './Home'. */
+  remote: string;
+  expose: string;
+  /**
+   * The api's GET calls its first render makes, known from the URL: the shell's entry starts them
+   * before the page's code arrives (docs/decisions/0009), and a composed page is rendered with their
+   * answers. None: the page's data is the browser's.
+   */
+  calls?: (search: string, pathname: string) => ApiCall[];
+  /**
+   * Composed on the shell's server (docs/decisions/0010): the remote's frames port renders `expose`
+   * inside a router at `route` (its pattern in the shell's routes, for the params it reads), with
+   * the calls' answers. A path whose calls are none goes out plain.
+   */
+  composed?: { route: string };
+}
+
+/**
+ * The one table of first pages: every public remote page, the remote and module that render it,
+ * the api calls it needs and whether the shell's server composes it. Read by the shell's entry (to
+ * preload the page's code and start its calls), by the shell's server (to compose it) and by the
+ * remotes' frames (which modules they render). Protected pages are left out: a visitor is sent to
+ * /login, so their code would be downloaded for nothing.
+ */
+export const FIRST_PAGES: readonly FirstPage[] = [
   {
     path: HOME_PATH,
+    remote: 'catalog',
+    expose: './Home',
     calls: () => [
       { path: 'artifacts', query: FEATURED_QUERY },
       { path: 'artifacts', query: RECENT_QUERY },
       { path: 'contributors/top', query: { limit: TOP_CONTRIBUTOR_COUNT } },
     ],
+    composed: { route: '/' },
   },
-  { path: ALL_ARTIFACTS_PATH, calls: allArtifactsCalls },
-  { path: COLLECTION_PAGE_PATH, calls: (_search, pathname) => collectionPageCalls(pathname) },
+  { path: ALL_ARTIFACTS_PATH, remote: 'catalog', expose: './AllArtifacts', calls: allArtifactsCalls, composed: { route: '/all-artifacts' } },
+  { path: /^\/login\/?$/, remote: 'account', expose: './Login' },
+  { path: /^\/register\/?$/, remote: 'account', expose: './Register' },
+  { path: /^\/forgot-password\/?$/, remote: 'account', expose: './ForgotPassword' },
+  {
+    path: /^\/collections\/[^/]+\/?$/,
+    remote: 'catalog',
+    expose: './Collection',
+    calls: (_search, pathname) => collectionPageCalls(pathname),
+    composed: { route: '/collections/:id' },
+  },
+  { path: /^\/members\/[^/]+\/collections\/?$/, remote: 'catalog', expose: './MemberCollections' },
+  { path: /^\/report\/?$/, remote: 'catalog', expose: './Report' },
+  { path: /^\/reports\/[^/]+\/?$/, remote: 'catalog', expose: './ReportStatus' },
 ];
+
+/** The first page a visit of `pathname` starts on, or undefined (a protected or unknown page). */
+export function firstPageOf(pathname: string): FirstPage | undefined {
+  return FIRST_PAGES.find((page) => page.path.test(pathname));
+}
+
+/** The exposed modules `remote` renders as frames (composed first pages), with their routes. */
+export function composedModules(remote: string): { expose: string; route: string }[] {
+  return FIRST_PAGES.filter((page) => page.remote === remote && page.composed).map((page) => ({ expose: page.expose, route: (page.composed as { route: string }).route }));
+}
 
 /** The api calls of the page at `pathname` + `search` (the URL's `?...`), or none. */
 export function firstPageCalls(pathname: string, search: string): ApiCall[] {
-  return FIRST_PAGE_CALLS.find((page) => page.path.test(pathname))?.calls(search, pathname) ?? [];
+  return firstPageOf(pathname)?.calls?.(search, pathname) ?? [];
 }
 
 /** The query string as sent: empty values left out. */

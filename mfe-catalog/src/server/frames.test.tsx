@@ -4,6 +4,7 @@ import { configureApiClient, documentArtifactPage } from '@antiquarium/api-clien
 import { forgetFirstPageAnswers, startFirstPageCalls } from '@antiquarium/api-client/hand-over';
 import {
   apiCallKey,
+  composedModules,
   FEATURED_QUERY,
   firstPageCalls,
   type ArtifactFacets,
@@ -88,6 +89,8 @@ function canonical(root: Element): string {
 
 test('frames the pages a visit starts on with data the URL tells, and no other', () => {
   expect([...framedModules].sort()).toEqual(['./AllArtifacts', './Collection', './Home']);
+  // Every page the contracts' table composes for the catalog has a component here.
+  expect([...framedModules].sort()).toEqual(composedModules('catalog').map((page) => page.expose).sort());
   expect(renderFrame({ module: './ArtifactDetails', url: '/artifacts/a1', apiUrl: API, answers: homeAnswers() })).toBeUndefined();
   expect(renderFrame({ module: './Login', url: '/login', apiUrl: API, answers: {} })).toBeUndefined();
 });

@@ -5,7 +5,7 @@
 // it (the style sheets come from the browser build's manifest, beside it).
 import { configureApiClient } from '@antiquarium/api-client';
 import { withDocumentAnswers } from '@antiquarium/api-client/hand-over';
-import type { FrameRequest } from '@antiquarium/contracts/first-page';
+import { composedModules, type FrameRequest } from '@antiquarium/contracts/first-page';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -13,13 +13,22 @@ import AllArtifactsPage from '../features/all-artifacts/all-artifacts-page';
 import CollectionPage from '../features/collection/collection-page';
 import HomePage from '../features/home/home-page';
 
-/** The exposed pages a visit starts on with data the URL tells; the others are the browser's alone. */
-const FRAMED: Readonly<Record<string, { Page: ComponentType; route: string }>> = {
-  './Home': { Page: HomePage, route: '/' },
-  './AllArtifacts': { Page: AllArtifactsPage, route: '/all-artifacts' },
-  // A public collection (issue 28): its id comes from the route, as in the shell's routes.
-  './Collection': { Page: CollectionPage, route: '/collections/:id' },
+/**
+ * The components of the catalog's composed first pages, by exposed module; which modules those are,
+ * and at which route each renders, is the contracts' table of first pages (FIRST_PAGES).
+ */
+const PAGES: Readonly<Record<string, ComponentType>> = {
+  './Home': HomePage,
+  './AllArtifacts': AllArtifactsPage,
+  './Collection': CollectionPage,
 };
+
+const FRAMED: Readonly<Record<string, { Page: ComponentType; route: string }>> = Object.fromEntries(
+  composedModules('catalog').flatMap(({ expose, route }) => {
+    const Page = PAGES[expose];
+    return Page ? [[expose, { Page, route }]] : [];
+  }),
+);
 
 export const framedModules: readonly string[] = Object.keys(FRAMED);
 

@@ -17,6 +17,7 @@ import {
   apiSearchParams,
   FIRST_PAGE_ANSWERS_ID,
   firstPageCalls,
+  firstPageOf,
   FRAME_ATTRIBUTE,
   jsonForScript,
   type DocumentAnswer,
@@ -28,7 +29,6 @@ import {
 import { ALL_ARTIFACTS_PATH, PAGE_HEADERS, readQuery, writeQuery } from '@antiquarium/contracts';
 import { isReleaseVersion, type ReleaseRouting } from '@antiquarium/contracts/releases';
 import { parseRuntimeConfig, type RuntimeConfig } from '../app/runtime-config';
-import { firstPageOf } from '../remotes/first-pages';
 import { REMOTE_NAMES, type RemoteName } from '../remotes/remote-names';
 import workspace from '../../../workspace.json';
 import { AFTER_PAINT_SCRIPT, AFTER_PAINT_SCRIPT_HASH } from './after-paint';

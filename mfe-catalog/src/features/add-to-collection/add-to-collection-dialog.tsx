@@ -2,7 +2,7 @@ import { errorMessage, myCollections, useApiData } from '@antiquarium/api-client
 import { collectionPagePath, MAX_PAGE_SIZE, type CollectionVisibility } from '@antiquarium/contracts';
 import { antTheme, Spinner } from '@antiquarium/ui';
 import { ConfigProvider, Modal } from 'antd';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { TitleField, titleProblem, VisibilityField } from '../../shared/collection-fields';
 import { addToExisting, addToNew, type AddOutcome } from './add-artifact';
@@ -131,11 +131,15 @@ function AddForm({ artifactId, onDone, onCancel }: { artifactId: string; onDone:
 }
 
 function Added({ outcome, onClose }: { outcome: AddOutcome; onClose: () => void }) {
+  // The confirmation replaces the form: the focus moves to its link once it is on screen (a frame
+  // timed from the answer could run before React has put it there).
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => link.current?.focus(), []);
   return (
     <div className="cat-add-collection">
       <p role="status">{outcome.already ? ADD_DIALOG_TEXTS.already(outcome.title) : ADD_DIALOG_TEXTS.added(outcome.title)}</p>
       <div className="cat-collection__actions cat-add-collection__buttons">
-        <Link className="aq-button aq-button--primary" to={collectionPagePath(outcome.id)} onClick={onClose} data-autofocus>
+        <Link ref={link} className="aq-button aq-button--primary" to={collectionPagePath(outcome.id)} onClick={onClose} data-autofocus>
           {ADD_DIALOG_TEXTS.open(outcome.title)}
         </Link>
         <button type="button" className="aq-button" onClick={onClose}>
@@ -175,11 +179,7 @@ export function AddToCollectionDialog({ open, artifactId, onClose, returnFocus }
             <AddForm
               artifactId={artifactId}
               onCancel={onClose}
-              onDone={(done) => {
-                setOutcome(done);
-                // The confirmation replaces the form: the focus moves to its link.
-                requestAnimationFrame(focusFirst);
-              }}
+              onDone={setOutcome}
             />
           )}
         </div>

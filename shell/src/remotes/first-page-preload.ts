@@ -1,5 +1,5 @@
 import { preloadRemote } from '@module-federation/enhanced/runtime';
-import { firstPageOf } from './first-pages';
+import { firstPageOf } from '@antiquarium/contracts/first-page';
 import type { RemoteName } from './remote-names';
 
 /**

@@ -3,7 +3,8 @@ import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { routes } from '../app/routes';
 import { RequireAuth } from '../auth/require-auth';
 import { RemotePage } from './remote-page';
-import { FIRST_PAGES, firstPageOf } from './first-pages';
+import { FIRST_PAGES, firstPageOf } from '@antiquarium/contracts/first-page';
+import { REMOTE_NAMES } from './remote-names';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ preloadRemote: jest.fn(() => Promise.resolve()), loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 
@@ -62,4 +63,17 @@ test('every remote page the route table shows without sign-in is preloaded when 
   for (const { path } of remotePages.filter((route) => route.protectedPage)) expect([path, firstPageOf(path)]).toEqual([path, undefined]);
   // And FIRST_PAGES names nothing else: one entry per public remote page.
   expect(FIRST_PAGES).toHaveLength(new Set(publicPages.map((route) => route.id)).size);
+});
+
+test("the table's remotes are the workspace's, and a composed page names the route the shell shows it at", () => {
+  for (const page of FIRST_PAGES) expect(REMOTE_NAMES).toContain(page.remote);
+  const composed = FIRST_PAGES.filter((page) => page.composed);
+  expect(composed.length).toBeGreaterThanOrEqual(3);
+  for (const page of composed) {
+    const route = page.composed?.route ?? '';
+    // The route's pattern with its params filled in is a path of this page, and the shell shows the page there.
+    const example = route.replace(/:\w+/g, '650000000000000000000001');
+    expect([route, page.path.test(example)]).toEqual([route, true]);
+    expect([route, routeOf(example).id]).toEqual([route, `${page.remote}/${page.expose.slice(2)}`]);
+  }
 });
