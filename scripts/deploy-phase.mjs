@@ -5,13 +5,13 @@
 // redeploys and restarts them). Its own ports: the `deploy` profile of workspace.json, shifted by
 // TEST_PORT_OFFSET.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { assembleImage, buildStage, killRecorded, openImage, startContainer } from './lib/containers.cjs';
 import { log, run, stopProcess } from './lib/processes.mjs';
 import { NO_RATE_LIMITS, PROJECT_ID, ROOT, startFerretDb } from './lib/services.mjs';
 import { FRONT_ENDS, REMOTES, WORKSPACE, portsOf } from './lib/workspace.mjs';
-import { playwrightOutcome } from './lib/test-report.mjs';
+import { playwrightSuite } from './lib/playwright-suite.mjs';
 
 /** Every piece and its Dockerfile; the front ends' order (workspace.json) gives their ports. */
 export const PIECES = {
@@ -148,8 +148,7 @@ export async function deploySuite({ work, logs, offset, results }) {
     }
 
     const out = path.join(dir, 'playwright.json');
-    let failure;
-    try {
+    await playwrightSuite('deploy journeys', out, results, async () => {
       // DEPLOY_GREP runs only the journeys whose title matches (while working on some of them).
       const grep = process.env.DEPLOY_GREP ? ['--grep', process.env.DEPLOY_GREP] : [];
       await run('npx', ['playwright', 'test', '-c', 'e2e/deploy/playwright.config.ts', ...grep], {
@@ -173,20 +172,7 @@ export async function deploySuite({ work, logs, offset, results }) {
           PLAYWRIGHT_JSON_OUTPUT_NAME: out,
         },
       });
-    } catch (error) {
-      failure = error;
-    }
-    if (existsSync(out)) {
-      const report = JSON.parse(readFileSync(out, 'utf8'));
-      // A test that passed only on its retry fails the run past FLAKY_ALLOWANCE (scripts/lib/test-report.mjs).
-      const outcome = playwrightOutcome(report, 'deploy journeys');
-      results.push(outcome);
-      if (failure) throw failure;
-      if (outcome.error) throw new Error(outcome.error);
-    } else {
-      results.push({ label: 'deploy journeys', passed: 0, failed: 1, skipped: 0 });
-    }
-    if (failure) throw failure;
+    });
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
