@@ -8,7 +8,8 @@ import { log, onInterrupt, run, stopAll, stopProcess } from './lib/processes.mjs
 import { NO_RATE_LIMITS, ROOT, ensureFerretDb, freshPostgresDatabase, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds } from './lib/services.mjs';
 import { deploySuite } from './deploy-phase.mjs';
 import { portsOf } from './lib/workspace.mjs';
-import { jestProblems, playwrightOutcome } from './lib/test-report.mjs';
+import { playwrightSuite } from './lib/playwright-suite.mjs';
+import { jestProblems } from './lib/test-report.mjs';
 
 // Test ports differ from the start command's, so the tests can run while the site is up.
 // TEST_PORT_OFFSET shifts them all, so that two runs can share a machine.
@@ -192,8 +193,7 @@ async function browserSuite() {
   const authEmulatorUrl = `http://127.0.0.1:${PORTS.auth}`;
   await startFrontEnds({ basePort: PORTS.site, framesBasePort: PORTS.frames, apiUrl, authEmulatorUrl, logDir: LOGS, configDir: path.join(work, 'site') });
   const out = path.join(work, 'playwright.json');
-  let failure;
-  try {
+  await playwrightSuite('browser journeys', out, results, async () => {
     // E2E_GREP runs only the journeys whose title matches (while working on some of them).
     const grep = process.env.E2E_GREP ? ['--grep', process.env.E2E_GREP] : [];
     // E2E_REPEAT=n runs each of them n times (to find a journey that fails now and then).
@@ -208,20 +208,7 @@ async function browserSuite() {
         PLAYWRIGHT_JSON_OUTPUT_NAME: out,
       },
     });
-  } catch (error) {
-    failure = error;
-  }
-  if (existsSync(out)) {
-    const report = JSON.parse(readFileSync(out, 'utf8'));
-    // A test that passed only on its retry fails the run past FLAKY_ALLOWANCE (scripts/lib/test-report.mjs).
-    const outcome = playwrightOutcome(report, 'browser journeys');
-    results.push(outcome);
-    if (failure) throw failure;
-    if (outcome.error) throw new Error(outcome.error);
-  } else {
-    results.push({ label: 'browser journeys', passed: 0, failed: 1, skipped: 0 });
-  }
-  if (failure) throw failure;
+  });
 }
 
 async function main() {
