@@ -10,14 +10,22 @@ test.describe('Register', () => {
     await page.goto('/register');
     await expect(page.getByRole('heading', { level: 1, name: 'Register' })).toBeVisible();
 
-    // All fields are required.
+    // Every field but the photo is required.
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(page.getByLabel('Full Name')).toBeFocused();
     await expect(page.getByText('Full Name is required')).toBeVisible();
-    await expect(page.getByText('Photo URL is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByLabel('Photo URL')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Photo URL')).not.toHaveAttribute('required');
 
     await page.getByLabel('Full Name').fill(name);
     await page.getByLabel('Email').fill(email);
+    // A photo URL, when given, must be one: the message is at the field, which gets the focus.
+    await page.getByLabel('Photo URL').fill('not a url');
+    await page.getByLabel('Password', { exact: true }).fill('Abcdef');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByLabel('Photo URL')).toBeFocused();
+    await expect(page.getByLabel('Photo URL')).toHaveAccessibleDescription(/Photo URL must be a valid URL starting with http:\/\/ or https:\/\//);
     await page.getByLabel('Photo URL').fill('https://example.org/portrait.png');
     const password = page.getByLabel('Password', { exact: true });
     const rules: [string, string][] = [
@@ -55,10 +63,12 @@ test.describe('Register', () => {
     await page.goto('/register');
     await page.getByLabel('Full Name').fill(name);
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Photo URL').fill('https://example.org/probe.png');
+    // No photo: it is optional, and the header shows the initials instead.
     await page.getByLabel('Password', { exact: true }).fill('Probe-1');
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expectToast(page, 'User registered successfully');
+    await expect(page.locator('header .aq-avatar--initials')).toHaveText('PP');
+    await expect(page.locator('header img.aq-avatar')).toHaveCount(0);
 
     // Writes need a verified address: the Add page says so until the member opens the link that
     // registering mailed them (the emulator keeps it instead of sending it).

@@ -17,6 +17,7 @@ import {
   updateProfile,
   type User,
 } from 'firebase/auth';
+import { profileUpdate } from './profile';
 import type { AuthBackend, AuthUser, FirebaseWebConfig } from './types';
 
 function toAuthUser(user: User | null): AuthUser | null {
@@ -57,7 +58,7 @@ export async function createFirebaseBackend(config: FirebaseWebConfig, emulatorU
     updateUserProfile: async (displayName, photoURL) => {
       const user = auth.currentUser;
       if (!user) throw new Error('Sign in before updating your profile.');
-      await updateProfile(user, { displayName, photoURL });
+      await updateProfile(user, profileUpdate(displayName, photoURL));
       // updateProfile changes the object in place and fires no auth event, so re-read it.
       await user.reload();
       // The ID token minted at sign-up carries no name, and the profile update brings no new one:

@@ -22,7 +22,8 @@ function fakeBackend(initial: AuthUser | null = null) {
     },
     updateUserProfile: async (displayName, photoURL) => {
       if (!current) throw new Error('no user');
-      current = { ...current, displayName, photoURL };
+      // As the provider does: a photo left out keeps the one there was (none, for a new member).
+      current = { ...current, displayName, photoURL: photoURL ?? current.photoURL };
     },
     signIn: jest.fn(async (email: string, password: string) => {
       if (password !== 'Secret1') throw new Error('Firebase: Error (auth/wrong-password).');
@@ -121,6 +122,14 @@ test('sign-up then profile update shows the new name; logout clears the user', a
   });
   await store.getState().logOut();
   expect(store.getState()).toMatchObject({ user: null, loading: false });
+});
+
+test('sign-up without a photo: the name is set and the photo stays none (the initials show)', async () => {
+  const store = createAuthStore(async () => fakeBackend(), { hasSession: () => false });
+  await store.getState().init(config);
+  await store.getState().createUser('new@example.com', 'Secret1');
+  await store.getState().updateUserProfile('New Explorer');
+  expect(store.getState().user).toMatchObject({ displayName: 'New Explorer', photoURL: null });
 });
 
 test('a provider that fails to load leaves a usable, signed-out site', async () => {

@@ -9,7 +9,7 @@ export interface AuthState {
   /** Connects to the identity provider; the shell calls it once, right after the first render. */
   init(config: AuthConfig): Promise<void>;
   createUser(email: string, password: string): Promise<AuthUser>;
-  updateUserProfile(displayName: string, photoURL: string): Promise<void>;
+  updateUserProfile(displayName: string, photoURL?: string): Promise<void>;
   /** remember: keep the user across browser restarts (localStorage) or for this tab only. */
   signIn(email: string, password: string, remember?: boolean): Promise<AuthUser>;
   /** remember, when given, applies "Remember me" to the Google session too (as for signIn). */

@@ -26,7 +26,8 @@ export interface AuthBackend {
   currentUser(): AuthUser | null;
   onChange(listener: (user: AuthUser | null) => void): () => void;
   createUser(email: string, password: string): Promise<AuthUser>;
-  updateUserProfile(displayName: string, photoURL: string): Promise<void>;
+  /** Sets the name, and the photo when one is given (left out, the provider keeps none: initials show). */
+  updateUserProfile(displayName: string, photoURL?: string): Promise<void>;
   signIn(email: string, password: string, remember: boolean): Promise<AuthUser>;
   signInWithGoogle(remember?: boolean): Promise<AuthUser>;
   resetPassword(email: string): Promise<void>;

@@ -11,6 +11,8 @@ interface FieldProps {
   hint?: string;
   autoComplete?: InputHTMLAttributes<HTMLInputElement>['autoComplete'];
   inputRef?: Ref<HTMLInputElement>;
+  /** False for the one optional field (the register form's photo); every other field is required. */
+  required?: boolean;
 }
 
 function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
@@ -50,6 +52,7 @@ export function TextField({
   inputRef,
   type = 'text',
   inputMode,
+  required = true,
 }: FieldProps & { type?: 'text' | 'email' | 'url'; inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'] }) {
   return (
     <div className="aq-field acc-field">
@@ -64,7 +67,7 @@ export function TextField({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         autoComplete={autoComplete}
-        required
+        required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
       />

@@ -1,4 +1,4 @@
-import { PASSWORD_MESSAGES } from '@antiquarium/contracts';
+import { FIELD_LIMITS, PASSWORD_MESSAGES } from '@antiquarium/contracts';
 import { FORM_MESSAGES, firstInvalid, isEmail, validateLogin, validateRegister } from './form-rules';
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', photoURL: 'https://example.org/ada.png', password: 'Engine1' };
@@ -16,16 +16,24 @@ test('the password rules, in order, stopping at the first failure', () => {
   expect(problem('')).toBe(FORM_MESSAGES.passwordRequired);
 });
 
-test('registration: every field is required', () => {
+test('registration: name, email and password are required; the photo is not', () => {
   expect(validateRegister(valid)).toEqual({});
   expect(validateRegister({ name: ' ', email: '', photoURL: '', password: '' })).toEqual({
     name: 'Full Name is required',
     email: 'Email is required',
-    photoURL: 'Photo URL is required',
     password: 'Password is required',
   });
-  // Photo URL is plain text in the spec: anything non-blank is accepted.
-  expect(validateRegister({ ...valid, photoURL: 'me.png' })).toEqual({});
+  expect(validateRegister({ ...valid, photoURL: '   ' })).toEqual({});
+});
+
+test('registration: a photo URL, when given, is an http(s) URL of at most the image URL limit', () => {
+  for (const bad of ['not a url', 'me.png', 'ftp://example.org/me.png', 'javascript:alert(1)', 'data:image/png;base64,AAAA']) {
+    expect(validateRegister({ ...valid, photoURL: bad })).toEqual({ photoURL: 'Photo URL must be a valid URL starting with http:// or https://' });
+  }
+  expect(FORM_MESSAGES.photoInvalid).toBe('Photo URL must be a valid URL starting with http:// or https://');
+  expect(validateRegister({ ...valid, photoURL: ' http://example.org/me.png ' })).toEqual({});
+  const long = `https://example.org/${'a'.repeat(FIELD_LIMITS.image)}`;
+  expect(validateRegister({ ...valid, photoURL: long })).toEqual({ photoURL: `Photo URL must be at most ${FIELD_LIMITS.image} characters` });
 });
 
 test('registration: the full name must read as what it is', () => {

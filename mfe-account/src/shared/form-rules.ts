@@ -1,4 +1,4 @@
-import { passwordProblem, textProblem, textProblemMessage } from '@antiquarium/contracts';
+import { FIELD_LIMITS, isHttpUrl, passwordProblem, textProblem, textProblemMessage } from '@antiquarium/contracts';
 
 /** The browser's own rule for `<input type="email">` (WHATWG HTML), so our message matches its check. */
 const EMAIL_PATTERN =
@@ -8,7 +8,8 @@ export const FORM_MESSAGES = {
   nameRequired: 'Full Name is required',
   emailRequired: 'Email is required',
   emailInvalid: 'Enter a valid email address, like name@example.com',
-  photoRequired: 'Photo URL is required',
+  photoInvalid: 'Photo URL must be a valid URL starting with http:// or https://',
+  photoTooLong: `Photo URL must be at most ${FIELD_LIMITS.image} characters`,
   passwordRequired: 'Password is required',
 } as const;
 
@@ -46,8 +47,20 @@ export interface RegisterValues {
 }
 
 /**
- * Register: every field required; the password then meets the three password rules, checked in
- * order, stopping at the first failure (passwordProblem, shared with the api's contracts).
+ * A profile photo's URL: optional (the member's initials show without one), else an http(s) URL no
+ * longer than an artifact's image URL (the only URLs the site loads).
+ */
+export function photoProblem(photoURL: string): string | null {
+  const photo = photoURL.trim();
+  if (!photo) return null;
+  if (photo.length > FIELD_LIMITS.image) return FORM_MESSAGES.photoTooLong;
+  return isHttpUrl(photo) ? null : FORM_MESSAGES.photoInvalid;
+}
+
+/**
+ * Register: name, email and password required, the photo optional but a URL when given; the
+ * password then meets the three password rules, checked in order, stopping at the first failure
+ * (passwordProblem, shared with the api's contracts).
  */
 export function validateRegister({ name, email, photoURL, password }: RegisterValues): FieldErrors<keyof RegisterValues> {
   const errors: FieldErrors<keyof RegisterValues> = {};
@@ -58,7 +71,8 @@ export function validateRegister({ name, email, photoURL, password }: RegisterVa
   }
   const emailError = emailProblem(email);
   if (emailError) errors.email = emailError;
-  if (!photoURL.trim()) errors.photoURL = FORM_MESSAGES.photoRequired;
+  const photoError = photoProblem(photoURL);
+  if (photoError) errors.photoURL = photoError;
   if (!password) errors.password = FORM_MESSAGES.passwordRequired;
   else {
     const problem = passwordProblem(password);

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import RegisterPage from './register-page';
+import RegisterPage, { REGISTER_TEXTS } from './register-page';
 import { ada, fakeAuth, findToast, renderAt } from '@antiquarium/testing';
 
 function firebaseError(code: string) {
@@ -29,7 +29,10 @@ test('shows the spec’s fields, a Google button and a link to login', () => {
   fakeAuth();
   renderAt('/register', <RegisterPage />);
   expect(screen.getByRole('heading', { level: 1, name: 'Register' })).toBeInTheDocument();
-  for (const label of ['Full Name', 'Email', 'Photo URL']) expect(screen.getByLabelText(label)).toBeRequired();
+  for (const label of ['Full Name', 'Email']) expect(screen.getByLabelText(label)).toBeRequired();
+  expect(screen.getByLabelText('Photo URL')).not.toBeRequired();
+  expect(screen.getByLabelText('Photo URL')).toHaveAccessibleDescription(expect.stringMatching(/^Optional: .*initials/));
+  expect(screen.getByText(/Every field is required except the photo\./)).toBeInTheDocument();
   expect(passwordInput()).toBeRequired();
   expect(passwordInput()).toHaveAttribute('autocomplete', 'new-password');
   expect(screen.getByRole('button', { name: 'Show password' })).toBeInTheDocument();
@@ -37,14 +40,15 @@ test('shows the spec’s fields, a Google button and a link to login', () => {
   expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
 });
 
-test('all fields are required; the focus goes to the first missing one', async () => {
+test('name, email and password are required, not the photo; the focus goes to the first missing one', async () => {
   const { createUser } = fakeProvider();
   renderAt('/register', <RegisterPage />);
   await submit();
   expect(screen.getByLabelText('Full Name')).toHaveFocus();
   expect(screen.getByLabelText('Full Name')).toHaveAccessibleDescription('Full Name is required');
   expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
-  expect(screen.getByLabelText('Photo URL')).toHaveAccessibleDescription('A link to your profile picture. Photo URL is required');
+  expect(screen.getByLabelText('Photo URL')).not.toHaveAttribute('aria-invalid');
+  expect(screen.getByLabelText('Photo URL')).toHaveAccessibleDescription(REGISTER_TEXTS.photoHint);
   expect(passwordInput()).toHaveAccessibleDescription(expect.stringContaining('Password is required'));
   expect(createUser).not.toHaveBeenCalled();
 });
@@ -113,4 +117,39 @@ test('an email already in use becomes a readable toast, and the form stays fille
   expect(updateUserProfile).not.toHaveBeenCalled();
   expect(router.state.location.pathname).toBe('/register');
   expect(screen.getByLabelText('Full Name')).toHaveValue('Ada Lovelace');
+});
+
+test('a photo URL that is not an http(s) URL is refused at its field, which gets the focus; nothing is sent', async () => {
+  const { createUser, updateUserProfile } = fakeProvider();
+  renderAt('/register', <RegisterPage />);
+  await userEvent.type(screen.getByLabelText('Full Name'), 'Ada Lovelace');
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText('Photo URL'), 'not a url');
+  await userEvent.type(passwordInput(), 'Engine1');
+  await submit();
+  const photo = screen.getByLabelText('Photo URL');
+  expect(photo).toHaveFocus();
+  expect(photo).toHaveAttribute('aria-invalid', 'true');
+  expect(photo).toHaveAccessibleDescription(`${REGISTER_TEXTS.photoHint} Photo URL must be a valid URL starting with http:// or https://`);
+  expect(createUser).not.toHaveBeenCalled();
+  // Corrected, the message goes; the URL is sent as parsed.
+  await userEvent.clear(photo);
+  expect(photo).not.toHaveAttribute('aria-invalid');
+  await userEvent.type(photo, ' https://example.org/my portrait.png');
+  await submit();
+  expect(await findToast('User registered successfully')).toBeInTheDocument();
+  expect(createUser).toHaveBeenCalledTimes(1);
+  expect(updateUserProfile).toHaveBeenCalledWith('Ada Lovelace', 'https://example.org/my%20portrait.png');
+});
+
+test('without a photo the account is made and the profile update carries no photo at all (initials show)', async () => {
+  const { createUser, updateUserProfile } = fakeProvider();
+  renderAt('/register', <RegisterPage />);
+  await userEvent.type(screen.getByLabelText('Full Name'), 'Ada Lovelace');
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await userEvent.type(passwordInput(), 'Engine1');
+  await submit();
+  expect(await findToast('User registered successfully')).toBeInTheDocument();
+  expect(createUser).toHaveBeenCalledWith('ada@example.com', 'Engine1');
+  expect(updateUserProfile).toHaveBeenCalledWith('Ada Lovelace', undefined);
 });

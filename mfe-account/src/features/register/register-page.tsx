@@ -1,4 +1,5 @@
 import { useAuthStore } from '@antiquarium/auth-store';
+import { parseHttpUrl } from '@antiquarium/contracts';
 import { toast } from '@antiquarium/ui';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthCard } from '../../shared/auth-card';
@@ -10,11 +11,11 @@ import { AuthForm, useAuthForm } from '../../shared/use-auth-form';
 
 export const REGISTER_TEXTS = {
   title: 'Register',
-  intro: 'Join the community that preserves and shares historical treasures. All fields are required.',
+  intro: 'Join the community that preserves and shares historical treasures. Every field is required except the photo.',
   name: 'Full Name',
   email: 'Email',
   photoURL: 'Photo URL',
-  photoHint: 'A link to your profile picture.',
+  photoHint: 'Optional: a link to your profile picture, starting with http:// or https://. Without one, your initials are shown.',
   password: 'Password',
   passwordHint: 'At least 6 characters, with an uppercase and a lowercase letter.',
   submit: 'Register',
@@ -40,7 +41,9 @@ export default function RegisterPage() {
     validate: validateRegister,
     submit: async (values) => {
       await createUser(values.email.trim(), values.password);
-      await updateUserProfile(values.name.trim(), values.photoURL.trim());
+      // The photo is optional: none is sent at all (not ''), and the initials show instead.
+      const photo = values.photoURL.trim();
+      await updateUserProfile(values.name.trim(), photo ? (parseHttpUrl(photo) ?? photo) : undefined);
       // Writes need a verified address; the Add page offers the link again if this one is lost.
       await sendVerificationEmail().catch(() => undefined);
       void toast('success', REGISTER_TEXTS.success);
@@ -59,6 +62,7 @@ export default function RegisterPage() {
           hint={REGISTER_TEXTS.photoHint}
           autoComplete="photo"
           inputMode="url"
+          required={false}
           {...form.field('photoURL')}
         />
         <PasswordField
