@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { DATE_PRECISIONS, DATE_QUALIFIERS, formatDateRange, formatYear, readDate, type DatePrecision, type DateQualifier } from './dates';
+import { DATE_PRECISIONS, DATE_QUALIFIERS, datingLabel, formatDateRange, formatYear, readDate, type DatePrecision, type DateQualifier } from './dates';
 
 type Case = [text: string, start: number, end: number, precision: DatePrecision, qualifier?: DateQualifier];
 
@@ -225,6 +225,81 @@ describe('readDate: properties', () => {
   });
 });
 
+// A count back from the present is given to its significant figures: N stands for N give or take
+// half the place of its last significant digit (trailing zeros of a whole number are not
+// significant, zeros written after a decimal point are), so the place is the reading's precision;
+// with circa, give or take a tenth of N when that is wider. Each row: the text, the range it is read
+// as counted back from 1950 (older end first), and the precision.
+type CountCase = [text: string, older: number, younger: number, precision: DatePrecision, qualifier?: DateQualifier];
+const COUNTS: CountCase[] = [
+  // One significant figure: give or take half of that figure's place.
+  ['40,000 years ago', 45_000, 35_000, 'more'],
+  ['2,000 years ago', 2_500, 1_500, 'millennium'],
+  ['300 years ago', 350, 250, 'century'],
+  ['10,000 BP', 15_000, 5_000, 'more'],
+  // Two.
+  ['1,500 years ago', 1_550, 1_450, 'century'],
+  ['250 years ago', 255, 245, 'decade'],
+  ['1.8 million years ago', 1_850_000, 1_750_000, 'more'],
+  ['12,000 years BP', 12_500, 11_500, 'millennium'],
+  // Three.
+  ['12,500 BP', 12_550, 12_450, 'century'],
+  ['1,230 years ago', 1_235, 1_225, 'decade'],
+  ['1.80 million years ago', 1_805_000, 1_795_000, 'more'],
+  // Every digit significant, or a single digit: the year itself.
+  ['1,234 years ago', 1_234, 1_234, 'year'],
+  ['1949 years ago', 1_949, 1_949, 'year'],
+  ['5 years ago', 5, 5, 'year'],
+  // About: a tenth of the count when that is wider than the figure's own, else the figure's own.
+  ['about 1,500 years ago', 1_650, 1_350, 'century', 'circa'],
+  ['c. 250 years ago', 275, 225, 'decade', 'circa'],
+  ['ca. 1,234 years ago', 1_357, 1_111, 'year', 'circa'],
+  ['c. 40,000 years ago', 45_000, 35_000, 'more', 'circa'],
+  ['circa 12,000 BP', 13_200, 10_800, 'millennium', 'circa'],
+];
+
+/** A historians' year (no year 0) counted back from 1950. */
+const yearsAgo = (year: number) => 1950 - (year < 0 ? year + 1 : year);
+
+describe('readDate: a count back from the present follows its significant figures', () => {
+  test.each(COUNTS)('%j', (text, older, younger, precision, qualifier = 'exact') => {
+    const reading = readDate(text);
+    expect(reading).toMatchObject({ precision, qualifier });
+    expect(reading && [yearsAgo(reading.start), yearsAgo(reading.end)]).toEqual([older, younger]);
+  });
+});
+
+// What the cards, the details page and the add form print for a reading (datingLabel,
+// formatDateRange): calendar years, except a range read from a round count back from the present at
+// the precision of a millennium or coarser, which is written back as years ago (issue #32: '1,978,051
+// BC - 1,618,051 BC' showed a precision the date never had).
+const SHOWN: [text: string, shown: string][] = [
+  ['40,000 years ago', '45,000 - 35,000 years ago'],
+  ['c. 1.8 million years ago', '1.98 - 1.62 million years ago'],
+  ['1.80 million years ago', '1.805 - 1.795 million years ago'],
+  ['1.2-1.4 million years ago', '1.45 - 1.15 million years ago'],
+  ['c. 300,000-200,000 years ago', '350,000 - 150,000 years ago'],
+  ['10,000 BP', '15,000 - 5,000 years ago'],
+  ['c. 12,000 years ago', '13,200 - 10,800 years ago'],
+  ['2,000 years ago', '2,500 - 1,500 years ago'],
+  ['before 40,000 years ago', '45,100 - 45,000 years ago'],
+  // Finer counts stay calendar years: at a century or finer they cannot be told from a calendar range.
+  ['12,500 BP', '10,601 BC - 10,501 BC'],
+  ['150 years ago', '1795 - 1805'],
+  ['1949 years ago', 'AD 1'],
+  // Calendar ranges of every precision, circa, before and after included, are never counted back.
+  ['2nd millennium BC', '2000 BC - 1001 BC'],
+  ['c. 2nd millennium BC', '2200 BC - 801 BC'],
+  ['before 2nd millennium BC', '2100 BC - 2000 BC'],
+  ['after 2nd millennium BC', '1001 BC - 901 BC'],
+  ['1st millennium AD', 'AD 1 - 1000'],
+  ['c. 1st millennium AD', '200 BC - 1200'],
+  ['10th millennium BC', '10,000 BC - 9001 BC'],
+  ['c. 1360-1332 BC', '1380 BC - 1312 BC'],
+  ['3rd century BC', '300 BC - 201 BC'],
+  ['1066', '1066'],
+];
+
 describe('formatting a range', () => {
   test('BC and AD as readers expect; one year written once', () => {
     expect(formatYear(-1360)).toBe('1360 BC');
@@ -233,5 +308,34 @@ describe('formatting a range', () => {
     expect(formatYear(1500)).toBe('1500');
     expect(formatDateRange({ start: -1360, end: -1332 })).toBe('1360 BC - 1332 BC');
     expect(formatDateRange({ start: 1066, end: 1066 })).toBe('1066');
+  });
+
+  test.each(SHOWN)('%j is shown as %j', (text, shown) => {
+    const reading = readDate(text);
+    expect(reading && formatDateRange(reading)).toBe(shown);
+    expect(datingLabel(reading)).toBe(shown);
+  });
+
+  test('without its precision a range is written in calendar years', () => {
+    expect(formatDateRange({ start: -43_051, end: -33_051 })).toBe('43,051 BC - 33,051 BC');
+    expect(datingLabel(null)).toBe('Undated');
+  });
+
+  test('any reading at a millennium or coarser is shown as years ago only when its ends are whole hundreds counted back', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.tuple(fc.constantFrom('', 'c. ', 'before ', 'after '), fc.integer({ min: 1, max: 20 }), fc.constantFrom(' BC', ' AD', '')).map(([word, n, era]) => `${word}${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'} millennium${era}`),
+          fc.tuple(fc.constantFrom('', 'c. ', 'before '), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 3, max: 6 })).map(([word, digit, zeros]) => `${word}${digit}${'0'.repeat(zeros)} years ago`),
+        ),
+        (text) => {
+          const reading = readDate(text);
+          expect(reading).not.toBeNull();
+          if (!reading) return;
+          const counted = /years ago$/.test(text);
+          expect(formatDateRange(reading).endsWith('years ago')).toBe(counted && (reading.precision === 'millennium' || reading.precision === 'more'));
+        },
+      ),
+    );
   });
 });

@@ -11,12 +11,17 @@
  * - 'before X' is the century up to X, 'after X' the century from X; 'from X to Y' and 'between X
  *   and Y' are the range itself;
  * - 'N years ago' and 'N BP' count back from 1950 (radiocarbon's present), and a round figure is an
- *   approximation: N stands for N give or take half its last significant place ('40,000 years
- *   ago' is 35,000-45,000 years ago, '12,500 BP' 12,450-12,550 BP), or give or take a tenth of N
- *   with circa when that is wider; the precision is that place (year ... millennium, then 'more');
+ *   approximation: N stands for N give or take half the place of its last significant digit, where
+ *   the trailing zeros of a whole number are not significant and zeros written after a decimal point
+ *   are ('40,000 years ago': the ten thousands, 45,000-35,000 years ago; '1,500': the hundreds,
+ *   1,550-1,450; '250': the tens, 255-245; '12,500 BP': 12,550-12,450 BP; '1.80 million': the ten
+ *   thousands; '1,234' and a single digit: that year), or give or take a tenth of N with circa when
+ *   that is wider; the precision is that place (year ... millennium, then 'more');
  * - 'NNN0s' is a decade, 'NN00s' a century;
  * - a shorter second year takes the first's leading digits ('1914-18'), and a range written
  *   backwards is read between its ends ('AD 150-100', '1990-85').
+ * Shown (formatDateRange), a range read from a round count at a millennium or coarser is written back
+ * as years ago ('45,000 - 35,000 years ago'), every other range as calendar years.
  */
 export const DATE_PRECISIONS = ['year', 'decade', 'century', 'millennium', 'more'] as const;
 export type DatePrecision = (typeof DATE_PRECISIONS)[number];
@@ -275,17 +280,59 @@ export function readDate(text: string): DateRange | null {
   return plain;
 }
 
+/**
+ * Thousands marked from `from` up: years from 10,000 ('1360 BC', '43,051 BC'), counts of years from
+ * 1,000 ('1,500 years ago').
+ */
+function digits(value: number, from = 10_000): string {
+  // By hand: toLocaleString builds a number format on every call, and a list of cards calls this for
+  // each of them (a long task on a slow phone).
+  return value >= from ? String(value).replace(/\B(?=(\d{3})+$)/g, ',') : String(value);
+}
+
 /** '1360 BC', 'AD 50', '1500': AD is written only for the first millennium, where it helps. */
 export function formatYear(year: number): string {
-  // Thousands marked by hand: toLocaleString builds a number format on every call, and a list of
-  // cards calls this for each of them (a long task on a slow phone).
-  const digits = (value: number) => (value >= 10_000 ? String(value).replace(/\B(?=(\d{3})+$)/g, ',') : String(value));
   if (year < 0) return `${digits(-year)} BC`;
   return year < 1000 ? `AD ${year}` : String(year);
 }
 
-/** '1360 BC - 1332 BC'; a one-year range is written once. */
-export function formatDateRange(value: Pick<DateRange, 'start' | 'end'>): string {
+/** How many years before 1950 (BEFORE_PRESENT_YEAR) a historians' year is: 43,051 BC is 45,000. */
+function yearsBeforePresent(year: number): number {
+  return BEFORE_PRESENT_YEAR - (year < 0 ? year + 1 : year);
+}
+
+/**
+ * A range read from a round count back from the present, written back as one ('45,000 - 35,000
+ * years ago', '1.98 - 1.62 million years ago'), or undefined for any other range. The rule: a range
+ * at the precision of a millennium or coarser whose two ends both lie on whole hundreds of years
+ * before 1950. Such a count is given to its significant figures (readDate), so its ends are round
+ * counted back, while as calendar years they are not ('43,051 BC - 33,051 BC' shows a precision the
+ * date never had, issue #32). A calendar range of that precision never qualifies: its ends are
+ * whole hundreds of calendar years (X00 or X01), which lie 49 or 50 years off a whole hundred
+ * counted back (the 2nd millennium BC, 2000-1001 BC, is 3949-2950 years ago), widened or moved by
+ * whole centuries (circa, before, after) or not. Counts to the century or finer ('12,500 BP',
+ * 12,550-12,450 years ago) cannot be told from calendar centuries this way and stay calendar years.
+ */
+function formatYearsAgo({ start, end }: Pick<DateRange, 'start' | 'end'>): string | undefined {
+  const [older, younger] = [yearsBeforePresent(start), yearsBeforePresent(end)];
+  if (older % 100 !== 0 || younger % 100 !== 0 || younger < 0) return undefined;
+  if (younger >= 1_000_000) {
+    const millions = (value: number) => String(Number((value / 1_000_000).toFixed(4)));
+    return older === younger ? `${millions(older)} million years ago` : `${millions(older)} - ${millions(younger)} million years ago`;
+  }
+  const count = (value: number) => digits(value, 1000);
+  return older === younger ? `${count(older)} years ago` : `${count(older)} - ${count(younger)} years ago`;
+}
+
+/**
+ * '1360 BC - 1332 BC'; a one-year range is written once. With its precision, a range read from a
+ * round count back from the present is written as years ago (formatYearsAgo): '45,000 - 35,000
+ * years ago' for '40,000 years ago', not '43,051 BC - 33,051 BC'.
+ */
+export function formatDateRange(value: Pick<DateRange, 'start' | 'end'> & Partial<Pick<DateRange, 'precision'>>): string {
+  const coarse = value.precision === 'millennium' || value.precision === 'more';
+  const yearsAgo = coarse ? formatYearsAgo(value) : undefined;
+  if (yearsAgo) return yearsAgo;
   return value.start === value.end ? formatYear(value.start) : `${formatYear(value.start)} - ${formatYear(value.end)}`;
 }
 
@@ -293,6 +340,6 @@ export function formatDateRange(value: Pick<DateRange, 'start' | 'end'>): string
 export const UNDATED = 'Undated';
 
 /** The range the server read from an artifact's date, as shown beside the text ('Undated' when none). */
-export function datingLabel(dating: Pick<DateRange, 'start' | 'end'> | null | undefined): string {
+export function datingLabel(dating: (Pick<DateRange, 'start' | 'end'> & Partial<Pick<DateRange, 'precision'>>) | null | undefined): string {
   return dating ? formatDateRange(dating) : UNDATED;
 }

@@ -73,6 +73,15 @@ test('the date as written, and the range the server read from it', async () => {
   expect(value('Dated')).toBe('1380 BC - 1312 BC');
 });
 
+test('a range read from a round count back from the present is shown as years ago, not as calendar years it never had', async () => {
+  get.mockResolvedValue(artifact({ _id: 'a1', createdAt: 'c. 1.8 million years ago', dating: { start: -1_978_051, end: -1_618_051, precision: 'more', qualifier: 'circa' } }));
+  renderDetails();
+  await screen.findByRole('heading', { level: 1 });
+  const value = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+  expect(value('Period')).toBe('c. 1.8 million years ago');
+  expect(value('Dated')).toBe('1.98 - 1.62 million years ago');
+});
+
 test('like then unlike: count, button and messages follow the server', async () => {
   get.mockResolvedValue(artifact({ _id: 'a1', likes: 5, liked: false }));
   renderDetails();

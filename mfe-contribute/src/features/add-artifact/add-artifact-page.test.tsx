@@ -286,6 +286,10 @@ test('the created-at field says, as the member types, how the date will be read'
   await user.type(field, 'c. 1360-1332 BC');
   expect(field).toHaveAccessibleDescription(expect.stringContaining('Read as 1380 BC - 1312 BC'));
   await user.clear(field);
+  // A round count back from the present is read to its significant figures and said as years ago.
+  await user.type(field, '40,000 years ago');
+  expect(field).toHaveAccessibleDescription(expect.stringContaining('Read as 45,000 - 35,000 years ago'));
+  await user.clear(field);
   await user.type(field, 'when the moon was young');
   expect(field).toHaveAccessibleDescription(expect.stringContaining('Not understood: it will show as Undated'));
   await user.clear(field);
