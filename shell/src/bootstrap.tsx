@@ -6,7 +6,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './app/routes';
-import type { RuntimeConfig } from './app/runtime-config';
+import type { RuntimeConfig } from './config/runtime-config';
 import { StartUpError } from './app/start-up-error';
 import { isComposed } from './remotes/composed-frame';
 import { startTelemetry } from './remotes/telemetry';

@@ -3,7 +3,7 @@
 // exactly the modules routes.tsx loads.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REMOTE_NAMES } from '../remotes/remote-names';
+import { REMOTE_NAMES } from '../config/remote-names';
 
 const shellDir = path.resolve(__dirname, '../..');
 const routesSource = readFileSync(path.join(shellDir, 'src/app/routes.tsx'), 'utf8');

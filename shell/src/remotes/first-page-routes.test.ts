@@ -4,7 +4,7 @@ import { routes } from '../app/routes';
 import { RequireAuth } from '../auth/require-auth';
 import { RemotePage } from './remote-page';
 import { FIRST_PAGES, firstPageOf } from '@antiquarium/contracts/first-page';
-import { REMOTE_NAMES } from './remote-names';
+import { REMOTE_NAMES } from '../config/remote-names';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ preloadRemote: jest.fn(() => Promise.resolve()), loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 

@@ -2,7 +2,7 @@ import * as contracts from '@antiquarium/contracts';
 import type { AuthUser } from '@antiquarium/auth-store';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RuntimeConfig } from '../app/runtime-config';
+import type { RuntimeConfig } from '../config/runtime-config';
 import { defaultReleases, releasesAttribute, remoteUrls } from './site-remotes.testing';
 
 // Module federation's runtime cannot run in jsdom: what the shell registers is what these tests read.
@@ -34,7 +34,7 @@ const config: RuntimeConfig = {
   remotes: DEFAULTS,
   telemetrySampleRate: 1,
 };
-const loaded = Promise.resolve(contracts);
+const loaded = contracts;
 
 const PREVIEW = '0.3.0-0123456789ab';
 const PREVIEW_MANIFEST = `http://localhost:4201/releases/${PREVIEW}/mf-manifest.json`;

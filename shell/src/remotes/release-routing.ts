@@ -1,11 +1,12 @@
 import type { ReleaseRef, ReleaseRouting, RemoteRouting } from '@antiquarium/contracts';
 import { isRecord } from '@antiquarium/contracts/releases';
-import type { RuntimeConfig } from '../app/runtime-config';
+import type { RuntimeConfig } from '../config/runtime-config';
 import { DEFAULT_VERSION, holdRemote, registerSiteRemotes, type ChosenReleases } from './federation';
 import { preloadFirstPage } from './first-page-preload';
 import { readPreviewRequest } from './preview-request';
-import { REMOTE_NAMES } from './remote-names';
+import { REMOTE_NAMES } from '../config/remote-names';
 import { keepTelemetryTicket } from './telemetry-ticket';
+import { manifestUrlIn, remoteOrigins } from './remote-origins';
 
 /** The last routing the registry answered, used when it cannot be reached. */
 export const ROUTING_KEY = 'antiquarium.routing';
@@ -24,26 +25,6 @@ export const ROUTING_TIMEOUT_MS = 1500;
  * module-federation shared singleton, which the entry could only import as a chunk of its own).
  */
 export type ReleaseContracts = Pick<typeof import('@antiquarium/contracts'), 'chooseRelease' | 'isReleaseRemote' | 'isReleaseVersion' | 'TELEMETRY_TICKET_HEADER'>;
-
-/**
- * The origins a remote's code may come from: the runtime config's remotes and the shell's own. The
- * Content-Security-Policy (deploy/security-headers.mjs) allows scripts from these only, so a
- * manifest elsewhere could never load: such a routing is refused, not obeyed.
- */
-export function remoteOrigins(config: RuntimeConfig): ReadonlySet<string> {
-  return new Set([window.location.origin, ...Object.values(config.remotes).map((url) => new URL(url, window.location.href).origin)]);
-}
-
-/** An http(s) URL on one of `origins` (a path is read against the page), or undefined. */
-export function manifestUrlIn(value: unknown, origins: ReadonlySet<string>): string | undefined {
-  if (typeof value !== 'string' || value === '') return undefined;
-  try {
-    const url = new URL(value, window.location.href);
-    return /^https?:$/.test(url.protocol) && origins.has(url.origin) ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function readRef(value: unknown, contracts: ReleaseContracts, origins: ReadonlySet<string>): ReleaseRef | undefined {
   if (!isRecord(value) || !contracts.isReleaseVersion(value.version)) return undefined;
@@ -158,10 +139,9 @@ function defaults(config: RuntimeConfig): ChosenReleases {
  * seen), else the last routing seen, else the runtime config's defaults. Never rejects: the site
  * must never depend on the registry.
  */
-export async function resolveReleases(config: RuntimeConfig, contractsLoad: Promise<ReleaseContracts>): Promise<ChosenReleases> {
+export async function resolveReleases(config: RuntimeConfig, contracts: ReleaseContracts): Promise<ChosenReleases> {
   const answer = fetchRouting(config.apiUrl);
   try {
-    const contracts = await contractsLoad;
     const origins = remoteOrigins(config);
     const answered = await answer;
     const fresh = readRouting(answered?.body, contracts, origins);
@@ -203,10 +183,10 @@ export async function resolveReleases(config: RuntimeConfig, contractsLoad: Prom
  */
 export async function startReleases(
   config: RuntimeConfig,
-  contractsLoad: Promise<ReleaseContracts>,
+  contracts: ReleaseContracts,
   { location = window.location }: { location?: Pick<Location, 'pathname' | 'search'> } = {},
 ): Promise<void> {
-  const resolving = resolveReleases(config, contractsLoad);
+  const resolving = resolveReleases(config, contracts);
   const previews = readPreviewRequest(location.search);
   const previewed = new Set(previews.map((request) => request.remote));
   if (previews.length > 0) {

@@ -28,8 +28,8 @@ import {
 } from '@antiquarium/contracts/first-page';
 import { ALL_ARTIFACTS_PATH, PAGE_HEADERS, readQuery, writeQuery } from '@antiquarium/contracts';
 import { isReleaseVersion, type ReleaseRouting } from '@antiquarium/contracts/releases';
-import { parseRuntimeConfig, type RuntimeConfig } from '../app/runtime-config';
-import { REMOTE_NAMES, type RemoteName } from '../remotes/remote-names';
+import { parseRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
+import { REMOTE_NAMES, type RemoteName } from '../config/remote-names';
 import workspace from '../../../workspace.json';
 import { AFTER_PAINT_SCRIPT, AFTER_PAINT_SCRIPT_HASH } from './after-paint';
 import { renderLayoutFrame } from './layout-frame';

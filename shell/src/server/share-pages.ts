@@ -10,7 +10,7 @@
 // previews costs one call; a restriction shows in the next documents after at most that long), at
 // most FIRST_PAGE_CONCURRENCY calls run at once, and visits of one page share the call under way.
 import type { Artifact } from '@antiquarium/contracts';
-import { parseRuntimeConfig } from '../app/runtime-config';
+import { parseRuntimeConfig } from '../config/runtime-config';
 import {
   absoluteUrl,
   DEFAULT_CACHE_MS,

@@ -3,7 +3,7 @@ import { forgetFirstPageAnswers, startFirstPageCalls } from '@antiquarium/api-cl
 import { apiCallKey } from '@antiquarium/contracts/first-page';
 import type { Collection } from '@antiquarium/contracts';
 import { ada, artifact, fakeAuth, findToast, renderAt } from '@antiquarium/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import CollectionPage from './collection-page';
 
@@ -128,6 +128,38 @@ test('the owner reorders by keyboard: announced, the focus follows the item, and
   ]);
   expect(await findToast('Collection saved')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Save order and notes' })).not.toBeInTheDocument();
+});
+
+test('the owner reorders by drag: the handle dropped on a row puts the item there, announced, and that order is saved', async () => {
+  fakeAuth({ user: ada });
+  get.mockResolvedValue(collection());
+  putItems.mockImplementation(async (_id, items) => ({ ...collection(), items: items.map((item) => ({ note: '', ...item })) }));
+  const user = userEvent.setup();
+  openPage();
+  await screen.findByRole('button', { name: 'Move down Rosetta Stone' }, { timeout: 5000 });
+  const rowOf = (artifactId: string) => document.querySelector(`li[data-artifact-id="${artifactId}"]`) as HTMLElement;
+  const handle = document.querySelector(`[data-drag-handle="${third._id}"]`) as HTMLElement;
+  const dataTransfer = { setData: jest.fn(), effectAllowed: 'none' };
+  fireEvent.dragStart(handle, { dataTransfer });
+  expect(dataTransfer.setData).toHaveBeenCalledWith('text/plain', third._id);
+  expect(dataTransfer.effectAllowed).toBe('move');
+  expect(rowOf(third._id)).toHaveClass('cat-collection__item--dragging');
+  fireEvent.dragOver(rowOf(first._id), { dataTransfer });
+  fireEvent.drop(rowOf(first._id), { dataTransfer });
+  const editorNames = () =>
+    within(screen.getByRole('region', { name: 'Artifacts in this collection' }))
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
+  expect(editorNames()).toEqual(['1. Bronze Sickle', '2. Rosetta Stone', '3. Antikythera Mechanism']);
+  expect(screen.getByRole('status')).toHaveTextContent('Bronze Sickle moved to position 1 of 3.');
+  expect(rowOf(third._id)).not.toHaveClass('cat-collection__item--dragging');
+
+  await user.click(screen.getByRole('button', { name: 'Save order and notes' }));
+  expect(putItems).toHaveBeenCalledWith('650000000000000000000001', [
+    { artifactId: third._id, note: '' },
+    { artifactId: first._id, note: 'Three scripts, one decree.' },
+    { artifactId: second._id, note: '' },
+  ]);
 });
 
 test('the owner edits a note and removes an item; a failed save keeps every change and says why', async () => {

@@ -1,4 +1,4 @@
-import { REMOTE_NAMES } from '../remotes/remote-names';
+import { REMOTE_NAMES } from './remote-names';
 import { parseRuntimeConfig, RuntimeConfigError } from './runtime-config';
 
 const valid = {

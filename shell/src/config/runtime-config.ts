@@ -1,6 +1,6 @@
 import type { FirebaseWebConfig } from '@antiquarium/auth-store';
 import { isRecord } from '@antiquarium/contracts/releases';
-import { REMOTE_NAMES, type RemoteName } from '../remotes/remote-names';
+import { REMOTE_NAMES, type RemoteName } from './remote-names';
 
 /** /runtime-config.json, served beside the shell and written per deployment (never built in). */
 export interface RuntimeConfig {
