@@ -3,10 +3,11 @@ import { useAuthStore } from '@antiquarium/auth-store';
 import { METADATA_LICENCE } from '@antiquarium/contracts';
 import { validateArtifactInput } from '@antiquarium/contracts/validation';
 import { alertDialog } from '@antiquarium/ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { ArtifactForm } from '../../shared/artifact-form/artifact-form';
-import { EMPTY_VALUES } from '../../shared/artifact-form/form-values';
+import { controlId, EMPTY_VALUES, FORM_ORDER } from '../../shared/artifact-form/form-values';
 import { useArtifactForm } from '../../shared/artifact-form/use-artifact-form';
 import { useSubmission } from '../../shared/artifact-form/use-submission';
 import { adderOf } from '../../shared/adder';
@@ -26,6 +27,12 @@ export const ADD_TEXTS = {
   termsLink: 'CC0 1.0',
   termsPage: 'Terms',
   termsAfter: 'The picture keeps the rights you choose above.',
+  /** The panel shown after a create, where the member is taken (not the spec's dialog). */
+  addedTitle: 'Artifact added',
+  addedText: (name: string) => `“${name}” is now in the collection.`,
+  viewIt: 'View it',
+  addAnother: 'Add another',
+  myArtifacts: 'See My Artifacts',
 } as const;
 
 /** Exposed as 'contribute/AddArtifact' (a login-required route in the shell). */
@@ -34,6 +41,17 @@ export default function AddArtifactPage() {
   const form = useArtifactForm(EMPTY_VALUES);
   const submission = useSubmission(form, ADD_TEXTS.errorText);
   const [added, setAdded] = useState<{ id: string; name: string } | null>(null);
+  const addedHeading = useRef<HTMLHeadingElement>(null);
+
+  /** Back to the (empty) form, ready for the next one: the panel goes, focus is on the first field. */
+  const addAnother = () => {
+    flushSync(() => {
+      form.reset(EMPTY_VALUES);
+      setAdded(null);
+    });
+    const first = FORM_ORDER[0];
+    if (first) document.getElementById(controlId(first))?.focus();
+  };
 
   const submit = async () => {
     if (submission.running()) return;
@@ -45,8 +63,14 @@ export default function AddArtifactPage() {
     await submission.run(async () => {
       const answer = await createArtifact(checked.value);
       if (answer?.insertedId) {
-        form.reset(EMPTY_VALUES);
-        setAdded({ id: answer.insertedId, name: checked.value.name });
+        // The panel is on screen and focused (scrolled to, under the sticky top bar) before the
+        // spec's dialog opens: the dialog gives the focus back to it when closed, so the member is
+        // not left half-way down the emptied form.
+        flushSync(() => {
+          form.reset(EMPTY_VALUES);
+          setAdded({ id: answer.insertedId, name: checked.value.name });
+        });
+        addedHeading.current?.focus();
         void alertDialog({ kind: 'success', title: ADD_TEXTS.successTitle, text: ADD_TEXTS.successText, okLabel: 'OK' });
       } else {
         void alertDialog({ kind: 'error', title: ADD_TEXTS.errorTitle, text: ADD_TEXTS.errorText });
@@ -61,12 +85,24 @@ export default function AddArtifactPage() {
         <p>{ADD_TEXTS.intro}</p>
       </header>
       <VerifyEmailNotice />
+      {/* Announced politely as it appears (and read again from its heading, which gets the focus). */}
       <div role="status" aria-live="polite">
         {added ? (
-          <div className="ctb-notice">
-            <p>
-              “{added.name}” is now in the collection. <Link to={`/artifacts/${added.id}`}>View it</Link> or{' '}
-              <Link to="/my-artifacts">see My Artifacts</Link>.
+          <div className="ctb-notice ctb-added">
+            <h2 id="artifact-added-title" className="ctb-notice__title" tabIndex={-1} ref={addedHeading}>
+              {ADD_TEXTS.addedTitle}
+            </h2>
+            <p>{ADD_TEXTS.addedText(added.name)}</p>
+            <p className="ctb-notice__actions">
+              <Link className="aq-button aq-button--primary" to={`/artifacts/${added.id}`}>
+                {ADD_TEXTS.viewIt}
+              </Link>
+              <button type="button" className="aq-button" onClick={addAnother}>
+                {ADD_TEXTS.addAnother}
+              </button>
+              <Link className="aq-button" to="/my-artifacts">
+                {ADD_TEXTS.myArtifacts}
+              </Link>
             </p>
           </div>
         ) : null}

@@ -2,6 +2,7 @@ import { ApiRequestError, getArtifact, updateArtifact } from '@antiquarium/api-c
 import { useAuthStore } from '@antiquarium/auth-store';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { FIELD_LIMITS } from '@antiquarium/contracts';
 import UpdateArtifactPage, { isOwnArtifact, UPDATE_TEXTS } from './update-artifact-page';
 import { ada, ownArtifact, renderAt } from '@antiquarium/testing';
 
@@ -235,4 +236,19 @@ test('the saved rights statement and credit line are prefilled; changing them se
   await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, update it!' }));
   await screen.findByRole('dialog', { name: 'Success!' });
   expect(update).toHaveBeenCalledWith(ID, { rights: 'http://rightsstatements.org/vocab/NoC-OKLR/1.0/', credit: '' });
+});
+
+test('the update form shares the description’s counter: the saved text is counted, and passing the limit is refused before saving', async () => {
+  const user = userEvent.setup();
+  const saved = 'y'.repeat(FIELD_LIMITS.shortDescription - 2);
+  await renderForm(ownArtifact({ _id: ID, shortDescription: saved }));
+  const counter = document.getElementById('artifact-shortDescription-counter');
+  expect(counter).toHaveTextContent(`${saved.length} / ${FIELD_LIMITS.shortDescription}`);
+  expect(control('Short description')).toHaveAccessibleDescription(expect.stringContaining(`up to ${FIELD_LIMITS.shortDescription} characters.`));
+  await user.type(control('Short description'), 'zzz');
+  expect(messageOf('Short description')).toBe(`Short description must be at most ${FIELD_LIMITS.shortDescription} characters`);
+  expect(counter).toHaveTextContent(`${FIELD_LIMITS.shortDescription + 1} / ${FIELD_LIMITS.shortDescription}`);
+  await user.click(save());
+  expect(screen.queryByRole('dialog', { name: 'Are you sure?' })).not.toBeInTheDocument();
+  expect(update).not.toHaveBeenCalled();
 });

@@ -1,6 +1,15 @@
-import { ARTIFACT_TYPES, EDITABLE_LABELS, formatDateRange, readDate, RIGHTS_STATEMENTS, rightsStatement, type EditableField } from '@antiquarium/contracts';
+import {
+  ARTIFACT_TYPES,
+  EDITABLE_LABELS,
+  FIELD_LIMITS,
+  formatDateRange,
+  readDate,
+  RIGHTS_STATEMENTS,
+  rightsStatement,
+  type EditableField,
+} from '@antiquarium/contracts';
 import type { FormEvent, ReactNode } from 'react';
-import { controlId, FORM_ORDER } from './form-values';
+import { characterCount, controlId, fieldError, FORM_ORDER } from './form-values';
 import { ImagePreview } from './image-preview';
 import type { ArtifactFormState } from './use-artifact-form';
 import './artifact-form.css';
@@ -17,7 +26,7 @@ export const FORM_TEXTS = {
 export const FIELD_HINTS: Partial<Record<EditableField, string>> = {
   image: 'A direct link to the picture, starting with http:// or https://.',
   context: "The culture or setting it comes from, e.g. 'Ptolemaic Egypt'.",
-  shortDescription: 'A few sentences on what it is and why it matters.',
+  shortDescription: `A few sentences on what it is and why it matters, up to ${FIELD_LIMITS.shortDescription} characters.`,
   createdAt: "When it was made, as free text, e.g. '100 BC', 'c. 1350 AD' or '3rd century'.",
   discoveredAt: "When it was found, as free text, e.g. '1799'.",
   discoveredBy: 'The person or team who found it.',
@@ -39,6 +48,23 @@ export function dateReading(text: string): string {
   const range = readDate(text);
   return range ? `Read as ${formatDateRange(range)}` : 'Not understood: it will show as Undated';
 }
+
+/**
+ * What a screen reader hears of a counted field, through a polite live region: nothing while the text
+ * is well within its limit, then only as the text crosses one of a few marks near the limit (the
+ * words change only there, so typing is not read out key by key), and past the limit the very
+ * message the validation (and the api) gives.
+ */
+export function counterAnnouncement(field: EditableField, value: string, max: number): string {
+  const left = max - characterCount(value);
+  if (left < 0) return fieldError(field, value) ?? '';
+  if (left === 0) return `No characters left: the limit is ${max}.`;
+  const mark = [max / 100, max / 40, max / 20, max / 10].map(Math.round).find((step) => left <= step);
+  return mark === undefined ? '' : `${mark} or fewer characters left.`;
+}
+
+/** The fields with a visible counter ("n / max"): the long free text, whose limit is easy to pass. */
+const COUNTED: ReadonlySet<EditableField> = new Set(['shortDescription']);
 
 type Control = 'text' | 'url' | 'select' | 'textarea' | 'rights';
 
@@ -64,7 +90,12 @@ function Field({ field, control, wide, form }: FieldProps) {
   const previewId = `${id}-preview`;
   const readingId = `${id}-reading`;
   const reading = field === 'createdAt' ? dateReading(form.values.createdAt) : null;
-  const describedBy = [hint ? hintId : null, reading !== null ? readingId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const counterId = `${id}-counter`;
+  const limit = COUNTED.has(field) ? FIELD_LIMITS[field as keyof typeof FIELD_LIMITS] : undefined;
+  const count = limit === undefined ? 0 : characterCount(form.values[field]);
+  const describedBy =
+    [hint ? hintId : null, reading !== null ? readingId : null, limit !== undefined ? counterId : null, error ? errorId : null].filter(Boolean).join(' ') ||
+    undefined;
   const common = {
     id,
     name: field,
@@ -138,6 +169,17 @@ function Field({ field, control, wide, form }: FieldProps) {
             <p id={readingId} className="ctb-hint ctb-reading" aria-live="polite">
               {reading}
             </p>
+          ) : null}
+          {limit !== undefined ? (
+            <>
+              {/* Read with the field (aria-describedby), not as it changes. */}
+              <p id={counterId} className={`ctb-hint ctb-counter${count > limit ? ' ctb-counter--over' : ''}`}>
+                {count} / {limit}
+              </p>
+              <p className="aq-visually-hidden" aria-live="polite" id={`${id}-announcement`}>
+                {counterAnnouncement(field, form.values[field], limit)}
+              </p>
+            </>
           ) : null}
           {error ? <p id={errorId} className="aq-field__error">{error}</p> : null}
         </>

@@ -50,6 +50,15 @@ export function changedFields(values: FormValues, saved: FormValues): Partial<Fo
   return changes;
 }
 
+/**
+ * How many characters a text counts for its limit: as the validation counts them (contracts
+ * validation.ts), once trimmed, in UTF-16 units, so "n / max" passes max exactly when the message
+ * appears.
+ */
+export function characterCount(value: string): number {
+  return value.trim().length;
+}
+
 /** The api's per-field 400 messages, keeping only the fields this form shows. */
 export function serverFieldErrors(fields: Partial<Record<string, string>> | undefined): FieldErrors {
   const errors: FieldErrors = {};

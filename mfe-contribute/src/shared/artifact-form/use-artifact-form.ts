@@ -1,6 +1,6 @@
-import type { EditableField, FieldErrors } from '@antiquarium/contracts';
+import { FIELD_LIMITS, type EditableField, type FieldErrors } from '@antiquarium/contracts';
 import { useEffect, useState } from 'react';
-import { controlId, fieldError, firstErrorField, type FormValues } from './form-values';
+import { characterCount, controlId, fieldError, firstErrorField, type FormValues } from './form-values';
 
 export interface ArtifactFormState {
   values: FormValues;
@@ -14,7 +14,8 @@ export interface ArtifactFormState {
 
 /**
  * Values and messages of the artifact form. A message appears when a field is left after an edit,
- * or on submit; once shown it is re-checked on every keystroke, so it goes as soon as it is fixed.
+ * on submit, or at once when a text passes its length limit; once shown it is re-checked on every
+ * keystroke, so it goes as soon as it is fixed.
  */
 export function useArtifactForm(initial: FormValues): ArtifactFormState {
   const [values, setValues] = useState(initial);
@@ -42,7 +43,10 @@ export function useArtifactForm(initial: FormValues): ArtifactFormState {
     change(field, value) {
       setValues((current) => ({ ...current, [field]: value }));
       if (!edited.has(field)) setEdited(new Set(edited).add(field));
-      if (errors[field]) setError(field, fieldError(field, value));
+      // A text past its limit is refused as it is typed, not first on submit; otherwise a shown
+      // message is re-checked.
+      const limit: number | undefined = FIELD_LIMITS[field as keyof typeof FIELD_LIMITS];
+      if (errors[field] || (limit !== undefined && characterCount(value) > limit)) setError(field, fieldError(field, value));
     },
     blur(field) {
       // Tabbing through untouched fields must not fill the form with "required" messages. A shown
