@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiSend } from '../support/api';
-import { field, newArtifact } from '../support/contribute-form';
+import { dialog, field, fillArtifactForm, newArtifact } from '../support/contribute-form';
 import { signIn } from '../support/session';
 import { createUser } from '../support/users';
 
@@ -26,6 +26,30 @@ test.describe('Accessibility of the contribute screens (axe)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 360, height: 740 });
     expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  test('The "Artifact added" panel, and a description past its limit, have no serious or critical issue (desktop and 360 px)', async ({ browser }) => {
+    const user = await createUser();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, user);
+    await page.goto('/add-artifact');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Historical Artifact' })).toBeVisible();
+    await field(page, 'shortDescription').fill('x'.repeat(1001));
+    await expect(field(page, 'shortDescription')).toHaveAttribute('aria-invalid', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await fillArtifactForm(page, newArtifact());
+    await page.getByRole('button', { name: 'Add Artifact' }).click();
+    await dialog(page, 'Success!').getByRole('button', { name: 'OK' }).click();
+    await expect(dialog(page, 'Success!')).toBeHidden();
+    await expect(page.getByRole('heading', { level: 2, name: 'Artifact added' })).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await seriousViolations(page)).toEqual([]);
+    const id = (await page.getByRole('link', { name: 'View it' }).getAttribute('href'))?.split('/').pop() ?? '';
+    await apiSend('DELETE', `/artifacts/${id}`, user.token);
     await context.close();
   });
 

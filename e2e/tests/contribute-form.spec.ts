@@ -117,6 +117,37 @@ test.describe('Add Artifact form', () => {
     expect(creates()).toBe(0);
   });
 
+  test('the description says its limit, counts as the member types, and refuses a text past it before any submit (at 360 px too)', async ({ page }) => {
+    const creates = countCreates(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openAddForm(page, user);
+    const max = LIMITS.shortDescription;
+    const description = field(page, 'shortDescription');
+    const counter = page.locator('#artifact-shortDescription-counter');
+    const announcement = page.locator('#artifact-shortDescription-announcement');
+    await expect(description).toHaveAccessibleDescription(new RegExp(`up to ${max} characters\\.`));
+    await expect(counter).toHaveText(`0 / ${max}`);
+    await description.fill('x'.repeat(120));
+    await expect(counter).toHaveText(`120 / ${max}`);
+    // Screen readers hear nothing far from the limit, then only at a few marks near it.
+    await expect(announcement).toHaveText('');
+    await description.fill('x'.repeat(max - 10));
+    await expect(announcement).toHaveText('10 or fewer characters left.');
+    await expectNoFieldMessage(page, 'shortDescription');
+    // 5 000 characters are refused as they arrive, with the validation's (and the api's) message.
+    await description.fill('x'.repeat(5000));
+    await expect(counter).toHaveText(`5000 / ${max}`);
+    await expectFieldMessage(page, 'shortDescription', `Short description must be at most ${max} characters`);
+    await expect(announcement).toHaveText(`Short description must be at most ${max} characters`);
+    await counter.scrollIntoViewIfNeeded();
+    await expect(counter).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await description.fill('x'.repeat(max));
+    await expectNoFieldMessage(page, 'shortDescription');
+    await expect(counter).toHaveText(`${max} / ${max}`);
+    expect(creates()).toBe(0);
+  });
+
   test('the image preview says whether the URL loads', async ({ page }) => {
     await openAddForm(page, user);
     await expect(page.getByText('Enter an image URL to see a preview.')).toBeVisible();
@@ -165,6 +196,22 @@ test.describe('Add Artifact form', () => {
     await success.getByRole('button', { name: 'OK' }).press('Enter');
     await expect(success).toBeHidden();
     expect(creates()).toBe(1);
+    await expect(field(page, 'name')).toHaveValue('');
+
+    // The member is taken to the confirmation, not left half-way down the emptied form (issue 32):
+    // its heading has the focus, in view; View it and Add another come next in the tab order.
+    const added = page.getByRole('heading', { level: 2, name: 'Artifact added' });
+    await expect(added).toBeFocused();
+    await expect(added).toBeInViewport();
+    await expect(page.getByText(`“${artifact.name}” is now in the collection.`)).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'View it' })).toBeFocused();
+    await expect(page.getByRole('link', { name: 'View it' })).toHaveAttribute('href', /^\/artifacts\/[0-9a-f]{24}$/);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Add another' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(added).toHaveCount(0);
+    await expect(field(page, 'name')).toBeFocused();
     await expect(field(page, 'name')).toHaveValue('');
 
     const { body: mine } = await apiGet<{ _id: string; name: string; type: string }[]>(

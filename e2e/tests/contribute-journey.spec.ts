@@ -39,6 +39,10 @@ test.describe.serial('An artifact’s life: add, find, update, guard, like, dele
     await expect(success.getByText('Artifact added successfully!')).toBeVisible();
     await success.getByRole('button', { name: 'OK' }).click();
     await expect(success).toBeHidden();
+    // The confirmation panel, focused and in view, offers the new artifact's page (issue 32).
+    await expect(page.getByRole('heading', { level: 2, name: 'Artifact added' })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 2, name: 'Artifact added' })).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Add another' })).toBeVisible();
     const href = await page.getByRole('link', { name: 'View it' }).getAttribute('href');
     id = href?.split('/').pop() ?? '';
     expect(id).toMatch(/^[0-9a-f]{24}$/);
