@@ -46,6 +46,12 @@ export interface RemoteRouting {
   canary?: CanaryRef;
 }
 
+/**
+ * The routing's path below the api's base URL (the shell's browser and server code ask it;
+ * deploy/serve-static.mjs preloads it, tied by tooling/release/release-version-sources.test.ts).
+ */
+export const RELEASE_ROUTING_PATH = 'releases/routing';
+
 /** GET /releases/routing: public, small, cacheable. */
 export interface ReleaseRouting {
   remotes: Partial<Record<ReleaseRemote, RemoteRouting>>;

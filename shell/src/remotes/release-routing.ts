@@ -1,5 +1,5 @@
 import type { ReleaseRef, ReleaseRouting, RemoteRouting } from '@antiquarium/contracts';
-import { isRecord } from '@antiquarium/contracts/releases';
+import { isRecord, RELEASE_ROUTING_PATH } from '@antiquarium/contracts/releases';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { DEFAULT_VERSION, holdRemote, registerSiteRemotes, type ChosenReleases } from './federation';
 import { preloadFirstPage } from './first-page-preload';
@@ -115,7 +115,7 @@ async function fetchRouting(apiUrl: string): Promise<RoutingAnswer | undefined> 
     }, ROUTING_TIMEOUT_MS);
   });
   // A plain CORS GET: no preflight, and it matches index.html's preload of the same URL.
-  const request = fetch(`${apiUrl}/releases/routing`, { signal: controller.signal })
+  const request = fetch(`${apiUrl}/${RELEASE_ROUTING_PATH}`, { signal: controller.signal })
     .then(async (response): Promise<RoutingAnswer | undefined> => (response.ok ? { body: (await response.json()) as unknown, headers: response.headers } : undefined))
     .catch(() => undefined);
   try {

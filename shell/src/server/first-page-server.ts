@@ -27,7 +27,7 @@ import {
   WAITING_ATTRIBUTE,
 } from '@antiquarium/contracts/first-page';
 import { ALL_ARTIFACTS_PATH, PAGE_HEADERS, readQuery, writeQuery } from '@antiquarium/contracts';
-import { isReleaseVersion, type ReleaseRouting } from '@antiquarium/contracts/releases';
+import { isReleaseVersion, RELEASE_ROUTING_PATH, type ReleaseRouting } from '@antiquarium/contracts/releases';
 import { parseRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
 import { REMOTE_NAMES, type RemoteName } from '../config/remote-names';
 import workspace from '../../../workspace.json';
@@ -228,7 +228,7 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
     if (!routing || routing.expires <= now()) {
       const read: { expires: number; value: Promise<ReleaseRouting | undefined> } = {
         expires: now() + ROUTING_CACHE_MS,
-        value: getJson(`${apiUrl}/releases/routing`, { headers: client }, AbortSignal.timeout(timeoutMs)).then(
+        value: getJson(`${apiUrl}/${RELEASE_ROUTING_PATH}`, { headers: client }, AbortSignal.timeout(timeoutMs)).then(
           ({ body }) => (typeof body === 'object' && body !== null && 'remotes' in body ? (body as ReleaseRouting) : undefined),
           () => undefined,
         ),
