@@ -16,3 +16,4 @@ export {
   type ConfirmOptions,
   type ToastKind,
 } from './notify';
+export { usePageTitle, SITE_TITLE_SUFFIX } from './page-title';

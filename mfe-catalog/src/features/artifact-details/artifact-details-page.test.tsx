@@ -48,6 +48,8 @@ test('shows every field, with Unknown for a missing period or location', async (
   renderDetails();
   expect(await screen.findByRole('heading', { level: 1, name: 'Rosetta Stone' })).toBeInTheDocument();
   expect(get).toHaveBeenCalledWith('a1', expect.anything());
+  // The tab names the artifact (issue 32).
+  expect(document.title).toBe('Rosetta Stone | Antiquarium');
   expect(screen.getByText('7 likes')).toBeInTheDocument();
   const value = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
   expect(value('Period')).toBe('Unknown');

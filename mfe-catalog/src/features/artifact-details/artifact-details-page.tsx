@@ -1,7 +1,7 @@
 import { ApiRequestError, getArtifact, useApiData } from '@antiquarium/api-client';
 import { datingLabel, type Artifact } from '@antiquarium/contracts';
 import { useAuthStore } from '@antiquarium/auth-store';
-import { ArtifactImage, HeartIcon, likeCount, likesLabel, NotFound, Spinner, toast } from '@antiquarium/ui';
+import { ArtifactImage, HeartIcon, likeCount, likesLabel, NotFound, Spinner, toast, usePageTitle } from '@antiquarium/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ReportButton } from '../report/report-button';
@@ -30,6 +30,8 @@ function ArtifactDetails({ artifact }: { artifact: Artifact }) {
   // Starts from the api's answer: `liked` is the signed-in user's own state.
   const [liked, setLiked] = useState(Boolean(artifact.liked));
   const [likes, setLikes] = useState(likeCount(artifact.likes));
+  // The tab says which artifact this is (issue 32), not "Artifact details" for every one.
+  usePageTitle(artifact.name);
 
   return (
     <article className="aq-container cat-details">

@@ -61,6 +61,7 @@ test("a visitor reads it in the owner's order, with the notes and the curator's 
   openPage();
   expect(await screen.findByRole('heading', { level: 1, name: 'Writing and reckoning' })).toBeInTheDocument();
   expect(get).toHaveBeenCalledWith('650000000000000000000001', expect.anything());
+  expect(document.title).toBe('Writing and reckoning | Antiquarium');
   expect(screen.getByText('How people kept words and numbers.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', '/members/u-other/collections');
   expect(itemNames()).toEqual(['1. Rosetta Stone', '2. Antikythera Mechanism', '3. Bronze Sickle']);

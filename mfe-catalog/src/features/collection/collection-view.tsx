@@ -1,4 +1,4 @@
-import { ArtifactImage } from '@antiquarium/ui';
+import { ArtifactImage, usePageTitle } from '@antiquarium/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CopyLinkButton } from './copy-link-button';
@@ -31,6 +31,8 @@ export interface CollectionViewProps {
 export function CollectionView({ collection, editor }: CollectionViewProps) {
   const headingId = 'collection-title';
   const items = shownItems(collection);
+  // The tab names the collection, as its shared document's <title> does (the route's is generic).
+  usePageTitle(collection.title);
   return (
     <article className="aq-container cat-collection" aria-labelledby={headingId}>
       <header className="cat-collection__head">
