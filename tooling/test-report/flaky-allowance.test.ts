@@ -123,8 +123,16 @@ test('with an allowance of 0 a single flaky test fails the run', () => {
 });
 
 test('both Playwright suites are judged by this rule and fail the run on its error', () => {
-  for (const runner of ['scripts/test.mjs', 'scripts/deploy-phase.mjs']) {
-    const source = readFileSync(path.join(ROOT, runner), 'utf8');
-    expect(source).toMatch(/const outcome = playwrightOutcome\(report, '(browser|deploy) journeys'\);\s*results\.push\(outcome\);\s*if \(failure\) throw failure;\s*if \(outcome\.error\) throw new Error\(outcome\.error\);/);
+  // Both runners read their report through playwrightSuite (its behaviour: tooling/test-report/playwright-suite.test.ts)...
+  for (const [runner, label] of [
+    ['scripts/test.mjs', 'browser journeys'],
+    ['scripts/deploy-phase.mjs', 'deploy journeys'],
+  ]) {
+    const source = readFileSync(path.join(ROOT, runner as string), 'utf8');
+    expect(source).toContain(`await playwrightSuite('${label}', out, results, async () => {`);
   }
+  // ...which judges the report by this rule and throws its error after the run's own failure.
+  const suite = readFileSync(path.join(ROOT, 'scripts/lib/playwright-suite.mjs'), 'utf8');
+  expect(suite).toMatch(/playwrightOutcome\(JSON\.parse\(readFileSync\(out, 'utf8'\)\), label\)/);
+  expect(suite).toMatch(/results\.push\(outcome\);\s*if \(failure\) throw failure;\s*if \(outcome\.error\) throw new Error\(outcome\.error\);/);
 });
