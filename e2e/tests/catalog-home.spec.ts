@@ -129,15 +129,26 @@ test.describe('Home', () => {
         .poll(() => banner.locator('.swiper-initialized').evaluate((element) => (element as HTMLElement & { swiper?: { animating: boolean } }).swiper?.animating))
         .toBe(false);
     await expect(activeTitle).toHaveText('The Rosetta Stone');
-    // Autoplay every 5000 ms.
-    await expect(activeTitle).not.toHaveText('The Rosetta Stone', { timeout: 8000 });
+    // Autoplay every 5000 ms, counted from when the page's code has taken the banner over (its
+    // hydration, later on a busy machine): the page's clock is moved on a second at a time until the
+    // slide moves, so the check waits for the takeover, not for a guess of how long it takes.
+    await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
+    await expect(async () => {
+      await page.clock.runFor(1000);
+      await expect(activeTitle).not.toHaveText('The Rosetta Stone', { timeout: 500 });
+    }).toPass({ timeout: 30_000 });
 
     // While hovering is checked, the page's time moves only when the test moves it: an autoplay step
     // that falls due while the pointer is on its way cannot pass for a step made while hovered.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     // Hovering pauses autoplay: more than its delay passes on the page's clock, and the slide stays.
-    await banner.hover();
+    // (Swiper ignores the pointer coming in while a slide moves: the move ends first.)
     await settled();
+    await banner.hover();
+    // Swiper has seen the pointer come in (its mouseenter paused autoplay) before time is moved on.
+    await expect
+      .poll(() => banner.locator('.swiper-initialized').evaluate((element) => (element as HTMLElement & { swiper?: { autoplay?: { paused?: boolean } } }).swiper?.autoplay?.paused))
+      .toBe(true);
     const hovered = await title();
     await page.clock.runFor(BANNER_AUTOPLAY_MS + 1000);
     expect(await title()).toBe(hovered);

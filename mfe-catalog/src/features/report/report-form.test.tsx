@@ -1,5 +1,5 @@
 import { ApiRequestError, sendReport } from '@antiquarium/api-client';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { followPath, ReportForm } from './report-form';
@@ -120,6 +120,8 @@ test("the api's 400 is shown on its field, and what was typed is kept", async ()
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent(REPORT_TEXTS.notSent);
   expect(alert).toHaveTextContent(REPORT_TEXTS.kept);
+  // The message has the focus (read at once where the member is).
+  await waitFor(() => expect(alert).toHaveFocus());
   expect(details()).toHaveAccessibleDescription(expect.stringContaining('Details contains invalid characters'));
   expect(details()).toHaveValue('The date is wrong.');
   expect(screen.getByRole('radio', { name: 'Wrong information' })).toBeChecked();

@@ -68,6 +68,8 @@ export function ReportForm({ artifactId, withEmail, onCancel, onClose }: ReportF
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Counts the failed sends: each one (the same words again too) takes the focus to its message.
+  const [failures, setFailures] = useState(0);
   const [receipt, setReceipt] = useState<ReportReceipt | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const receivedRef = useRef<HTMLHeadingElement>(null);
@@ -76,6 +78,12 @@ export function ReportForm({ artifactId, withEmail, onCancel, onClose }: ReportF
   useEffect(() => {
     if (receipt) receivedRef.current?.focus();
   }, [receipt]);
+
+  // Told at once, where the focus is, once the message is on screen (a frame timed from the answer
+  // could come before it): it is read, and what was typed stays as it was.
+  useEffect(() => {
+    if (failures > 0) failureRef.current?.focus();
+  }, [failures]);
 
   const detailsNeeded = values.reason !== '' && REASONS_NEEDING_DETAILS.includes(values.reason);
   const ids = {
@@ -121,8 +129,7 @@ export function ReportForm({ artifactId, withEmail, onCancel, onClose }: ReportF
       for (const field of FIELD_ORDER) if (fields[field]) named[field] = fields[field];
       setProblems(named);
       setFailure(failureText(error));
-      // Told at once, where the focus is: the message is read and what was typed stays as it was.
-      requestAnimationFrame(() => failureRef.current?.focus());
+      setFailures((count) => count + 1);
     } finally {
       setSending(false);
     }
