@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { ANONYMOUS_NAME } from '@antiquarium/contracts';
+import { isDuplicateKey } from '../database/duplicate-key';
 import { noOperationTimeout } from '../database/operation-timeout';
 import { CONTRIBUTOR_MODEL, type ContributorDoc } from './contributor.schema';
 import { nameKey } from './name-key';
@@ -15,7 +16,15 @@ export class ContributorsRepository {
     const update: Record<string, unknown> = { $set: { artifacts: totals.artifacts, likes: totals.likes } };
     if (totals.name !== undefined) Object.assign(update['$set'] as Record<string, unknown>, { name: totals.name, nameKey: nameKey(totals.name) });
     else update['$setOnInsert'] = { name: ANONYMOUS_NAME, nameKey: nameKey(ANONYMOUS_NAME) };
-    await this.model.updateOne({ _id: uid }, update, { upsert: true }).exec();
+    try {
+      await this.model.updateOne({ _id: uid }, update, { upsert: true }).exec();
+    } catch (error) {
+      // Two first writes of one member at once (two artifacts added together) both try to insert
+      // the entry; the one that lost finds it there and updates it. MongoDB retries such an upsert
+      // itself; FerretDB 1.24 answers E11000.
+      if (!isDuplicateKey(error)) throw error;
+      await this.model.updateOne({ _id: uid }, update).exec();
+    }
   }
 
   /** Whether a member other than `uid` is shown under a name with this look-alike key. */

@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '../database/duplicate-key';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
@@ -97,10 +98,6 @@ function median(values: number[]): number | null {
 
 function toObjectId(id: string): Types.ObjectId | null {
   return /^[0-9a-f]{24}$/.test(id) ? new Types.ObjectId(id) : null;
-}
-
-function isDuplicateKey(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 11000;
 }
 
 export function toDecisionView(doc: DecisionDoc): DecisionView {

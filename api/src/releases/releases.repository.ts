@@ -2,15 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { ReleaseAuditEntry, ReleaseRemote } from '@antiquarium/contracts';
+import { isDuplicateKey } from '../database/duplicate-key';
 import { RELEASE_AUDIT_MODEL, type ReleaseAuditDoc } from './release-audit.schema';
 import { RELEASE_ROUTE_MODEL, type ReleaseRouteDoc } from './release-route.schema';
 import { RELEASE_MODEL, type ReleaseDoc } from './release.schema';
 
-const DUPLICATE_KEY = 11000;
-
-export function isDuplicateKey(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === DUPLICATE_KEY;
-}
+// (Kept here for the release lock, which imports it from this repository.)
+export { isDuplicateKey } from '../database/duplicate-key';
 
 export type NewRelease = Omit<ReleaseDoc, '_id'>;
 
