@@ -60,6 +60,21 @@ async function watchTheHandOver(page: Page) {
   });
 }
 
+/**
+ * Waits for the page's code to take the composed document over (#root's FRAME_ATTRIBUTE gone), then
+ * checks it hydrated rather than rebuilt: every node the document brought is still on screen.
+ */
+async function expectTakenOverInPlace(page: Page) {
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __seen: { frameLeft: boolean } }).__seen.frameLeft)).toBe(true);
+  await page.waitForLoadState('networkidle');
+  const kept = await page.evaluate(() => {
+    const { nodes } = (window as unknown as { __seen: { nodes: Element[] } }).__seen;
+    return { parsed: nodes.length, connected: nodes.filter((node) => node.isConnected).length };
+  });
+  expect(kept.parsed).toBeGreaterThan(3);
+  expect(kept.connected).toBe(kept.parsed);
+}
+
 test.describe('First pages composed on the server', () => {
   test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
 
@@ -106,18 +121,10 @@ test.describe('First pages composed on the server', () => {
       const response = await page.goto(path);
       const served = await response?.text();
       expect(served).toContain(`data-aq-frame="${frame}"`);
-      // The page's code has hydrated it: the document is React's now.
-      await expect.poll(() => page.evaluate(() => (window as unknown as { __seen: { frameLeft: boolean } }).__seen.frameLeft)).toBe(true);
+      // The page's code has hydrated it: the document is React's now, with the nodes it brought.
+      await expectTakenOverInPlace(page);
       await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
       await expect(page.locator(ready).first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      // Hydrated, not rebuilt: every node the document brought is still the one on screen.
-      const kept = await page.evaluate(() => {
-        const { nodes } = (window as unknown as { __seen: { nodes: Element[] } }).__seen;
-        return { parsed: nodes.length, connected: nodes.filter((node) => node.isConnected).length };
-      });
-      expect(kept.parsed).toBeGreaterThan(3);
-      expect(kept.connected).toBe(kept.parsed);
       expect(warnings.filter((text) => /composed page was rendered again|hydrat/i.test(text))).toEqual([]);
 
       const seen = await page.evaluate(() => (window as unknown as { __seen: { spinners: string[]; shifts: number } }).__seen);
@@ -220,15 +227,8 @@ test.describe('First pages composed on the server', () => {
     });
     await watchTheHandOver(page);
     await page.goto(`/collections/${id}`);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __seen: { frameLeft: boolean } }).__seen.frameLeft)).toBe(true);
+    await expectTakenOverInPlace(page);
     await expect(page.locator('main').getByRole('listitem').getByRole('heading', { level: 2 })).toHaveText([`1. Strigil ${tag}`, `2. Lekythos ${tag}`]);
-    await page.waitForLoadState('networkidle');
-    const kept = await page.evaluate(() => {
-      const { nodes } = (window as unknown as { __seen: { nodes: Element[] } }).__seen;
-      return { parsed: nodes.length, connected: nodes.filter((node) => node.isConnected).length };
-    });
-    expect(kept.parsed).toBeGreaterThan(3);
-    expect(kept.connected).toBe(kept.parsed);
     const seen = await page.evaluate(() => (window as unknown as { __seen: { spinners: string[]; shifts: number } }).__seen);
     expect(seen.spinners).toEqual([]);
     expect(calls.filter((url) => url.startsWith(API_URL))).toEqual([]);

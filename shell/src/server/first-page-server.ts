@@ -15,6 +15,7 @@
 import {
   apiCallKey,
   apiSearchParams,
+  type ApiCall,
   FIRST_PAGE_ANSWERS_ID,
   firstPageCalls,
   firstPageOf,
@@ -259,8 +260,7 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
     return { url: `${internal}/releases/${live.version}/frames`, routed: true };
   }
 
-  async function answersFor(pathname: string, search: string, signal: AbortSignal, client: HeadersInit): Promise<DocumentAnswers | undefined> {
-    const calls = firstPageCalls(pathname, search);
+  async function answersFor(calls: readonly ApiCall[], signal: AbortSignal, client: HeadersInit): Promise<DocumentAnswers | undefined> {
     if (!browserApiUrl || calls.length === 0) return undefined;
     const answers: Record<string, DocumentAnswer> = {};
     const results = await Promise.all(
@@ -297,12 +297,13 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
     if (!page?.composed || !browserApiUrl || !frames[page.remote]) return undefined;
     // A composed page shows what its calls answer: a path that names none (a collection id the api
     // could not have made) is the browser's alone, and is not asked of the api nor of the remote.
-    if (firstPageCalls(pathname, search).length === 0) return undefined;
+    const calls = firstPageCalls(pathname, search);
+    if (calls.length === 0) return undefined;
     const signal = AbortSignal.timeout(timeoutMs);
     const forwarded = forwardedFor(visitor);
     const client: Record<string, string> = forwarded ? { 'X-Forwarded-For': forwarded } : {};
     try {
-      const [answers, { url: framesUrl, routed }] = await Promise.all([answersFor(pathname, search, signal, client), framesUrlOf(page.remote, client)]);
+      const [answers, { url: framesUrl, routed }] = await Promise.all([answersFor(calls, signal, client), framesUrlOf(page.remote, client)]);
       if (!answers) {
         tell('the api did not answer every call of the page');
         return undefined;

@@ -46,7 +46,23 @@ function collection(overrides: Partial<Collection> = {}): Collection {
 
 const openPage = () => renderAt('/collections/:id', <CollectionPage />, { url: '/collections/650000000000000000000001' });
 
+/** The owner's editor's items, in the order shown. */
+const editorNames = () =>
+  within(screen.getByRole('region', { name: 'Artifacts in this collection' }))
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
+
 const itemNames = () => screen.getAllByRole('listitem').map((item) => within(item).getByRole('heading').textContent);
+
+/** The owner's page, whose saves answer with the list sent. */
+function openAsOwnerSaving() {
+  fakeAuth({ user: ada });
+  get.mockResolvedValue(collection());
+  putItems.mockImplementation(async (_id, items) => ({ ...collection(), items: items.map((item) => ({ note: '', ...item })) }));
+  const user = userEvent.setup();
+  openPage();
+  return user;
+}
 
 beforeEach(() => {
   get.mockReset();
@@ -100,11 +116,7 @@ test('Copy link copies the permanent address', async () => {
 });
 
 test('the owner reorders by keyboard: announced, the focus follows the item, and the order sent is the one shown', async () => {
-  fakeAuth({ user: ada });
-  get.mockResolvedValue(collection());
-  putItems.mockImplementation(async (_id, items) => ({ ...collection(), items: items.map((item) => ({ note: '', ...item })) }));
-  const user = userEvent.setup();
-  openPage();
+  const user = openAsOwnerSaving();
   const down = await screen.findByRole('button', { name: 'Move down Rosetta Stone' }, { timeout: 5000 });
   expect(screen.getByRole('button', { name: 'Move up Rosetta Stone' })).toBeDisabled();
   down.focus();
@@ -115,10 +127,6 @@ test('the owner reorders by keyboard: announced, the focus follows the item, and
   expect(screen.getByRole('status')).toHaveTextContent('Rosetta Stone moved to position 3 of 3.');
   // At the bottom its Move down is disabled: the focus is on its Move up.
   await waitFor(() => expect(screen.getByRole('button', { name: 'Move up Rosetta Stone' })).toHaveFocus());
-  const editorNames = () =>
-    within(screen.getByRole('region', { name: 'Artifacts in this collection' }))
-      .getAllByRole('heading', { level: 3 })
-      .map((heading) => heading.textContent);
   expect(editorNames()).toEqual(['1. Antikythera Mechanism', '2. Bronze Sickle', '3. Rosetta Stone']);
 
   await user.click(screen.getByRole('button', { name: 'Save order and notes' }));
@@ -132,11 +140,7 @@ test('the owner reorders by keyboard: announced, the focus follows the item, and
 });
 
 test('the owner reorders by drag: the handle dropped on a row puts the item there, announced, and that order is saved', async () => {
-  fakeAuth({ user: ada });
-  get.mockResolvedValue(collection());
-  putItems.mockImplementation(async (_id, items) => ({ ...collection(), items: items.map((item) => ({ note: '', ...item })) }));
-  const user = userEvent.setup();
-  openPage();
+  const user = openAsOwnerSaving();
   await screen.findByRole('button', { name: 'Move down Rosetta Stone' }, { timeout: 5000 });
   const rowOf = (artifactId: string) => document.querySelector(`li[data-artifact-id="${artifactId}"]`) as HTMLElement;
   const handle = document.querySelector(`[data-drag-handle="${third._id}"]`) as HTMLElement;
@@ -147,10 +151,6 @@ test('the owner reorders by drag: the handle dropped on a row puts the item ther
   expect(rowOf(third._id)).toHaveClass('cat-collection__item--dragging');
   fireEvent.dragOver(rowOf(first._id), { dataTransfer });
   fireEvent.drop(rowOf(first._id), { dataTransfer });
-  const editorNames = () =>
-    within(screen.getByRole('region', { name: 'Artifacts in this collection' }))
-      .getAllByRole('heading', { level: 3 })
-      .map((heading) => heading.textContent);
   expect(editorNames()).toEqual(['1. Bronze Sickle', '2. Rosetta Stone', '3. Antikythera Mechanism']);
   expect(screen.getByRole('status')).toHaveTextContent('Bronze Sickle moved to position 1 of 3.');
   expect(rowOf(third._id)).not.toHaveClass('cat-collection__item--dragging');
