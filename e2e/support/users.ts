@@ -32,6 +32,15 @@ export async function adminUpdate(uid: string, fields: Record<string, unknown>):
 }
 
 /**
+ * A display name no other member holds: the api refuses a write under a name that reads like another
+ * contributor's (409), so a journey that adds under a fixed name could run only once per database
+ * (not on its retry, nor with E2E_REPEAT).
+ */
+export function uniqueName(base: string): string {
+  return `${base} ${randomUUID().slice(0, 6)}`;
+}
+
+/**
  * A fresh account in the Auth Emulator, with a display name and a verified email (as after opening
  * the verification link: writes need it), and an ID token carrying both.
  */

@@ -11,7 +11,7 @@ import {
   newArtifact,
 } from '../support/contribute-form';
 import { signIn } from '../support/session';
-import { createUser, type TestUser } from '../support/users';
+import { createUser, uniqueName, type TestUser } from '../support/users';
 
 const INTRO = 'Fill out the form below to contribute a historical artifact. Make sure all information is accurate and descriptive.';
 
@@ -44,7 +44,7 @@ function countCreates(page: Page): () => number {
 test.describe('Add Artifact form', () => {
   let user: TestUser;
   test.beforeAll(async () => {
-    user = await createUser('Form Tester');
+    user = await createUser(uniqueName('Form Tester'));
   });
 
   test('shows the spec’s texts, the Select Type placeholder, the period hint and the user read-only', async ({ page }) => {
@@ -55,7 +55,7 @@ test.describe('Add Artifact form', () => {
     await expect(field(page, 'type').locator('option').first()).toHaveText('Select Type');
     await expect(field(page, 'type').locator('option').first()).toHaveAttribute('value', '');
     await expect(field(page, 'createdAt')).toHaveAccessibleDescription(/e\.g\. '100 BC'/);
-    await expect(page.getByLabel('Your name', { exact: true })).toHaveValue('Form Tester');
+    await expect(page.getByLabel('Your name', { exact: true })).toHaveValue(user.name);
     await expect(page.getByLabel('Your name', { exact: true })).not.toBeEditable();
     await expect(page.getByLabel('Your email', { exact: true })).toHaveValue(user.email);
     await expect(page.getByLabel('Your email', { exact: true })).not.toBeEditable();

@@ -26,6 +26,21 @@ export function jestProblems(report) {
  */
 export const FLAKY_ALLOWANCE = 1;
 
+/**
+ * A Playwright error as one line: its first line, the locator it waited for, and the line of the
+ * spec where it stopped (CI shows only this summary, so a failure must say where it happened).
+ */
+function describeError(error) {
+  const message = String(error?.message ?? '').replace(COLOUR, '');
+  // An assertion names its locator; an action (a click that timed out) names it in its call log.
+  const lines = message.split('\n').map((line) => line.trim());
+  const waited = lines.find((line) => line.startsWith('- waiting for '))?.slice('- waiting for '.length);
+  const locator = lines.find((line) => line.startsWith('Locator: ')) ?? (waited ? `Locator: ${waited}` : undefined);
+  const { file, line } = error?.location ?? {};
+  const where = file ? ` (at ${file.split(/[\\/]/).pop()}:${line})` : '';
+  return `${firstLine(message)}${locator ? ` ${locator}` : ''}${where}`;
+}
+
 /** Each test of a Playwright JSON report with its file and titles, as `file > describe > title`. */
 function playwrightTests(report) {
   const tests = [];
@@ -55,14 +70,15 @@ export function playwrightProblems(report, allowance = FLAKY_ALLOWANCE) {
   const problems = [];
   for (const { name, test } of playwrightTests(report)) {
     if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
-    const error = test.results?.find((result) => result.error)?.error;
+    const errors = [...new Set((test.results ?? []).filter((result) => result.error).map((result) => describeError(result.error)))];
     const kind =
       test.status !== 'flaky'
         ? 'FAILED'
         : tolerated
           ? `FLAKY (passed only on a retry; tolerated: at most ${allowance} a run)`
           : `FLAKY, COUNTED AS FAILED (passed only on a retry; more than ${allowance} in this run)`;
-    problems.push(`${kind} ${name}: ${firstLine(error?.message)}`);
+    // Each attempt's failure when they differ: a retry may stop somewhere else than the first try.
+    problems.push(`${kind} ${name}: ${errors.join(' | on its retry: ')}`);
   }
   return problems;
 }

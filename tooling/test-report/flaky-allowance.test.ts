@@ -105,7 +105,32 @@ test('a test failing on both attempts is a failure beside a tolerated flaky one'
     expect.stringMatching(/^FLAKY \(passed only on a retry; tolerated/),
     expect.stringMatching(/^FAILED made-up\.spec\.ts > made up > broken 1: Error: expect\(received\)\.toBe\(expected\)/),
   ]);
+  // The spec's line where it stopped (line 5 of the made-up file: import, describe, steady, flaky 1, broken 1).
+  expect(outcome.problems[1]).toMatch(/ \(at made-up\.spec\.ts:5\)$/);
 }, PLAYWRIGHT_RUN_MS);
+
+test('a failure names the locator it waited for, and each attempt when the retry stopped elsewhere', () => {
+  const clickTimeout = {
+    message: "TimeoutError: locator.click: Timeout 15000ms exceeded.\nCall log:\n  - waiting for getByRole('link', { name: 'View artifact' })\n",
+    location: { file: '/ci/e2e/tests/journey.spec.ts', line: 107, column: 5 },
+  };
+  const notVisible = {
+    message: "Error: expect(locator).toBeVisible() failed\n\nLocator: getByText('Saved')\nExpected: visible\n",
+    location: { file: '/ci/e2e/tests/journey.spec.ts', line: 39, column: 9 },
+  };
+  const report = (results: unknown[]) => ({
+    stats: { expected: 0, unexpected: 1, flaky: 0, skipped: 0 },
+    suites: [{ title: 'journey.spec.ts', file: 'journey.spec.ts', specs: [{ title: 'saves', file: 'journey.spec.ts', tests: [{ status: 'unexpected', results }] }] }],
+  });
+  expect(outcomeOf(report([{ error: notVisible }, { error: clickTimeout }])).problems).toEqual([
+    "FAILED journey.spec.ts > saves: Error: expect(locator).toBeVisible() failed Locator: getByText('Saved') (at journey.spec.ts:39)" +
+      " | on its retry: TimeoutError: locator.click: Timeout 15000ms exceeded. Locator: getByRole('link', { name: 'View artifact' }) (at journey.spec.ts:107)",
+  ]);
+  // The same failure twice is said once.
+  expect(outcomeOf(report([{ error: notVisible }, { error: notVisible }])).problems).toEqual([
+    "FAILED journey.spec.ts > saves: Error: expect(locator).toBeVisible() failed Locator: getByText('Saved') (at journey.spec.ts:39)",
+  ]);
+});
 
 test('a run with no test is an error, and a steady run has no problem', () => {
   expect(outcomeOf({ suites: [], stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 0 } }).error).toBe('journeys: no test ran');
