@@ -95,6 +95,7 @@ test.describe.serial('An artifact’s life: add, find, update, guard, like, dele
     const cancelled = dialog(page, 'Cancelled');
     await expect(cancelled.getByText('Your artifact info is safe :)')).toBeVisible();
     await cancelled.getByRole('button', { name: 'OK' }).click();
+    await expect(cancelled).toBeHidden();
     expect((await readArtifact(id)).body?.location).toBe(artifact.location);
 
     // Confirm: saved, said so, and nothing left to save.
@@ -104,6 +105,7 @@ test.describe.serial('An artifact’s life: add, find, update, guard, like, dele
     const updated = dialog(page, 'Success!');
     await expect(updated.getByText('Artifact Updated successfully!')).toBeVisible();
     await updated.getByRole('button', { name: 'OK' }).click();
+    await expect(updated).toBeHidden();
     await expect(save).toBeDisabled();
     expect((await readArtifact(id)).body).toMatchObject({ location: 'Benaki Museum, Athens', createdAt: 'c. 520 BC', name: artifact.name });
 
