@@ -1,39 +1,44 @@
-// The `deploy` phase of scripts/test.mjs: builds every piece as its Dockerfile does (without Docker:
-// scripts/lib/containers.cjs), checks the shared singletons of those builds, starts the back
+// The `deploy` phase of scripts/test.mjs: builds every piece as docker-compose.yml does (without
+// Docker: scripts/lib/containers.cjs), checks the shared singletons of those builds, starts the back
 // end from the images' own start commands (the Auth Emulator, two api instances over one FerretDB,
 // seeded), then runs the Playwright suite e2e/deploy, which serves the front ends itself (it stops,
 // redeploys and restarts them). Its own ports: the `deploy` profile of workspace.json, shifted by
 // TEST_PORT_OFFSET.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { assembleImage, buildStage, killRecorded, openImage, startContainer } from './lib/containers.cjs';
+import { buildImage, dockerBuildCommand, killRecorded, openImage, startContainer } from './lib/containers.cjs';
 import { log, run, stopProcess } from './lib/processes.mjs';
 import { NO_RATE_LIMITS, PROJECT_ID, ROOT, startFerretDb } from './lib/services.mjs';
-import { FRONT_ENDS, REMOTES, WORKSPACE, portsOf } from './lib/workspace.mjs';
+import { FRONT_ENDS, REMOTES, portsOf } from './lib/workspace.mjs';
 import { playwrightSuite } from './lib/playwright-suite.mjs';
 
-/** Every piece and its Dockerfile; the front ends' order (workspace.json) gives their ports. */
+/** The site's images: one Dockerfile, a target per kind of piece (a remote's names its folder). */
+const DOCKERFILE = 'deploy/Dockerfile';
+
+/**
+ * Every piece and its build (Dockerfile, target, build arguments), as docker-compose.yml builds it
+ * (e2e/deploy/containers.spec.ts checks that they agree); the front ends' order (workspace.json)
+ * gives their ports.
+ */
 export const PIECES = {
-  ...Object.fromEntries(FRONT_ENDS.map((piece) => [piece.name, `${piece.folder}/Dockerfile`])),
-  api: `${WORKSPACE.api.folder}/Dockerfile`,
-  'auth-emulator': 'deploy/auth-emulator/Dockerfile',
+  ...Object.fromEntries(
+    FRONT_ENDS.map((piece) => [
+      piece.name,
+      piece.role === 'host' ? { dockerfile: DOCKERFILE, target: 'shell' } : { dockerfile: DOCKERFILE, target: 'remote', args: { REMOTE: piece.folder } },
+    ]),
+  ),
+  api: { dockerfile: DOCKERFILE, target: 'api' },
+  'auth-emulator': { dockerfile: 'deploy/auth-emulator/Dockerfile' },
 };
 
 function buildImages(dir) {
   const images = {};
-  for (const [piece, dockerfile] of Object.entries(PIECES)) {
+  for (const [piece, build] of Object.entries(PIECES)) {
     const started = Date.now();
-    const stageNames = new Set();
-    const text = readFileSync(path.join(ROOT, dockerfile), 'utf8');
-    for (const match of text.matchAll(/--from=(\S+)/g)) stageNames.add(match[1]);
-    const stageDirs = {};
-    for (const stage of stageNames) {
-      stageDirs[stage] = buildStage(dockerfile, stage, path.join(dir, 'stages', `${piece}-${stage}`), { log: path.join(dir, 'build.log') });
-    }
-    const image = assembleImage(dockerfile, path.join(dir, 'images', piece), stageDirs);
-    images[piece] = { dockerfile, dir: image.dir, extraPath: image.extraPath, buildDir: stageDirs.build };
-    log(`image ${piece} built as ${dockerfile} does (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    const image = buildImage(build, path.join(dir, 'images', piece), { log: path.join(dir, 'build.log') });
+    images[piece] = { build: image.build, dir: image.dir, extraPath: image.extraPath };
+    log(`image ${piece} built as \`${dockerBuildCommand(build)}\` does (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
   return images;
 }
@@ -75,7 +80,7 @@ export async function deploySuite({ work, logs, offset, results }) {
     containers.push({ stop: () => stopProcess(ferret) });
     const mongoUri = `mongodb://127.0.0.1:${port.ferret}/antiquarium`;
 
-    const open = (piece) => openImage(images[piece].dockerfile, images[piece].dir, images[piece].extraPath);
+    const open = (piece) => openImage(images[piece].build, images[piece].dir, images[piece].extraPath);
     // Its image has no JRE: first on its PATH, a `java` that leaves a mark if anything calls it
     // (e2e/deploy/containers.spec.ts checks there is none).
     const emulatorImage = open('auth-emulator');

@@ -5,18 +5,26 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { describeImage, isIgnored, ROOT, startContainer } from '../../scripts/lib/containers.cjs';
-import { DEPLOY, FRONT_ENDS, distOf, image } from './support/site';
+import { DEPLOY, FRONT_ENDS, image } from './support/site';
 
 const run = promisify(execFile);
 const COMPOSE = process.env['DOCKER_COMPOSE'] ?? path.join(ROOT, '.tools/bin/docker-compose');
 
-// Every front end of the workspace description (workspace.json) and the api: one image each.
-const BUILT: Record<string, string> = { ...Object.fromEntries(FRONT_ENDS.map((name) => [name, `${distOf(name).replace(/\/dist$/, '')}/Dockerfile`])), api: 'api/Dockerfile' };
-const ALL = { ...BUILT, 'auth-emulator': 'deploy/auth-emulator/Dockerfile' };
+// Every front end of the workspace description (workspace.json) and the api: one image each, a
+// target of the one Dockerfile (deploy/Dockerfile); the demo's Auth Emulator has its own.
+const BUILT: readonly string[] = [...FRONT_ENDS, 'api'];
+const ALL: readonly string[] = [...BUILT, 'auth-emulator'];
+
+/** How the deploy phase built a piece's image (scripts/deploy-phase.mjs): Dockerfile, target, build arguments. */
+function builtAs(piece: string) {
+  const record = DEPLOY.images[piece];
+  if (!record) throw new Error(`no image ${piece} in ${process.env['DEPLOY_IMAGES']}`);
+  return { dockerfile: record.build.dockerfile, target: record.build.target, args: record.build.args ?? {} };
+}
 
 interface ComposeService {
   image?: string;
-  build?: { context: string; dockerfile: string };
+  build?: { context: string; dockerfile: string; target?: string; args?: Record<string, string> };
   environment?: Record<string, string | null>;
   ports?: { target: number; published: string }[];
   volumes?: { type: string; source: string; target: string }[];
@@ -47,12 +55,13 @@ function envFile(values: Record<string, string>): string {
 }
 
 test.describe('docker-compose.yml', () => {
-  test('validates with docker compose config: one service per piece, MongoDB with a volume', async () => {
+  test('validates with docker compose config: one service per piece, built as the deploy phase built it, MongoDB with a volume', async () => {
     const config = await composeConfig(['--env-file', path.join(ROOT, 'deploy/production.env.example')]);
     expect(config.name).toBe('antiquarium');
-    expect(Object.keys(config.services).sort()).toEqual([...Object.keys(BUILT), 'mongo'].sort());
-    for (const [service, dockerfile] of Object.entries(BUILT)) {
-      expect(config.services[service]?.build?.dockerfile, service).toBe(dockerfile);
+    expect(Object.keys(config.services).sort()).toEqual([...BUILT, 'mongo'].sort());
+    for (const service of BUILT) {
+      const { context, dockerfile, target, args = {} } = config.services[service]?.build ?? {};
+      expect({ context, dockerfile, target, args }, service).toEqual({ context: ROOT, ...builtAs(service) });
     }
     const mongo = config.services['mongo']!;
     expect(mongo.image).toMatch(/^mongo:\d/);
@@ -87,8 +96,8 @@ test.describe('docker-compose.yml', () => {
 
   test('the demo profile adds the Auth Emulator and points the api and the shell at it', async () => {
     const config = await composeConfig(['--env-file', path.join(ROOT, 'deploy/demo.env'), '--profile', 'demo']);
-    expect(Object.keys(config.services).sort()).toEqual([...Object.keys(BUILT), 'auth-emulator', 'mongo'].sort());
-    expect(config.services['auth-emulator']!.build!.dockerfile).toBe('deploy/auth-emulator/Dockerfile');
+    expect(Object.keys(config.services).sort()).toEqual([...BUILT, 'auth-emulator', 'mongo'].sort());
+    expect(config.services['auth-emulator']!.build!.dockerfile).toBe(builtAs('auth-emulator').dockerfile);
     expect(config.services['auth-emulator']!.profiles).toEqual(['demo']);
     expect(config.services['api']!.environment).toMatchObject({ NODE_ENV: 'development', FIREBASE_AUTH_EMULATOR_HOST: 'auth-emulator:9099', FIREBASE_PROJECT_ID: 'demo-antiquarium' });
     expect(config.services['shell']!.environment).toMatchObject({ AUTH_EMULATOR_URL: 'http://localhost:9099', API_URL: 'http://localhost:3000' });
@@ -127,11 +136,11 @@ test.describe('docker-compose.yml', () => {
 });
 
 test.describe('Dockerfiles', () => {
-  for (const [piece, dockerfile] of Object.entries(ALL)) {
+  for (const piece of ALL) {
     test(`${piece}: small non-root runtime, health check, exec-form start command, no secrets`, () => {
-      const described = describeImage(dockerfile);
-      const { final, stages } = described;
-      if (piece in BUILT) {
+      const described = describeImage(builtAs(piece));
+      const { dockerfile, final, stages } = described;
+      if (BUILT.includes(piece)) {
         expect(stages.length, 'multi-stage: the runtime image has no build tools').toBeGreaterThanOrEqual(2);
         expect(final.base).toBe(piece === 'api' ? 'node:20-bookworm-slim' : 'node:20-alpine');
       }
@@ -153,13 +162,19 @@ test.describe('Dockerfiles', () => {
     for (const file of ['package-lock.json', 'libs/ui/src/index.ts', 'deploy/serve-remote.sh']) expect(isIgnored(file), file).toBe(false);
   });
 
-  test('every build stage starts the same, so Docker builds npm ci once for all pieces', () => {
-    const prefixes = Object.values(BUILT).map((dockerfile) => {
-      const text = readFileSync(path.join(ROOT, dockerfile), 'utf8');
-      const start = text.indexOf('FROM ');
-      return text.slice(start, text.indexOf('RUN npm ci', start));
-    });
-    for (const prefix of prefixes) expect(prefix).toBe(prefixes[0]);
+  test('every install starts from the one list of package manifests, and every build from the one full install, so Docker runs it once for all pieces', () => {
+    for (const piece of BUILT) {
+      const { final, stages } = describeImage(builtAs(piece));
+      const stage = (name: string) => stages.find((candidate) => candidate.name === name)!;
+      const lineage = (name: string): string[] => [name, ...(stage(name).parent ? lineage(stage(name).parent!) : [])];
+      for (const from of new Set(final.steps.flatMap((step) => (step.from ? [step.from] : [])))) {
+        const installs = stage(from).steps.filter((step) => step.op === 'RUN' && /^npm ci\b/.test(step.text ?? ''));
+        expect([piece, from, installs.length]).toEqual([piece, from, 1]);
+        // The api's production dependencies install from the manifests alone; every build from `install`.
+        const shared = installs[0]!.text!.includes('--omit=dev') ? 'manifests' : 'install';
+        expect(lineage(from), `${piece}: ${from}`).toContain(shared);
+      }
+    }
   });
 
   test('the Auth Emulator image installs the firebase-tools version the workspace pins', () => {

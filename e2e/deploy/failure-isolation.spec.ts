@@ -132,7 +132,7 @@ test.describe('Failure isolation', () => {
 
   test('a remote release that throws while rendering is contained the same way', async ({ site, page }) => {
     test.setTimeout(120_000);
-    const broken = buildRelease('mfe-catalog/Dockerfile', 'catalog-throws', [
+    const broken = buildRelease('catalog', 'catalog-throws', [
       {
         file: 'mfe-catalog/src/features/home/home-page.tsx',
         search: 'export default function HomePage() {',

@@ -15,7 +15,7 @@ test('a remote redeployed alone shows its change on the next load; the shell is 
 
   // The catalog team changes a text, builds its image and replaces its container, nothing else.
   const oldCatalog = site.imageOf('catalog');
-  const newCatalog = buildRelease('mfe-catalog/Dockerfile', 'catalog-visible-change', [
+  const newCatalog = buildRelease('catalog', 'catalog-visible-change', [
     { file: 'mfe-catalog/src/features/home/how-it-works.tsx', search: '>How It Works<', replace: `>How It Works (${release})<` },
   ]);
   await site.redeploy('catalog', newCatalog);

@@ -118,7 +118,7 @@ let v2Dir = '';
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   // The catalog's image as the phase built it is v1; v2 changes a text on two of its pages.
-  v2Dir = buildRelease('mfe-catalog/Dockerfile', 'catalog-release-v2', [
+  v2Dir = buildRelease('catalog', 'catalog-release-v2', [
     { file: 'mfe-catalog/src/features/home/how-it-works.tsx', search: '>How It Works<', replace: '>How It Works (v2)<' },
     { file: 'mfe-catalog/src/features/all-artifacts/all-artifacts-page.tsx', search: '<h1>All Artifacts</h1>', replace: '<h1>All Artifacts (v2)</h1>' },
   ]).dir;
@@ -271,7 +271,7 @@ async function visitorContext(browser: Browser, id: string): Promise<BrowserCont
 
 test('a canary that throws while rendering reaches only its share of browsers, sticky, and is rolled back by itself', async ({ browser, site: _site }) => {
   test.setTimeout(300_000);
-  const broken = buildRelease('mfe-catalog/Dockerfile', 'catalog-release-broken', [
+  const broken = buildRelease('catalog', 'catalog-release-broken', [
     {
       file: 'mfe-catalog/src/features/home/how-it-works.tsx',
       search: '>How It Works<',

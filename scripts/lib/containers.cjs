@@ -1,8 +1,9 @@
 // Runs the workspace's images without Docker (no engine on these machines), so the deploy tests use
 // the same artifacts and start commands as the containers:
+//   - a build is a Dockerfile, a target stage and build arguments (ARG, substituted as Docker does);
 //   - buildStage: a build stage's COPY lines from the context (honouring .dockerignore), its RUN lines
 //     as written, except `npm ci`, which links the workspace's installed node_modules instead of
-//     downloading them again;
+//     downloading them again; with the steps of the stages it is built FROM;
 //   - assembleImage: the final stage's files (COPY from the context or from a built stage);
 //   - startContainer: the final stage's ENTRYPOINT + CMD in that folder, with only the image's ENV and
 //     the given variables, as the image's USER (uid 1000 for `node`) when run as root, until its
@@ -50,46 +51,120 @@ function parseEnv(text) {
   return env;
 }
 
-/** The stages of a Dockerfile (path relative to the repository root), in order. */
-function parseDockerfile(dockerfile) {
+/** `ARG NAME`, `ARG NAME=value`, `ARG A=1 B="two"`: [name, value or undefined] pairs. */
+function parseArgs(text) {
+  const pattern = /([A-Za-z_][A-Za-z0-9_]*)(?:=("([^"]*)"|(\S*)))?(?=\s|$)/g;
+  return [...text.matchAll(pattern)].map((match) => [match[1], match[2] === undefined ? undefined : (match[3] ?? match[4])]);
+}
+
+/**
+ * Docker's substitution in COPY, ENV, WORKDIR, USER, EXPOSE and FROM lines: $NAME, ${NAME},
+ * ${NAME:-word} (word when unset or empty) and ${NAME:+word} (word when set); `\$` is a literal $.
+ * An unset name is empty.
+ */
+function expand(text, vars) {
+  return text.replace(/\\\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::([-+])([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (match, braced, modifier, word, bare) => {
+    if (match === '\\$') return '$';
+    const value = vars[braced ?? bare];
+    if (modifier === '-') return value ? value : expand(word, vars);
+    if (modifier === '+') return value ? expand(word, vars) : '';
+    return value ?? '';
+  });
+}
+
+/**
+ * What one `docker build` builds: the Dockerfile (relative to the repository root), its target stage
+ * (`--target`; the last stage when absent) and the build arguments (`--build-arg NAME=value`). A
+ * string is a Dockerfile built with neither.
+ */
+function buildOf(build) {
+  if (typeof build === 'string') return { dockerfile: build, args: {} };
+  return { dockerfile: build.dockerfile, ...(build.target ? { target: build.target } : {}), args: { ...build.args } };
+}
+
+/** The `docker build` command line of a build, from the repository root (for messages and docs). */
+function dockerBuildCommand(build) {
+  const { dockerfile, target, args } = buildOf(build);
+  const words = ['docker build -f', dockerfile, ...(target ? ['--target', target] : []), ...Object.entries(args).map(([name, value]) => `--build-arg ${name}=${value}`), '.'];
+  return words.join(' ');
+}
+
+/**
+ * The stages of a Dockerfile, in order, with `buildArgs` given as `--build-arg`. As BuildKit does:
+ * an ARG before the first FROM serves the FROM lines, and a stage's ARG of the same name without a
+ * value takes its default; a stage's ARG holds from its line to the end of the stage and in the
+ * stages built FROM it, which also take its files (its steps), WORKDIR, ENV, USER, EXPOSE, CMD,
+ * ENTRYPOINT and HEALTHCHECK. ENV wins over an ARG of the same name. RUN lines get the stage's ARG
+ * and ENV values as their environment (Docker substitutes nothing in RUN, CMD, ENTRYPOINT or
+ * HEALTHCHECK: the shell does, at build or at run time). A build argument no ARG declares is refused.
+ */
+function parseDockerfile(dockerfile, buildArgs = {}) {
   const stages = [];
-  for (const line of logicalLines(readFileSync(path.join(ROOT, dockerfile), 'utf8'))) {
+  const globals = {};
+  const declared = new Set();
+  const varsOf = (stage) => ({ ...stage.args, ...stage.env });
+  for (const line of logicalLines(readFileSync(path.resolve(ROOT, dockerfile), 'utf8'))) {
     const [keyword] = line.split(/\s+/, 1);
     const rest = line.slice(keyword.length).trim();
     const op = keyword.toUpperCase();
-    if (op === 'FROM') {
-      const [base, as, name] = rest.split(/\s+/);
-      stages.push({ base, name: as?.toUpperCase() === 'AS' ? name : String(stages.length), workdir: '/', env: {}, user: 'root', steps: [] });
+    const stage = stages.at(-1);
+    if (op === 'ARG') {
+      for (const [name, value] of parseArgs(rest)) {
+        declared.add(name);
+        const scope = stage ? stage.args : globals;
+        const fallback = value === undefined ? (stage ? (stage.args[name] ?? globals[name]) : undefined) : expand(value, stage ? varsOf(stage) : globals);
+        const resolved = Object.hasOwn(buildArgs, name) ? buildArgs[name] : fallback;
+        if (resolved === undefined) delete scope[name];
+        else scope[name] = resolved;
+      }
+      if (stage) stage.steps.push({ op, text: rest, line });
       continue;
     }
-    const stage = stages.at(-1);
+    if (op === 'FROM') {
+      const [image, as, alias] = expand(rest, globals).split(/\s+/);
+      const name = as?.toUpperCase() === 'AS' ? alias : String(stages.length);
+      const parent = stages.find((candidate) => candidate.name === image);
+      if (parent) stages.push({ ...parent, name, parent: parent.name, env: { ...parent.env }, args: { ...parent.args }, steps: [...parent.steps] });
+      else stages.push({ base: image, name, workdir: '/', env: {}, args: {}, user: 'root', steps: [] });
+      continue;
+    }
     if (!stage) throw new Error(`${dockerfile}: ${op} before FROM`);
-    if (op === 'WORKDIR') stage.workdir = path.posix.resolve(stage.workdir, rest);
-    else if (op === 'ENV') Object.assign(stage.env, parseEnv(rest));
-    else if (op === 'USER') stage.user = rest;
-    else if (op === 'EXPOSE') stage.expose = rest.split(/\s+/).map(Number);
+    const vars = varsOf(stage);
+    if (op === 'WORKDIR') stage.workdir = path.posix.resolve(stage.workdir, expand(rest, vars));
+    else if (op === 'ENV') {
+      for (const [name, value] of Object.entries(parseEnv(rest))) stage.env[name] = expand(value, vars);
+    } else if (op === 'USER') stage.user = expand(rest, vars);
+    else if (op === 'EXPOSE') stage.expose = expand(rest, vars).split(/\s+/).map(Number);
     else if (op === 'CMD') stage.cmd = parseExecOrShell(rest);
     else if (op === 'ENTRYPOINT') stage.entrypoint = parseExecOrShell(rest);
     else if (op === 'HEALTHCHECK') {
       const index = rest.indexOf('CMD ');
       stage.healthcheck = { options: rest.slice(0, index).trim(), ...parseExecOrShell(rest.slice(index + 4)) };
     } else if (op === 'COPY') {
-      const words = rest.split(/\s+/);
+      const words = rest.split(/\s+/).map((word) => expand(word, vars));
       const flags = Object.fromEntries(words.filter((word) => word.startsWith('--')).map((word) => word.slice(2).split('=')));
       const paths = words.filter((word) => !word.startsWith('--'));
       stage.steps.push({ op, from: flags.from, sources: paths.slice(0, -1), dest: paths.at(-1), line });
-    } else stage.steps.push({ op, text: rest, line });
+    } else if (op === 'RUN') stage.steps.push({ op, text: rest, line, env: vars });
+    else stage.steps.push({ op, text: rest, line });
   }
+  const unknown = Object.keys(buildArgs).filter((name) => !declared.has(name));
+  if (unknown.length > 0) throw new Error(`${dockerfile} declares no ARG ${unknown.join(', ')}`);
   return stages;
 }
 
-/** The final stage: what runs. Its command is ENTRYPOINT + CMD, both required in exec form. */
-function describeImage(dockerfile) {
-  const stages = parseDockerfile(dockerfile);
-  const final = stages.at(-1);
+/**
+ * The image a build makes (see buildOf): its target stage, whose command is ENTRYPOINT + CMD, both
+ * required in exec form.
+ */
+function describeImage(build) {
+  const { dockerfile, target, args } = buildOf(build);
+  const stages = parseDockerfile(dockerfile, args);
+  const final = target === undefined ? stages.at(-1) : stages.find((stage) => stage.name === target);
+  if (!final) throw new Error(`${dockerfile} has no stage ${target}`);
   const entrypoint = final.entrypoint?.exec ?? [];
   if (final.entrypoint?.shell || final.cmd?.shell) throw new Error(`${dockerfile}: use the exec form (JSON) for ENTRYPOINT and CMD`);
-  return { dockerfile, stages, final, command: [...entrypoint, ...(final.cmd?.exec ?? [])] };
+  return { dockerfile, build: buildOf(build), stages, final, command: [...entrypoint, ...(final.cmd?.exec ?? [])] };
 }
 
 function dockerignore() {
@@ -167,10 +242,10 @@ function linkInstall(outDir) {
   }
 }
 
-function runShell(command, cwd, log) {
+function runShell(command, cwd, log, env = {}) {
   const result = spawnSync('sh', ['-c', command], {
     cwd,
-    env: { ...process.env, PATH: `${path.join(cwd, 'node_modules/.bin')}:${process.env.PATH}`, NX_DAEMON: 'false' },
+    env: { ...process.env, ...env, PATH: `${path.join(cwd, 'node_modules/.bin')}:${process.env.PATH}`, NX_DAEMON: 'false' },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -180,12 +255,21 @@ function runShell(command, cwd, log) {
   }
 }
 
+/** A COPY source or destination that a build argument left empty would name the whole context. */
+function checkPaths(dockerfile, step) {
+  if (step.sources.length === 0 || [...step.sources, step.dest].some((part) => !part)) {
+    throw new Error(`${dockerfile}: ${step.line}: a source or the destination is empty (a build argument not given?)`);
+  }
+}
+
 /**
- * Builds one stage of a Dockerfile into outDir (its WORKDIR). `edit(outDir)` runs after the last COPY
- * from the context and before the RUN lines that follow it: a test changes the copied sources there.
+ * Builds one stage of a build (see buildOf) into outDir (its WORKDIR), with the steps of the stages
+ * it is built FROM. `edit(outDir)` runs after the last COPY from the context and before the RUN
+ * lines that follow it: a test changes the copied sources there.
  */
-function buildStage(dockerfile, stageName, outDir, { edit, log } = {}) {
-  const stage = parseDockerfile(dockerfile).find((candidate) => candidate.name === stageName);
+function buildStage(build, stageName, outDir, { edit, log } = {}) {
+  const { dockerfile, args } = buildOf(build);
+  const stage = parseDockerfile(dockerfile, args).find((candidate) => candidate.name === stageName);
   if (!stage) throw new Error(`${dockerfile} has no stage ${stageName}`);
   const patterns = dockerignore();
   rmSync(outDir, { recursive: true, force: true });
@@ -194,6 +278,7 @@ function buildStage(dockerfile, stageName, outDir, { edit, log } = {}) {
   stage.steps.forEach((step, index) => {
     if (step.op === 'COPY') {
       if (step.from) throw new Error(`${dockerfile}: COPY --from inside a build stage is not simulated`);
+      checkPaths(dockerfile, step);
       const dest = stagePath(stage, outDir, step.dest);
       const destIsDir = step.dest.endsWith('/') || step.sources.length > 1;
       for (const source of step.sources) {
@@ -205,7 +290,7 @@ function buildStage(dockerfile, stageName, outDir, { edit, log } = {}) {
     } else if (step.op === 'RUN') {
       for (const part of step.text.split('&&').map((text) => text.trim())) {
         if (/^npm ci\b/.test(part)) linkInstall(outDir);
-        else runShell(part, outDir, log);
+        else runShell(part, outDir, log, step.env);
       }
     }
     if (index === lastCopy && edit) edit(outDir);
@@ -214,13 +299,14 @@ function buildStage(dockerfile, stageName, outDir, { edit, log } = {}) {
 }
 
 /**
- * The final stage's file system (its WORKDIR) in outDir. `stageDirs` maps each stage named in a
- * COPY --from to its built folder. RUN lines of the final stage prepare the OS and are not run,
- * except `npm install --global pkg@version`, checked against the workspace's install and put on PATH.
+ * The final stage's file system (its WORKDIR) in outDir, for a build (see buildOf). `stageDirs` maps
+ * each stage named in a COPY --from to its built folder. RUN lines of the final stage prepare the OS
+ * and are not run, except `npm install --global pkg@version`, checked against the workspace's
+ * install and put on PATH.
  */
-function assembleImage(dockerfile, outDir, stageDirs = {}) {
-  const image = describeImage(dockerfile);
-  const { final } = image;
+function assembleImage(build, outDir, stageDirs = {}) {
+  const image = describeImage(build);
+  const { final, dockerfile } = image;
   const patterns = dockerignore();
   const stages = Object.fromEntries(image.stages.map((stage) => [stage.name, stage]));
   const extraPath = [];
@@ -228,6 +314,7 @@ function assembleImage(dockerfile, outDir, stageDirs = {}) {
   mkdirSync(outDir, { recursive: true });
   for (const step of final.steps) {
     if (step.op === 'COPY') {
+      checkPaths(dockerfile, step);
       const dest = stagePath(final, outDir, step.dest);
       const destIsDir = step.dest.endsWith('/') || step.sources.length > 1;
       for (const source of step.sources) {
@@ -247,7 +334,7 @@ function assembleImage(dockerfile, outDir, stageDirs = {}) {
       for (const match of step.text.matchAll(/npm install --global(?: --\S+)* "?([@\w/.-]+)@([\w.${}-]+)"?/g)) {
         const name = match[1];
         const installed = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
-        const wanted = match[2].startsWith('$') ? argDefault(final, match[2]) : match[2];
+        const wanted = expand(match[2], step.env);
         if (wanted !== installed) throw new Error(`${dockerfile} installs ${name}@${wanted}, the workspace has ${installed}`);
         extraPath.push(path.join(ROOT, 'node_modules/.bin'));
       }
@@ -257,11 +344,18 @@ function assembleImage(dockerfile, outDir, stageDirs = {}) {
   return { ...image, dir: outDir, extraPath };
 }
 
-function argDefault(stage, reference) {
-  const name = reference.replace(/^\$\{?|\}$/g, '');
-  const arg = stage.steps.find((step) => step.op === 'ARG' && step.text.startsWith(`${name}=`));
-  if (!arg) throw new Error(`ARG ${name} has no default`);
-  return arg.text.slice(name.length + 1);
+/**
+ * Builds an image as `docker build` does (see buildOf): each stage its final stage copies from, in
+ * dir/stages/<stage>, then the final stage's files in dir/image. `edit` and `log`: as buildStage's.
+ */
+function buildImage(build, dir, { edit, log } = {}) {
+  const { final } = describeImage(build);
+  const stageDirs = {};
+  for (const step of final.steps) {
+    if (step.op !== 'COPY' || !step.from || stageDirs[step.from]) continue;
+    stageDirs[step.from] = buildStage(build, step.from, path.join(dir, 'stages', step.from), { edit, log });
+  }
+  return { ...assembleImage(build, path.join(dir, 'image'), stageDirs), stageDirs };
 }
 
 function makeReadable(dir) {
@@ -407,18 +501,22 @@ function killRecorded(pidFile) {
   return killed;
 }
 
-/** An image assembled earlier (by the test phase), described again from its Dockerfile. */
-function openImage(dockerfile, dir, extraPath = []) {
-  return { ...describeImage(dockerfile), dir, extraPath };
+/** An image assembled earlier (by the test phase), described again from its build (see buildOf). */
+function openImage(build, dir, extraPath = []) {
+  return { ...describeImage(build), dir, extraPath };
 }
 
 module.exports = {
   ROOT,
+  expand,
+  buildOf,
+  dockerBuildCommand,
   parseDockerfile,
   describeImage,
   isIgnored,
   buildStage,
   assembleImage,
+  buildImage,
   startContainer,
   waitHealthy,
   stopContainer,

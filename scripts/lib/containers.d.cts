@@ -12,16 +12,23 @@ export interface Step {
   op: string;
   line: string;
   text?: string;
+  /** RUN: the stage's ARG and ENV values, its environment. */
+  env?: Record<string, string>;
   from?: string;
   sources?: string[];
   dest?: string;
 }
 
 export interface Stage {
+  /** The image it starts from: for a stage built FROM another stage, that stage's. */
   base: string;
+  /** The stage it is built FROM, if any. */
+  parent?: string;
   name: string;
   workdir: string;
   env: Record<string, string>;
+  /** The ARG values in scope at its end (given, default, or inherited from its parent stage). */
+  args: Record<string, string>;
   user: string;
   expose?: number[];
   cmd?: ExecOrShell;
@@ -30,8 +37,16 @@ export interface Stage {
   steps: Step[];
 }
 
+/** What one `docker build` builds: the Dockerfile, its target stage (the last when absent) and build arguments. */
+export interface Build {
+  dockerfile: string;
+  target?: string;
+  args?: Record<string, string>;
+}
+
 export interface ImageDescription {
   dockerfile: string;
+  build: Build;
   stages: Stage[];
   final: Stage;
   command: string[];
@@ -52,12 +67,19 @@ export interface Container {
   stop(graceMs?: number): Promise<unknown>;
 }
 
-export function parseDockerfile(dockerfile: string): Stage[];
-export function describeImage(dockerfile: string): ImageDescription;
+/** A Dockerfile alone: built with no target (its last stage) and no build arguments. */
+export type BuildSpec = Build | string;
+
+export function buildOf(build: BuildSpec): Build & { args: Record<string, string> };
+export function dockerBuildCommand(build: BuildSpec): string;
+export function expand(text: string, vars: Record<string, string | undefined>): string;
+export function parseDockerfile(dockerfile: string, buildArgs?: Record<string, string>): Stage[];
+export function describeImage(build: BuildSpec): ImageDescription;
 export function isIgnored(relative: string): boolean;
-export function buildStage(dockerfile: string, stageName: string, outDir: string, options?: { edit?: (dir: string) => void; log?: string }): string;
-export function assembleImage(dockerfile: string, outDir: string, stageDirs?: Record<string, string>): Image;
-export function openImage(dockerfile: string, dir: string, extraPath?: string[]): Image;
+export function buildStage(build: BuildSpec, stageName: string, outDir: string, options?: { edit?: (dir: string) => void; log?: string }): string;
+export function assembleImage(build: BuildSpec, outDir: string, stageDirs?: Record<string, string>): Image;
+export function buildImage(build: BuildSpec, dir: string, options?: { edit?: (dir: string) => void; log?: string }): Image & { stageDirs: Record<string, string> };
+export function openImage(build: BuildSpec, dir: string, extraPath?: string[]): Image;
 export function startContainer(image: Image, options: { name: string; env?: Record<string, string>; logDir: string; timeoutMs?: number }): Promise<Container>;
 export function waitHealthy(container: Container, timeoutMs?: number): Promise<void>;
 export function stopContainer(container: Container, graceMs?: number): Promise<unknown>;

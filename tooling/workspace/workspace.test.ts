@@ -27,7 +27,7 @@ const workspace = JSON.parse(readFileSync(path.join(ROOT, 'workspace.json'), 'ut
 const remotes = workspace.frontEnds.filter((piece) => piece.role === 'remote');
 
 interface ComposeService {
-  build?: { dockerfile?: string };
+  build?: { context?: string; dockerfile?: string; target?: string; args?: Record<string, string> };
   environment?: Record<string, string>;
   ports?: string[];
   networks?: Record<string, { ipv4_address?: string; aliases?: string[] } | null>;
@@ -54,9 +54,17 @@ test('one host, and every remote names the variable that tells the shell where i
   expect(new Set(workspace.frontEnds.map((piece) => piece.name)).size).toBe(workspace.frontEnds.length);
 });
 
+/** The one Dockerfile of the site's images: a target per kind of piece, a remote's named by REMOTE. */
+const DOCKERFILE = 'deploy/Dockerfile';
+
 test.each(workspace.frontEnds.map((piece) => [piece.name, piece] as const))('%s has its folder, build, image and compose service', (_name, piece) => {
-  for (const file of ['package.json', 'rspack.config.ts', 'Dockerfile', 'src']) expect(existsSync(path.join(ROOT, piece.folder, file))).toBe(true);
-  expect(compose.services[piece.name]?.build?.dockerfile).toBe(`${piece.folder}/Dockerfile`);
+  for (const file of ['package.json', 'rspack.config.ts', 'src']) expect(existsSync(path.join(ROOT, piece.folder, file))).toBe(true);
+  const expected = piece.role === 'host' ? { target: 'shell' } : { target: 'remote', args: { REMOTE: piece.folder } };
+  expect(compose.services[piece.name]?.build).toEqual({ context: '.', dockerfile: DOCKERFILE, ...expected });
+});
+
+test('the api service is built from the one Dockerfile too', () => {
+  expect(compose.services['api']?.build).toEqual({ context: '.', dockerfile: DOCKERFILE, target: 'api' });
 });
 
 test('the release registry takes exactly the remotes of the description, in its order', () => {
@@ -64,17 +72,16 @@ test('the release registry takes exactly the remotes of the description, in its 
   expect([...RELEASE_REMOTES]).toEqual(remotes.map((remote) => remote.name));
 });
 
-test('every Dockerfile copies the package.json of every workspace package before `npm ci`', () => {
+test('the Dockerfile copies the package.json of every workspace package before `npm ci`', () => {
   const rootPackage = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
   const folders = rootPackage.workspaces.flatMap((pattern) =>
     pattern.endsWith('/*') ? readdirSync(path.join(ROOT, pattern.slice(0, -2))).map((name) => `${pattern.slice(0, -2)}/${name}`) : [pattern],
   ).filter((folder) => existsSync(path.join(ROOT, folder, 'package.json')));
   expect(folders).toEqual(expect.arrayContaining([workspace.api.folder, ...workspace.frontEnds.map((piece) => piece.folder)]));
-  for (const dockerfile of [workspace.api.folder, ...workspace.frontEnds.map((piece) => piece.folder)].map((folder) => `${folder}/Dockerfile`)) {
-    const text = readFileSync(path.join(ROOT, dockerfile), 'utf8');
-    const missing = folders.filter((folder) => !text.includes(`COPY ${folder}/package.json ${folder}/`));
-    expect([dockerfile, missing]).toEqual([dockerfile, []]);
-  }
+  const text = readFileSync(path.join(ROOT, DOCKERFILE), 'utf8');
+  const beforeInstall = text.slice(0, text.indexOf('RUN npm ci'));
+  const missing = folders.filter((folder) => !beforeInstall.includes(`COPY ${folder}/package.json ${folder}/`));
+  expect(missing).toEqual([]);
 });
 
 test('the shell service is given exactly the remotes of the description', () => {

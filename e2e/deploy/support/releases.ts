@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { assembleImage, buildStage, type Image } from '../../../scripts/lib/containers.cjs';
-import { deployPath } from './site';
+import { buildImage, type Image } from '../../../scripts/lib/containers.cjs';
+import { DEPLOY, deployPath } from './site';
 
 export interface SourceEdit {
   /** Relative to the repository root, e.g. mfe-catalog/src/features/home/how-it-works.tsx */
@@ -11,11 +11,14 @@ export interface SourceEdit {
 }
 
 /**
- * A new release of a piece, built the way its Dockerfile builds it, from the workspace's sources
- * with `edits` applied to the copy in the build (the workspace itself is not touched).
+ * A new release of a piece, built the way its image is built (the phase's build of it), from the
+ * workspace's sources with `edits` applied to the copy in the build (the workspace itself is not
+ * touched).
  */
-export function buildRelease(dockerfile: string, name: string, edits: SourceEdit[]): Image {
-  const build = buildStage(dockerfile, 'build', deployPath('releases', name, 'build'), {
+export function buildRelease(piece: string, name: string, edits: SourceEdit[]): Image {
+  const record = DEPLOY.images[piece];
+  if (!record) throw new Error(`no image ${piece} in ${process.env['DEPLOY_IMAGES']}`);
+  return buildImage(record.build, deployPath('releases', name), {
     log: deployPath('releases', `${name}.log`),
     edit: (dir) => {
       for (const edit of edits) {
@@ -26,5 +29,4 @@ export function buildRelease(dockerfile: string, name: string, edits: SourceEdit
       }
     },
   });
-  return assembleImage(dockerfile, deployPath('releases', name, 'image'), { build });
 }

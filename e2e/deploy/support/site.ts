@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
-import { openImage, startContainer, type Container, type Image } from '../../../scripts/lib/containers.cjs';
+import { openImage, startContainer, type Build, type Container, type Image } from '../../../scripts/lib/containers.cjs';
 
 /** Set by the deploy phase (scripts/deploy-phase.mjs). */
 function required(name: string): string {
@@ -36,11 +36,11 @@ export function distOf(name: FrontEnd): string {
   return `${pieceOf(name).folder}/dist`;
 }
 
-interface ImageRecord {
-  dockerfile: string;
+/** A piece's image as the phase built it: its build (Dockerfile, target, build arguments) and folder. */
+export interface ImageRecord {
+  build: Build;
   dir: string;
   extraPath: string[];
-  buildDir?: string;
 }
 
 export const DEPLOY = {
@@ -86,7 +86,7 @@ export function releasesDirOf(piece: Remote): string {
 export function image(piece: string): Image {
   const record = DEPLOY.images[piece];
   if (!record) throw new Error(`no image ${piece} in ${process.env['DEPLOY_IMAGES']}`);
-  return openImage(record.dockerfile, record.dir, record.extraPath);
+  return openImage(record.build, record.dir, record.extraPath);
 }
 
 export function portOf(piece: FrontEnd): number {
