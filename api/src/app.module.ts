@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ArtifactsModule } from './artifacts/artifacts.module';
+import { CatalogModule } from './catalog/catalog.module';
 import { CollectionsModule } from './collections/collections.module';
 import { ConfigModule } from './config/config.module';
 import type { AppConfig } from './config/env';
@@ -42,6 +43,7 @@ export class AppModule {
         RateLimitsModule,
         ModerationRecordsModule,
         ArtifactsModule,
+        CatalogModule,
         LikesModule,
         ContributorsModule,
         HealthModule,

@@ -10,24 +10,27 @@
 // needs an index that begins with its sort (or the `_id` index for `_id` order). An `$or` is served
 // when each of its clauses is (MongoDB plans each clause on its own index). A new query shape,
 // or a changed sort, without such an index fails here, naming the read.
+//
+// It runs every folder's repository, so it sits at the root of api/src beside app.module.ts, not in
+// database/, which those folders import (no loops between folders: tooling/lint/folder-cycles.test.ts).
 import type { Model, Schema } from 'mongoose';
 import { Types } from 'mongoose';
 import { ARTIFACT_TYPES, SORT_OPTIONS, type SortOption } from '@antiquarium/contracts';
-import { ArtifactChanges } from '../catalog/artifact-changes';
-import { artifactSchema } from '../artifacts/artifact.schema';
-import { ArtifactsRepository, type ArtifactFilter } from '../artifacts/artifacts.repository';
-import { contributorSchema } from '../contributors/contributor.schema';
-import { ContributorsRepository } from '../contributors/contributors.repository';
-import { likeSchema } from '../likes/like.schema';
-import { LikesRepository } from '../likes/likes.repository';
-import { releaseAuditSchema } from '../releases/release-audit.schema';
-import { ReleaseLocks } from '../releases/release-lock';
-import { releaseLockSchema } from '../releases/release-lock.schema';
-import { releaseRouteSchema } from '../releases/release-route.schema';
-import { ReleaseStatsRepository } from '../releases/release-stats.repository';
-import { releaseStatsSchema } from '../releases/release-stats.schema';
-import { releaseSchema } from '../releases/release.schema';
-import { ReleasesRepository, type RouteState } from '../releases/releases.repository';
+import { ArtifactChanges } from './artifacts/artifact-changes';
+import { artifactSchema } from './artifacts/artifact.schema';
+import { ArtifactsRepository, type ArtifactFilter } from './artifacts/artifacts.repository';
+import { contributorSchema } from './contributors/contributor.schema';
+import { ContributorsRepository } from './contributors/contributors.repository';
+import { likeSchema } from './likes/like.schema';
+import { LikesRepository } from './likes/likes.repository';
+import { releaseAuditSchema } from './releases/release-audit.schema';
+import { ReleaseLocks } from './releases/release-lock';
+import { releaseLockSchema } from './releases/release-lock.schema';
+import { releaseRouteSchema } from './releases/release-route.schema';
+import { ReleaseStatsRepository } from './releases/release-stats.repository';
+import { releaseStatsSchema } from './releases/release-stats.schema';
+import { releaseSchema } from './releases/release.schema';
+import { ReleasesRepository, type RouteState } from './releases/releases.repository';
 
 interface Read {
   collection: string;

@@ -34,7 +34,7 @@ export const artifactSchema = new Schema(
     yearEnd: { type: Number, default: null },
     datePrecision: { type: String, enum: [...DATE_PRECISIONS, null], default: null },
     dateQualifier: { type: String, enum: [...DATE_QUALIFIERS, null], default: null },
-    // Derived from location (catalog/places.ts): the country the places facet counts.
+    // Derived from location (places.ts): the country the places facet counts.
     place: { type: String },
     // The rules that derived the fields above (derived-fields.ts); older documents are recomputed.
     derivedVersion: { type: Number, default: 0 },
@@ -52,7 +52,7 @@ export const artifactSchema = new Schema(
  * MongoDB: every list is an index scan by the equality-sort-range rule. Each order has an index of
  * its own and one after each equality filter a list can lead with (type, the member's own, the
  * place, a search word); further filters and year ranges are checked on the fetched documents.
- * api/src/database/index-plan.spec.ts fails when a read the repositories issue has no index here.
+ * api/src/index-plan.spec.ts fails when a read the repositories issue has no index here.
  */
 export const LIST_ORDERS: readonly Record<string, 1 | -1>[] = [
   { nameLower: 1, _id: 1 },

@@ -1,8 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ContributorTotals } from '../contributors/contributor-totals';
-import { LikesRepository } from '../likes/likes.repository';
 import { FORMER_MEMBER_NAME, FORMER_MEMBER_UID } from '../members/former-member';
 import { MemberDataRegistry, type ContributionsChoice } from '../members/member-data';
+import { ArtifactLikes } from './artifact-likes';
 import { ArtifactsRepository } from './artifacts.repository';
 
 /** Artifacts erased per round: memory stays bounded however many a member added. */
@@ -18,7 +18,7 @@ export class ArtifactsMemberData implements OnModuleInit {
   constructor(
     private readonly registry: MemberDataRegistry,
     private readonly artifacts: ArtifactsRepository,
-    private readonly likes: LikesRepository,
+    private readonly likes: ArtifactLikes,
     private readonly contributorTotals: ContributorTotals,
   ) {}
 

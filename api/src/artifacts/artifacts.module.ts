@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { ContributorsModule } from '../contributors/contributors.module';
-import { LikeRecordsModule } from '../likes/like-records.module';
 import { MemberDataModule } from '../members/member-data.module';
 import { ArtifactRecordsModule } from './artifact-records.module';
 import { ArtifactsController } from './artifacts.controller';
@@ -9,8 +8,13 @@ import { ArtifactsMemberData } from './artifacts-member-data';
 import { ArtifactsService } from './artifacts.service';
 import { RelatedArtifacts } from './related-artifacts';
 
+/**
+ * The artifacts' routes. What they ask of the modules above them comes through ports owned here and
+ * provided by those modules' global modules: ArtifactCatalog (catalog/catalog.module.ts) and
+ * ArtifactLikes (likes/like-records.module.ts), so that artifacts imports neither (issue 30).
+ */
 @Module({
-  imports: [ArtifactRecordsModule, LikeRecordsModule, ContributorsModule, AuthModule, MemberDataModule],
+  imports: [ArtifactRecordsModule, ContributorsModule, AuthModule, MemberDataModule],
   controllers: [ArtifactsController],
   providers: [ArtifactsService, ArtifactsMemberData, RelatedArtifacts],
 })

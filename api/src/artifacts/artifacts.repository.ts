@@ -3,10 +3,10 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { QueryFilter, Model, SortOrder, Types } from 'mongoose';
 import type { ArtifactInput, ArtifactType, SortOption } from '@antiquarium/contracts';
 import { queryTokens } from '@antiquarium/contracts';
-import { ArtifactChanges, type ArtifactChange } from '../catalog/artifact-changes';
-import type { CatalogDoc } from '../catalog/catalog-index';
+import type { ArtifactTotals } from '../contributors/artifact-totals';
 import { noOperationTimeout } from '../database/operation-timeout';
 import { homeListCache } from '../observability/metrics';
+import { ArtifactChanges, type ArtifactChange } from './artifact-changes';
 import { ARTIFACT_MODEL, type ArtifactDoc } from './artifact.schema';
 import { derivedChanges, derivedFields } from './derived-fields';
 
@@ -61,7 +61,8 @@ const OPEN_DATA_PROJECTION = {
 export type OpenDataArtifact = Pick<ArtifactDoc, '_id' | keyof typeof OPEN_DATA_PROJECTION>;
 
 export type StoredArtifact = Omit<ArtifactDoc, 'searchTokens' | 'nameLower' | 'place' | 'derivedVersion'>;
-export type CatalogArtifact = StoredArtifact & CatalogDoc;
+/** An artifact as the in-process catalog keeps it (CATALOG_PROJECTION): the public fields and what it sorts and filters by. */
+export type CatalogArtifact = Omit<ArtifactDoc, 'searchTokens' | 'derivedVersion'>;
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
@@ -109,6 +110,14 @@ export const HOME_LIST_TTL_MS = 5_000;
  *   read that starts after a write always sees it.
  * - Writes through other api processes show after at most the TTL plus one query's time.
  * - A failed load is not stored: with the database down the lists answer 503 like every read.
+ *
+ * A fifth cache beside the catalog's four (catalog/catalog-index.ts keeps its sorted orders,
+ * searches, lists and facets), kept because it serves where they cannot: the database path. While
+ * the catalog serves, the home lists come from it (ArtifactsService.list asks it first) and never
+ * reach this cache; they reach it past CATALOG_MAX_ARTIFACTS (the collections where a sort costs
+ * most), with the catalog off (CATALOG_MAX_ARTIFACTS=0, the api suite's third run), while it loads
+ * at start-up and after a failed load. There, without it, each visit to the home page would ask the
+ * database for a sorted find and a count per list. A home list is served by one of the two at a time.
  */
 export class HomeListCache {
   private generation = 0;
@@ -158,9 +167,9 @@ function copy(value: ListResult): ListResult {
   return { items: [...value.items], total: value.total };
 }
 
-/** The only code that reads or writes the artifacts collection. */
+/** The only code that reads or writes the artifacts collection (the contributors' ArtifactTotals too). */
 @Injectable()
-export class ArtifactsRepository {
+export class ArtifactsRepository implements ArtifactTotals {
   private readonly homeLists = new HomeListCache();
 
   constructor(

@@ -1,12 +1,12 @@
 import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { Types } from 'mongoose';
 import { ANONYMOUS_NAME, DEFAULT_SORT, type Artifact, type ArtifactFacets, type ArtifactInput } from '@antiquarium/contracts';
-import { CatalogService } from '../catalog/catalog.service';
 import type { AuthUser } from '../auth/auth-user';
 import { ArtifactNotFound } from '../common/errors';
 import { ContributorNames } from '../contributors/contributor-names';
 import { ContributorTotals } from '../contributors/contributor-totals';
-import { LikesRepository } from '../likes/likes.repository';
+import { ArtifactCatalog } from './artifact-catalog';
+import { ArtifactLikes } from './artifact-likes';
 import { ArtifactsRepository, type ArtifactFilter, type StoredArtifact } from './artifacts.repository';
 import type { FilterQuery, ListQuery } from './list-query';
 import { mayDisplayHidden, toArtifact } from './to-artifact';
@@ -19,10 +19,10 @@ export function adderNameOf(user: AuthUser): string {
 export class ArtifactsService {
   constructor(
     private readonly artifacts: ArtifactsRepository,
-    private readonly likes: LikesRepository,
+    private readonly likes: ArtifactLikes,
     private readonly contributorTotals: ContributorTotals,
     private readonly contributorNames: ContributorNames,
-    private readonly catalog: CatalogService,
+    private readonly catalog: ArtifactCatalog,
   ) {}
 
   /** The filter of a query; `email` narrows to the caller's own artifacts and must be theirs. */

@@ -1,5 +1,5 @@
 import { nameSortKey, readDate, searchTokens } from '@antiquarium/contracts';
-import { placeOf } from '../catalog/places';
+import { placeOf } from './places';
 
 /**
  * Which rules made a document's derived fields. Raise it when a rule changes (the date reader, the

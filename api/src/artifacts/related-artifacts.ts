@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { Types } from 'mongoose';
 import { ERAS, UNKNOWN_PLACE, type Artifact, type ArtifactType, type SortOption } from '@antiquarium/contracts';
 import type { AuthUser } from '../auth/auth-user';
-import { CatalogService } from '../catalog/catalog.service';
-import { placeOf } from '../catalog/places';
 import { ArtifactNotFound } from '../common/errors';
+import { ArtifactCatalog } from './artifact-catalog';
 import { ArtifactsRepository, type ArtifactFilter, type StoredArtifact } from './artifacts.repository';
+import { placeOf } from './places';
 import { mayDisplayHidden, toArtifact } from './to-artifact';
 
 /** "Related artifacts" on a details page: at most this many. */
@@ -45,7 +45,7 @@ export function relatedFilters(source: Source): ArtifactFilter[] {
 export class RelatedArtifacts {
   constructor(
     private readonly artifacts: ArtifactsRepository,
-    private readonly catalog: CatalogService,
+    private readonly catalog: ArtifactCatalog,
   ) {}
 
   async of(id: Types.ObjectId, caller: AuthUser | undefined): Promise<Artifact[]> {

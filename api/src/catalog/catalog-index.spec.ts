@@ -2,7 +2,7 @@ import { Types } from 'mongoose';
 import { CENTURY_FACET_FROM, CENTURY_FACET_TO, centuryStart, nameSortKey, readDate, type ArtifactType } from '@antiquarium/contracts';
 import { DEMO_ARTIFACTS } from '../seed/demo-data';
 import { CatalogIndex, centuryIndex, MAX_PLACES, type CatalogDoc } from './catalog-index';
-import { KNOWN_COUNTRIES, placeOf } from './places';
+import { KNOWN_COUNTRIES, placeOf } from '../artifacts/places';
 
 let clock = Date.UTC(2025, 0, 1);
 

@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { nameSortKey } from '@antiquarium/contracts';
 import type { ArtifactsRepository, CatalogArtifact } from '../artifacts/artifacts.repository';
 import type { AppConfig } from '../config/env';
-import { ArtifactChanges } from './artifact-changes';
+import { ArtifactChanges } from '../artifacts/artifact-changes';
 import { CatalogService } from './catalog.service';
 import type { ChangeLogStore } from './change-log';
 import { memoryLog } from './testing/memory-change-log';

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
 import type { ArtifactFacets, SortOption } from '@antiquarium/contracts';
+import type { ArtifactCatalog } from '../artifacts/artifact-catalog';
+import { ArtifactChanges, type ArtifactChange, type ChangeOrigin } from '../artifacts/artifact-changes';
 import { ArtifactsRepository, type ArtifactFilter, type CatalogArtifact } from '../artifacts/artifacts.repository';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 import { catalogEvents } from '../observability/metrics';
-import { ArtifactChanges, type ArtifactChange, type ChangeOrigin } from './artifact-changes';
 import { ArtifactChangeLog, ChangeFollower, type ChangeLogStore } from './change-log';
 import { CatalogIndex, type CatalogPage } from './catalog-index';
 
@@ -44,7 +45,7 @@ function isChange(value: unknown): value is ArtifactChange {
  * - Past CATALOG_MAX_ARTIFACTS (or with it at 0) it stays off and the database serves lists.
  */
 @Injectable()
-export class CatalogService implements OnApplicationBootstrap, OnModuleDestroy {
+export class CatalogService implements ArtifactCatalog, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Catalog');
   private readonly instance = randomUUID();
   private index: CatalogIndex<CatalogArtifact> | null = null;

@@ -1,4 +1,4 @@
-import type { ArtifactChange } from './artifact-changes';
+import type { ArtifactChange } from '../artifacts/artifact-changes';
 import { ChangeFollower } from './change-log';
 import { memoryLog } from './testing/memory-change-log';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Schema, type Model, type Types } from 'mongoose';
-import type { ArtifactChange } from './artifact-changes';
+import type { ArtifactChange } from '../artifacts/artifact-changes';
 
 /**
  * The artifacts' change log: one small document per write (what it changed, when, by which

@@ -1,7 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { TooManyRequests } from '../rate-limits/rate-limits';
-import { toErrorBody } from './errors';
+import { TooManyRequests, toErrorBody } from './errors';
 
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {

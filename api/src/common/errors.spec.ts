@@ -1,7 +1,6 @@
 import { ForbiddenException, UnauthorizedException } from '@nestjs/common';
-import { TooManyRequests } from '../rate-limits/rate-limits';
 import { mongo } from 'mongoose';
-import { ArtifactNotFound, ValidationFailed, isDatabaseTimeout, isDatabaseUnavailable, toErrorBody } from './errors';
+import { ArtifactNotFound, TooManyRequests, ValidationFailed, isDatabaseTimeout, isDatabaseUnavailable, toErrorBody } from './errors';
 
 function named(name: string, message = 'boom'): Error {
   const error = new Error(message);

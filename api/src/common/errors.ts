@@ -14,6 +14,16 @@ export class ArtifactNotFound extends NotFoundException {
   }
 }
 
+/**
+ * A 429 that says, in the standard header, how many seconds until the window ends (the budgets of
+ * rate-limits/rate-limits.ts throw it; AllExceptionsFilter writes the header).
+ */
+export class TooManyRequests extends HttpException {
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many requests, please slow down', HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

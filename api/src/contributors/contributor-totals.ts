@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { FORMER_MEMBER_UID } from '../members/former-member';
+import { ArtifactTotals } from './artifact-totals';
 import { ContributorsRepository } from './contributors.repository';
 
 const MAX_ROUNDS = 8;
@@ -14,7 +14,7 @@ const MAX_ROUNDS = 8;
 @Injectable()
 export class ContributorTotals {
   constructor(
-    private readonly artifacts: ArtifactsRepository,
+    private readonly artifacts: ArtifactTotals,
     private readonly contributors: ContributorsRepository,
   ) {}
 

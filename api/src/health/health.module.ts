@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ArtifactRecordsModule } from '../artifacts/artifact-records.module';
+import { CatalogModule } from '../catalog/catalog.module';
 import { HealthController } from './health.controller';
 
-@Module({ imports: [ArtifactRecordsModule], controllers: [HealthController] })
+@Module({ imports: [CatalogModule], controllers: [HealthController] })
 export class HealthModule {}

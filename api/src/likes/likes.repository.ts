@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
+import type { ArtifactLikes } from '../artifacts/artifact-likes';
 import { noOperationTimeout } from '../database/operation-timeout';
 import { LIKE_MODEL, type LikeDoc } from './like.schema';
 
@@ -10,9 +11,9 @@ function isDuplicateKey(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === DUPLICATE_KEY;
 }
 
-/** The only code that reads or writes the likes collection. */
+/** The only code that reads or writes the likes collection (the artifacts' ArtifactLikes too). */
 @Injectable()
-export class LikesRepository {
+export class LikesRepository implements ArtifactLikes {
   constructor(@InjectModel(LIKE_MODEL) private readonly model: Model<LikeDoc>) {}
 
   /** True when this call created the like; false when the user already liked the artifact. */

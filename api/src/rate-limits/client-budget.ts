@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { toErrorBody } from '../common/errors';
-import { TooManyRequests, type RateLimits } from './rate-limits';
+import { TooManyRequests, toErrorBody } from '../common/errors';
+import type { RateLimits } from './rate-limits';
 
 /** The client as the budgets know it: the connection's address, or the one a trusted proxy reports (TRUSTED_PROXY). */
 export function clientOf(request: Request): string {

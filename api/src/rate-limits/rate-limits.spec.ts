@@ -1,9 +1,10 @@
 // The budgets over both kinds of counters: this instance's memory (a clock the test moves) and the
 // machine's Redis (as in counter-store.spec.ts), under a key prefix of this run's own.
 import { ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
+import { TooManyRequests } from '../common/errors';
 import { loadConfig } from '../config/env';
 import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './counter-store';
-import { RateLimits, TooManyRequests } from './rate-limits';
+import { RateLimits } from './rate-limits';
 
 const LIMIT = 5;
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';

@@ -1,16 +1,10 @@
-import { HttpException, HttpStatus, Inject, Injectable, Optional, UnauthorizedException, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Optional, UnauthorizedException, type OnModuleDestroy } from '@nestjs/common';
+import { TooManyRequests } from '../common/errors';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 import { rateLimitRefusals } from '../observability/metrics';
 import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './counter-store';
 
 export type Budget = 'client' | 'writes' | 'failed-auth' | 'telemetry' | 'export' | 'reports';
-
-/** A 429 that says, in the standard header, how many seconds until the window ends. */
-export class TooManyRequests extends HttpException {
-  constructor(readonly retryAfterSeconds: number) {
-    super('Too many requests, please slow down', HttpStatus.TOO_MANY_REQUESTS);
-  }
-}
 
 /** Where the counters are kept, when a test gives its own (else Redis with REDIS_URL, or memory). */
 export const COUNTER_STORE = Symbol('COUNTER_STORE');

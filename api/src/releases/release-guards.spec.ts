@@ -1,7 +1,8 @@
 import { ForbiddenException, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
+import { TooManyRequests } from '../common/errors';
 import { loadConfig } from '../config/env';
-import { RateLimits, TooManyRequests } from '../rate-limits/rate-limits';
+import { RateLimits } from '../rate-limits/rate-limits';
 import { RELEASE_CHANGES_OFF, RequireDeployToken } from './release-guards';
 
 const TOKEN = '0123456789abcdef'.repeat(3);

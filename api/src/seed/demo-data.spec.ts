@@ -2,8 +2,9 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import sharp from 'sharp';
-import { ARTIFACT_TYPES, MEDIA_IMAGE_WIDTHS, passwordProblem, readDate, responsiveImage } from '@antiquarium/contracts';
+import { ARTIFACT_TYPES, MEDIA_IMAGE_WIDTHS, UNKNOWN_PLACE, passwordProblem, readDate, responsiveImage } from '@antiquarium/contracts';
 import { validateArtifactInput } from '@antiquarium/contracts/validation';
+import { KNOWN_COUNTRIES, placeOf } from '../artifacts/places';
 import { DEMO_ARTIFACTS, DEMO_USERS } from './demo-data';
 import { artifactSvg, captionLines, escapeXml, imageFiles, imageSrcFileName, writeDemoImages } from './media';
 
@@ -19,6 +20,13 @@ describe('demo data', () => {
   it('has a date the site can read on every artifact (each one gets a year range)', () => {
     const unread = DEMO_ARTIFACTS.filter((artifact) => readDate(artifact.createdAt) === null).map((artifact) => artifact.createdAt);
     expect(unread).toEqual([]);
+  });
+
+  it('has a location the gazetteer places on almost every artifact (a country of it, or Unknown)', () => {
+    const places = DEMO_ARTIFACTS.map((artifact) => placeOf(artifact.location));
+    for (const place of places) expect([...KNOWN_COUNTRIES, UNKNOWN_PLACE]).toContain(place);
+    const unknown = DEMO_ARTIFACTS.filter((artifact) => placeOf(artifact.location) === UNKNOWN_PLACE).map((artifact) => artifact.location);
+    expect(unknown).toEqual(['Private collection']);
   });
 
   it('has at least 10 artifacts of every type', () => {

@@ -1,0 +1,20 @@
+import { Global, Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { ArtifactCatalog } from '../artifacts/artifact-catalog';
+import { ArtifactRecordsModule } from '../artifacts/artifact-records.module';
+import { CatalogService } from './catalog.service';
+import { ARTIFACT_CHANGE_MODEL, ArtifactChangeLog, artifactChangeSchema } from './change-log';
+
+/**
+ * The in-process catalog that serves the artifacts' lists (one instance per process), with its
+ * change log. Global for the port it provides to the artifacts (ArtifactCatalog, which their module
+ * cannot import from here without a loop: issue 30); the app module imports it, so that it follows
+ * every write of the process whichever module makes it.
+ */
+@Global()
+@Module({
+  imports: [MongooseModule.forFeature([{ name: ARTIFACT_CHANGE_MODEL, schema: artifactChangeSchema }]), ArtifactRecordsModule],
+  providers: [ArtifactChangeLog, CatalogService, { provide: ArtifactCatalog, useExisting: CatalogService }],
+  exports: [CatalogService, ArtifactCatalog],
+})
+export class CatalogModule {}
