@@ -70,8 +70,11 @@ test.describe('All Artifacts', () => {
       const next = page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: /Next/ });
       if ((await next.count()) === 0 || (await next.getAttribute('aria-disabled')) === 'true') break;
       const before = await cards(page).first().locator('h2').textContent();
-      await next.click();
+      // By keyboard, as the pager's people use it: focus then lands on the new page's count (issue 32).
+      await next.focus();
+      await page.keyboard.press('Enter');
       await expect(cards(page).first().locator('h2')).not.toHaveText(before ?? '');
+      await expect(page.getByRole('status').filter({ hasText: /artifacts? found$/ })).toBeFocused();
     }
     expect(seen.size).toBe(total);
   });

@@ -16,6 +16,8 @@ test.describe('Artifact details', () => {
   test('a visitor is sent to /login and returned to the details after signing in', async ({ page }) => {
     await page.goto(`/artifacts/${artifact._id}`);
     await expect(page).toHaveURL(/\/login$/);
+    // Told why, not just shown a bare sign-in form (issue 32).
+    await expect(page.getByText("Sign in to see this artifact's full details.")).toBeVisible();
     await signIn(page, user);
     await expect(page).toHaveURL(new RegExp(`/artifacts/${artifact._id}$`));
     await expect(page.getByRole('heading', { level: 1, name: artifact.name })).toBeVisible();

@@ -116,6 +116,21 @@ test.describe('Home', () => {
     await expect(banner.locator('.swiper-initialized')).toHaveCount(1);
   });
 
+  test('under reduced motion the banner starts paused and does not move; Play is still offered', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await page.goto('/');
+    const banner = page.locator('section[aria-roledescription="carousel"]');
+    const activeTitle = banner.locator('.swiper-slide-active .cat-banner__title');
+    // Once the page's code has taken the composed page over, the banner says it is paused...
+    await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
+    await expect(banner.getByRole('button', { name: 'Play slideshow' })).toHaveAttribute('aria-pressed', 'true');
+    // ...and three autoplay delays on the page's clock leave the first slide where it is.
+    await page.clock.runFor(3 * BANNER_AUTOPLAY_MS);
+    await expect(activeTitle).toHaveText('The Rosetta Stone');
+    await expect(banner.locator('.swiper-initialized')).toHaveCount(0);
+  });
+
   test('the banner autoplays, pauses while hovered, and moves with its arrows, dots and keyboard', async ({ page }) => {
     // The page's clock runs as usual, and can be moved on at once (clock.runFor fires what is due).
     await page.clock.install();

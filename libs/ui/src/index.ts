@@ -4,7 +4,7 @@ export { Spinner, type SpinnerProps } from './spinner';
 export { ArtifactImage, type ArtifactImageProps, type ImagePriority } from './artifact-image';
 export { ArtifactCard, gridImagePriority, type ArtifactCardProps } from './artifact-card';
 export { HeartIcon, likeCount, likesLabel } from './likes';
-export { Pagination, readPage, type PaginationProps } from './pagination';
+export { Pagination, readPage, usePagingFocus, type PaginationProps } from './pagination';
 export { useProgressiveList } from './progressive';
 export { NotFound } from './not-found';
 export { keepTabInside } from './focus-trap';

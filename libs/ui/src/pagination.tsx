@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { Link, useNavigate, type To } from 'react-router-dom';
 
 export interface PaginationProps {
@@ -9,18 +9,44 @@ export interface PaginationProps {
   nextPage: number | null;
   /** Where page n lives: each page has its own URL, which keeps the screen's other choices. */
   hrefOf: (page: number) => To;
+  /** Told the page a click on Previous or Next goes to, before it goes (usePagingFocus). */
+  onPage?: (page: number) => void;
+}
+
+/**
+ * Where focus goes after paging: the link pressed is gone while the next page loads, and focus would
+ * fall to the page's body, so that a keyboard user starts again from the top. Once the page asked
+ * for is `ready`, focus moves to `target` (the results' status or heading, focusable with
+ * tabIndex={-1}), which also brings it into view. Only a click on the pager does this: moving
+ * through history with Back leaves focus where the browser puts it.
+ */
+export function usePagingFocus<T extends HTMLElement>(page: number, ready: boolean) {
+  const asked = useRef<number | null>(null);
+  const target = useRef<T>(null);
+  useEffect(() => {
+    if (asked.current === null || asked.current !== page || !ready) return;
+    asked.current = null;
+    target.current?.focus();
+  }, [page, ready]);
+  return {
+    target,
+    onPage: (next: number) => {
+      asked.current = next;
+    },
+  };
 }
 
 /** Previous / next links: every item is reachable, and each page can be shared and bookmarked. */
-export function Pagination({ page, total, pageSize, nextPage, hrefOf }: PaginationProps) {
+export function Pagination({ page, total, pageSize, nextPage, hrefOf, onPage }: PaginationProps) {
   const navigate = useNavigate();
   // The click's own task ends at once (the link is pressed); the router's navigation and the new
   // page's render follow in tasks of their own (docs/performance.md, long lists). A click that
   // opens a new tab or window is the browser's.
-  const soon = (to: To) => (event: MouseEvent<HTMLAnchorElement>) => {
+  const soon = (to: number) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
-    setTimeout(() => void navigate(to), 0);
+    onPage?.(to);
+    setTimeout(() => void navigate(hrefOf(to)), 0);
   };
   const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
   const hasPrevious = page > 1;
@@ -28,7 +54,7 @@ export function Pagination({ page, total, pageSize, nextPage, hrefOf }: Paginati
   return (
     <nav className="aq-pagination" aria-label="Pages">
       {hasPrevious ? (
-        <Link className="aq-button" to={hrefOf(page - 1)} rel="prev" onClick={soon(hrefOf(page - 1))}>
+        <Link className="aq-button" to={hrefOf(page - 1)} rel="prev" onClick={soon(page - 1)}>
           Previous
         </Link>
       ) : (
@@ -40,7 +66,7 @@ export function Pagination({ page, total, pageSize, nextPage, hrefOf }: Paginati
         Page {page} of {Math.max(pages, page)}
       </p>
       {nextPage !== null ? (
-        <Link className="aq-button" to={hrefOf(nextPage)} rel="next" onClick={soon(hrefOf(nextPage))}>
+        <Link className="aq-button" to={hrefOf(nextPage)} rel="next" onClick={soon(nextPage)}>
           Next
         </Link>
       ) : (

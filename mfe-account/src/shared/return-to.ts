@@ -32,3 +32,14 @@ export function carriedState(state: unknown): ReturnState | undefined {
   const from = typeof state === 'object' && state !== null ? (state as ReturnState).from : undefined;
   return from === undefined ? undefined : { from };
 }
+
+/** Why the sign-in is asked, for a destination a visitor cannot see signed out (issue 32). */
+export const SIGN_IN_REASONS = {
+  artifactDetails: "Sign in to see this artifact's full details.",
+} as const;
+
+/** The reason to show on the sign-in screens for this return path, if it has one. */
+export function signInReason(path: string): string | null {
+  const pathname = path.split(/[?#]/)[0] ?? path;
+  return /^\/artifacts\/[^/]+\/?$/.test(pathname) ? SIGN_IN_REASONS.artifactDetails : null;
+}

@@ -1,5 +1,5 @@
 import type { AuthUser } from '@antiquarium/auth-store';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LoginPage from './login-page';
 import { ada, fakeAuth, findToast, renderAt } from '@antiquarium/testing';
@@ -119,4 +119,13 @@ test('the origin is carried to Register and Forgot password', async () => {
   await userEvent.click(screen.getByRole('link', { name: 'Register' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
   expect(router.state.location.state).toEqual({ from });
+});
+
+test('a visitor sent from an artifact’s details is told why the sign-in is asked; others are not', () => {
+  fakeAuth();
+  renderAt('/login', <LoginPage />, { state: { from: { pathname: '/artifacts/64b7f0c2a1e4d3b2c1a09f88', search: '' } } });
+  expect(screen.getByText("Sign in to see this artifact's full details.")).toBeInTheDocument();
+  cleanup();
+  renderAt('/login', <LoginPage />, { state: { from: { pathname: '/my-artifacts' } } });
+  expect(screen.queryByText("Sign in to see this artifact's full details.")).toBeNull();
 });

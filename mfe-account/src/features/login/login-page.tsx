@@ -6,7 +6,7 @@ import { AuthCard } from '../../shared/auth-card';
 import { PasswordField, TextField } from '../../shared/form-fields';
 import { validateLogin, type LoginValues } from '../../shared/form-rules';
 import { GoogleButton } from '../../shared/google-button';
-import { carriedState, returnPath } from '../../shared/return-to';
+import { carriedState, returnPath, signInReason } from '../../shared/return-to';
 import { AuthForm, useAuthForm } from '../../shared/use-auth-form';
 
 export const LOGIN_TEXTS = {
@@ -46,7 +46,7 @@ export default function LoginPage() {
   });
 
   return (
-    <AuthCard titleId="login-title" title={LOGIN_TEXTS.title} intro={LOGIN_TEXTS.intro}>
+    <AuthCard titleId="login-title" title={LOGIN_TEXTS.title} intro={LOGIN_TEXTS.intro} notice={signInReason(returnTo)}>
       <AuthForm id="login" busy={form.busy} failure={form.failure} submitLabel={LOGIN_TEXTS.submit} onSubmit={form.onSubmit}>
         <TextField id="login-email" type="email" label={LOGIN_TEXTS.email} autoComplete="email" {...form.field('email')} />
         <PasswordField id="login-password" label={LOGIN_TEXTS.password} autoComplete="current-password" {...form.field('password')} />

@@ -1,6 +1,6 @@
 import { getArtifactFacets, listArtifacts } from '@antiquarium/api-client';
 import { ALL_ARTIFACTS_IMAGE_SIZES, type ArtifactFacets } from '@antiquarium/contracts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import AllArtifactsPage from './all-artifacts-page';
@@ -133,6 +133,19 @@ test('pages reach every artifact and keep the filters', async () => {
   await userEvent.click(screen.getByRole('link', { name: 'Next' }));
   await waitFor(() => expect(router.state.location.search).toBe('?type=Tools&page=2'));
   await waitFor(() => expect(lastParams()).toEqual({ type: 'Tools', sort: 'name', search: undefined, page: 2 }));
+  // The pressed link went with the old page: focus is on the new page's count, not the body.
+  await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('status'));
+  expect(document.activeElement?.textContent).toBe('50 artifacts found');
+});
+
+test('moving between pages through history leaves focus alone', async () => {
+  list.mockResolvedValue(artifactPage([artifact()], { total: 50, page: 1, pageSize: 24, nextPage: 2 }));
+  const router = renderAt('/all-artifacts?type=Tools');
+  expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+  await act(() => router.navigate('/all-artifacts?type=Tools&page=2'));
+  await waitFor(() => expect(lastParams()).toMatchObject({ page: 2 }));
+  expect(await screen.findByText('50 artifacts found')).toBeInTheDocument();
+  expect(document.activeElement).toBe(document.body);
 });
 
 test('a failed list shows the "Failed to fetch artifacts" toast', async () => {

@@ -1,6 +1,6 @@
 import { documentArtifactFacets, documentArtifactPage, getArtifactFacets, listArtifacts, useApiData } from '@antiquarium/api-client';
 import type { Artifact, ArtifactFacets } from '@antiquarium/contracts';
-import { gridImagePriority, Pagination, Spinner, toast, useProgressiveList } from '@antiquarium/ui';
+import { gridImagePriority, Pagination, Spinner, toast, useProgressiveList, usePagingFocus } from '@antiquarium/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ActiveFilters, DidYouMean } from './active-filters';
@@ -60,6 +60,9 @@ export default function AllArtifactsPage() {
   // 24 cards are built in two steps, so that no single task builds them all (catalog-long-lists).
   const cards = useProgressiveList(result.status === 'ready' ? result.data.items : NO_ARTIFACTS, FIRST_CARDS, brought?.items);
 
+  // After Previous or Next, focus goes to the count of the new page's results (issue 32).
+  const paging = usePagingFocus<HTMLDivElement>(query.page, result.status === 'ready' && cards.complete);
+
   // A choice's own event ends at once; the navigation and the new list's render follow in tasks of
   // their own, so that a tap on a slow phone never waits for a long one (catalog-long-lists).
   const onChange = (next: ArtifactQuery) => {
@@ -93,7 +96,7 @@ export default function AllArtifactsPage() {
         </aside>
         <div className="cat-all__results">
           <ActiveFilters query={query} onChange={onChange} />
-          <div role="status" className="cat-all__status">
+          <div role="status" className="cat-all__status" tabIndex={-1} ref={paging.target}>
             {result.status === 'ready' ? `${result.data.total} ${result.data.total === 1 ? 'artifact' : 'artifacts'} found` : ''}
           </div>
           <DidYouMean query={query} suggestion={suggestion} />
@@ -125,6 +128,7 @@ export default function AllArtifactsPage() {
                   total={result.data.total}
                   pageSize={result.data.pageSize}
                   nextPage={result.data.nextPage}
+                  onPage={paging.onPage}
                 />
               ) : null}
             </>

@@ -32,6 +32,9 @@ function FirstSlide() {
   );
 }
 
+/** A visitor who asked their system for less motion (WCAG 2.3.3): the banner starts paused. */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
 /** Why the carousel was loaded: the visitor reached for it, or the first slide's time was up. */
 type Enhance = 'none' | 'reached' | 'autoplay';
 
@@ -43,6 +46,22 @@ export function HeroBanner() {
   const [enhance, setEnhance] = useState<Enhance>('none');
   const [playing, setPlaying] = useState(true);
   const reach = () => setEnhance((current) => (current === 'none' ? 'reached' : current));
+
+  // Read after the first render, not in it: the page composed on the server (which cannot know the
+  // setting) says "Pause slideshow", and hydration must find the same. This effect runs before the
+  // timer's below, whose timer the pause then clears before it is due. A setting changed while the
+  // page is open pauses it too; Play stays the visitor's choice.
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return undefined;
+    const query = window.matchMedia(REDUCED_MOTION_QUERY);
+    const follow = () => {
+      if (query.matches) setPlaying(false);
+    };
+    follow();
+    // (Safari before 14 has only the older addListener: there the setting is read once.)
+    query.addEventListener?.('change', follow);
+    return () => query.removeEventListener?.('change', follow);
+  }, []);
 
   useEffect(() => {
     if (enhance !== 'none' || !playing) return undefined;

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { FEATURED_IMAGE_SIZES } from '../../shared/featured-card';
 import HomePage from './home-page';
+import { REDUCED_MOTION_QUERY } from './hero-banner';
 import { BANNER_AUTOPLAY_MS } from './banner-slides';
 import { RECENT_IMAGE_SIZES } from './recently-added';
 import { artifact, artifactPage } from '@antiquarium/testing';
@@ -171,6 +172,35 @@ describe('the carousel’s code loads when it is needed, not with the page', () 
     await waitFor(() => expect(container.querySelector('.swiper-initialized')).not.toBeNull());
     await waitFor(() => expect(activeTitle(container)).toBe('The Antikythera Mechanism'));
     await screen.findByText('Eleanor Hartley');
+  });
+
+  test('under reduced motion the slideshow starts paused: time neither loads nor moves it, Play does', async () => {
+    const queries: string[] = [];
+    const matchMedia = jest.fn((query: string) => {
+      queries.push(query);
+      return { matches: query === REDUCED_MOTION_QUERY, media: query, addEventListener: jest.fn(), removeEventListener: jest.fn() };
+    });
+    const original = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+    Object.defineProperty(window, 'matchMedia', { configurable: true, value: matchMedia });
+    try {
+      jest.useFakeTimers();
+      const { container } = render(<HomePage />, { wrapper: MemoryRouter });
+      const play = screen.getByRole('button', { name: 'Play slideshow' });
+      expect(play).toHaveAttribute('aria-pressed', 'true');
+      act(() => jest.advanceTimersByTime(3 * BANNER_AUTOPLAY_MS));
+      expect(container.querySelector('.swiper-initialized')).toBeNull();
+      expect(activeTitle(container)).toBe('The Rosetta Stone');
+      expect(queries).toContain('(prefers-reduced-motion: reduce)');
+      // The visitor may still choose to play it.
+      act(() => play.click());
+      act(() => jest.advanceTimersByTime(BANNER_AUTOPLAY_MS));
+      jest.useRealTimers();
+      await waitFor(() => expect(activeTitle(container)).toBe('The Antikythera Mechanism'));
+      await screen.findByText('Eleanor Hartley');
+    } finally {
+      if (original) Object.defineProperty(window, 'matchMedia', original);
+      else delete (window as { matchMedia?: unknown }).matchMedia;
+    }
   });
 
   test('a paused slideshow is not loaded by time', async () => {
