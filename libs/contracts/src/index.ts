@@ -12,3 +12,4 @@ export * from './first-page';
 export * from './moderation';
 export * from './members';
 export * from './collections';
+export * from './contact';

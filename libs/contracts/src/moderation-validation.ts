@@ -11,6 +11,7 @@ import {
   type DecisionInput,
   type ReportInput,
 } from './moderation';
+import { toObjectResult, type ObjectValidationResult } from './object-validation';
 import { boundedText } from './text-schema';
 
 // Validation of notices, decisions and appeals (the report form, the moderators' screens and the api).
@@ -20,7 +21,7 @@ const OBJECT_ID = /^[0-9a-f]{24}$/;
 // One address, plainly written: no spaces, one @, a dot in the domain.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export type ModerationValidationResult<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string>; message: string };
+export type ModerationValidationResult<T> = ObjectValidationResult<T>;
 
 const text = boundedText;
 
@@ -77,39 +78,22 @@ export const appealDecisionSchema = z
   })
   .strict();
 
-function toModerationResult<T>(input: unknown, parsed: z.ZodSafeParseResult<T>): ModerationValidationResult<T> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, fields: {}, message: 'Send a JSON object' };
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const fields: Record<string, string> = {};
-  let message = 'Invalid input';
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0];
-    if (issue.code === 'unrecognized_keys') {
-      message = `Unknown field: ${issue.keys.join(', ')}`;
-      for (const unknown of issue.keys) fields[unknown] ??= 'Unknown field';
-    } else if (typeof key === 'string') fields[key] ??= issue.message;
-    else message = issue.message;
-  }
-  const [name, first] = Object.entries(fields)[0] ?? [];
-  return { ok: false, fields, message: first && name ? `${name}: ${first}` : message };
-}
-
 export function validateReportInput(input: unknown): ModerationValidationResult<ReportInput> {
-  return toModerationResult(input, reportInputSchema.safeParse(input)) as ModerationValidationResult<ReportInput>;
+  return toObjectResult(input, reportInputSchema.safeParse(input)) as ModerationValidationResult<ReportInput>;
 }
 
 export function validateDecisionInput(input: unknown): ModerationValidationResult<DecisionInput> {
-  return toModerationResult(input, decisionInputSchema.safeParse(input)) as ModerationValidationResult<DecisionInput>;
+  return toObjectResult(input, decisionInputSchema.safeParse(input)) as ModerationValidationResult<DecisionInput>;
 }
 
 export function validateAppealInput(input: unknown): ModerationValidationResult<AppealInput> {
-  return toModerationResult(input, appealInputSchema.safeParse(input));
+  return toObjectResult(input, appealInputSchema.safeParse(input));
 }
 
 export function validateAppealMessage(input: unknown): ModerationValidationResult<{ text: string }> {
-  return toModerationResult(input, appealMessageSchema.safeParse(input));
+  return toObjectResult(input, appealMessageSchema.safeParse(input));
 }
 
 export function validateAppealDecision(input: unknown): ModerationValidationResult<AppealDecisionInput> {
-  return toModerationResult(input, appealDecisionSchema.safeParse(input));
+  return toObjectResult(input, appealDecisionSchema.safeParse(input));
 }

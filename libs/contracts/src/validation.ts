@@ -109,3 +109,4 @@ export function validateArtifactUpdate(input: unknown): ValidationResult<Partial
 
 export * from './moderation-validation';
 export * from './collections-validation';
+export * from './contact-validation';

@@ -1,0 +1,64 @@
+import { CONTACT_LIMITS } from './contact';
+import { validateContactMessage } from './contact-validation';
+
+const valid = { name: 'Ada Lovelace', email: 'ada@example.org', message: 'Where was the astrolabe found?' };
+
+function fieldsOf(input: unknown): Record<string, string> {
+  const result = validateContactMessage(input);
+  if (result.ok) throw new Error(`accepted: ${JSON.stringify(input)}`);
+  return result.fields;
+}
+
+test('a message is accepted trimmed', () => {
+  expect(validateContactMessage({ name: '  Ada ', email: ' ada@example.org\n', message: '\tHello\n' })).toEqual({
+    ok: true,
+    value: { name: 'Ada', email: 'ada@example.org', message: 'Hello' },
+  });
+});
+
+test('each empty or missing field has the message the contact page shows', () => {
+  expect(fieldsOf({ ...valid, name: '   ' })).toEqual({ name: 'Name is required' });
+  expect(fieldsOf({ email: valid.email, message: valid.message })).toEqual({ name: 'Name is required' });
+  expect(fieldsOf({ ...valid, email: '' })).toEqual({ email: 'Email is required' });
+  expect(fieldsOf({ name: valid.name, message: valid.message })).toEqual({ email: 'Email is required' });
+  expect(fieldsOf({ ...valid, message: ' \n ' })).toEqual({ message: 'Message is required' });
+  expect(fieldsOf({})).toEqual({ name: 'Name is required', email: 'Email is required', message: 'Message is required' });
+});
+
+test('an email not like a@b.c is refused', () => {
+  for (const email of ['ada', 'ada@example', '@example.org', 'ada@@example.org', 'ada lovelace@example.org', 'ada@example.']) {
+    expect({ email, fields: fieldsOf({ ...valid, email }) }).toEqual({ email, fields: { email: 'Enter a valid email address' } });
+  }
+  expect(validateContactMessage({ ...valid, email: 'a@b.c' }).ok).toBe(true);
+});
+
+test('limits count characters once trimmed, as the other validators do', () => {
+  const at = (field: keyof typeof CONTACT_LIMITS, length: number) => {
+    const value = field === 'email' ? `${'a'.repeat(length - '@example.org'.length)}@example.org` : 'x'.repeat(length);
+    return { ...valid, [field]: `  ${value}  ` };
+  };
+  for (const field of ['name', 'email', 'message'] as const) {
+    expect(validateContactMessage(at(field, CONTACT_LIMITS[field])).ok).toBe(true);
+  }
+  expect(fieldsOf(at('name', 101))).toEqual({ name: 'Name must be at most 100 characters' });
+  expect(fieldsOf(at('email', 255))).toEqual({ email: 'Email must be at most 254 characters' });
+  expect(fieldsOf(at('message', 5001))).toEqual({ message: 'Message must be at most 5000 characters' });
+  expect(CONTACT_LIMITS).toEqual({ name: 100, email: 254, message: 5000 });
+});
+
+test('hostile text, unknown fields and non-objects are refused, naming the field', () => {
+  const cases: [unknown, string][] = [
+    [{ ...valid, message: 'a\u0000b' }, 'message'],
+    [{ ...valid, name: 'Ada\u202Eevil' }, 'name'],
+    [{ ...valid, name: '\u200B\u200D' }, 'name'],
+    [{ ...valid, message: 'half \uD800 surrogate' }, 'message'],
+    [{ ...valid, email: { $gt: '' } }, 'email'],
+    [{ ...valid, name: 42 }, 'name'],
+    [{ ...valid, senderUid: 'someone' }, 'senderUid'],
+    [JSON.parse(`{"name":"Ada","email":"ada@example.org","message":"Hi","$where":"sleep(1000)"}`), '$where'],
+  ];
+  for (const [input, field] of cases) expect({ input, fields: fieldsOf(input) }).toEqual({ input, fields: expect.objectContaining({ [field]: expect.any(String) }) });
+  const unknown = validateContactMessage({ ...valid, status: 'handled' });
+  expect(unknown).toEqual({ ok: false, fields: { status: 'Unknown field' }, message: 'status: Unknown field' });
+  for (const input of [null, [valid], 'text', 3]) expect(validateContactMessage(input)).toEqual({ ok: false, fields: {}, message: 'Send a JSON object' });
+});
