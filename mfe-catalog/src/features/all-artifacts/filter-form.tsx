@@ -9,6 +9,9 @@ interface FilterFormProps {
 }
 
 /** The spec's form: Type, Sort By and Search (their counts are in the refine panel beside it). */
+/** What the date sorts order by: "Latest"/"Oldest" (the spec's) by when an artifact was added, the era sorts by its age. */
+export const SORT_HINT = 'Latest and Oldest order by when an artifact was added here; the Era sorts order by when it was made.';
+
 export function FilterForm({ query, onChange }: FilterFormProps) {
   const [search, setSearch] = useState(query.search);
   const [shownSearch, setShownSearch] = useState(query.search);
@@ -51,6 +54,7 @@ export function FilterForm({ query, onChange }: FilterFormProps) {
         <select
           id="filter-sort"
           className="aq-select"
+          aria-describedby="filter-sort-hint"
           value={effectiveSort(query)}
           onChange={(event) => {
             const value = event.target.value;
@@ -81,6 +85,10 @@ export function FilterForm({ query, onChange }: FilterFormProps) {
           </button>
         </div>
       </div>
+      {/* The spec's labels stay; what "Latest" and "Oldest" sort by is said once, under the row. */}
+      <p id="filter-sort-hint" className="cat-filters__note">
+        {SORT_HINT}
+      </p>
     </form>
   );
 }
