@@ -67,7 +67,7 @@ test.describe.serial('An artifact’s life: add, find, update, guard, like, dele
     const cards = page.locator('main article');
     await expect(cards).toHaveCount(1);
     await expect(cards.getByRole('heading', { name: artifact.name })).toBeVisible();
-    await expect(cards.getByRole('link', { name: 'Details' })).toHaveAttribute('href', `/artifacts/${id}`);
+    await expect(cards.getByRole('link', { name: `Details: ${artifact.name}` })).toHaveAttribute('href', `/artifacts/${id}`);
 
     await signIn(page, owner);
     await page.goto('/my-artifacts');

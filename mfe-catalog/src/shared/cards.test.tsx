@@ -36,5 +36,6 @@ test('list card: type badge, date, likes and a Details link, with the same fallb
   expect(screen.getByText('Unknown')).toBeInTheDocument();
   expect(screen.getByText('0')).toBeInTheDocument();
   expect(screen.getByText('Cuneiform receipt')).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Details' })).toHaveAttribute('href', `/artifacts/${item._id}`);
+  // Named after its artifact: 24 such links on a page each have a name of their own.
+  expect(screen.getByRole('link', { name: `Details: ${item.name}` })).toHaveAttribute('href', `/artifacts/${item._id}`);
 });

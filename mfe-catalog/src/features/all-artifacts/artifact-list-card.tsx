@@ -44,7 +44,8 @@ export function ArtifactListCard({ artifact, imagePriority = 'lazy' }: { artifac
         </div>
       </dl>
       <div className="aq-card__action">
-        <Link className="aq-button" to={`/artifacts/${artifact._id}`} aria-describedby={titleId}>
+        {/* Named after its artifact (24 links on a page, each its own name), starting with what it shows. */}
+        <Link className="aq-button" to={`/artifacts/${artifact._id}`} aria-label={`Details: ${artifact.name}`}>
           Details
         </Link>
         <ReportLink artifact={artifact} />
