@@ -58,6 +58,10 @@ test('hostile text, unknown fields and non-objects are refused, naming the field
     [JSON.parse(`{"name":"Ada","email":"ada@example.org","message":"Hi","$where":"sleep(1000)"}`), '$where'],
   ];
   for (const [input, field] of cases) expect({ input, fields: fieldsOf(input) }).toEqual({ input, fields: expect.objectContaining({ [field]: expect.any(String) }) });
+  for (const key of ['__proto__', 'constructor']) {
+    const result = validateContactMessage(JSON.parse(`{"${key}": {"polluted": true}, "name": "Ada", "email": "ada@example.org", "message": "Hi"}`));
+    expect(result.ok ? null : { own: Object.hasOwn(result.fields, key), field: result.fields[key], message: result.message }).toEqual({ own: true, field: 'Unknown field', message: `${key}: Unknown field` });
+  }
   const unknown = validateContactMessage({ ...valid, status: 'handled' });
   expect(unknown).toEqual({ ok: false, fields: { status: 'Unknown field' }, message: 'status: Unknown field' });
   for (const input of [null, [valid], 'text', 3]) expect(validateContactMessage(input)).toEqual({ ok: false, fields: {}, message: 'Send a JSON object' });

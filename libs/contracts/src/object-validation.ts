@@ -8,16 +8,21 @@ export type ObjectValidationResult<T> = { ok: true; value: T } | { ok: false; fi
 export function toObjectResult<T>(input: unknown, parsed: z.ZodSafeParseResult<T>): ObjectValidationResult<T> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, fields: {}, message: 'Send a JSON object' };
   if (parsed.success) return { ok: true, value: parsed.data };
-  const fields: Record<string, string> = {};
+  // A Map, then own properties: an unknown key named `__proto__` or `constructor` is a field like
+  // any other (assigned to a plain object, the first would set its prototype, the second be inherited).
+  const fields = new Map<string, string>();
+  const name = (field: string, text: string) => {
+    if (!fields.has(field)) fields.set(field, text);
+  };
   let message = 'Invalid input';
   for (const issue of parsed.error.issues) {
     const key = issue.path[0];
     if (issue.code === 'unrecognized_keys') {
       message = `Unknown field: ${issue.keys.join(', ')}`;
-      for (const unknown of issue.keys) fields[unknown] ??= 'Unknown field';
-    } else if (typeof key === 'string') fields[key] ??= issue.message;
+      for (const unknown of issue.keys) name(unknown, 'Unknown field');
+    } else if (typeof key === 'string') name(key, issue.message);
     else message = issue.message;
   }
-  const [name, first] = Object.entries(fields)[0] ?? [];
-  return { ok: false, fields, message: first && name ? `${name}: ${first}` : message };
+  const [field, first] = [...fields][0] ?? [];
+  return { ok: false, fields: Object.fromEntries(fields), message: first && field ? `${field}: ${first}` : message };
 }
