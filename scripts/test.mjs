@@ -100,6 +100,7 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
     FAILED_AUTH_RATE_LIMIT: '4',
     TELEMETRY_RATE_LIMIT: '4',
     REPORT_RATE_LIMIT: '3',
+    CONTACT_RATE_LIMIT: '3',
     RELEASE_TELEMETRY_SECRET,
     TRUSTED_PROXY: 'loopback',
     RECONCILE_ON_START: 'off',

@@ -88,7 +88,7 @@ export async function freshPostgresDatabase(name) {
  * For instances that tests, benchmarks and soaks drive far harder than a person would, all from one
  * address: the limits themselves are proven by the api suite's own low-limit instances.
  */
-export const NO_RATE_LIMITS = { WRITE_RATE_LIMIT: '1000000', CLIENT_RATE_LIMIT: '1000000000', FAILED_AUTH_RATE_LIMIT: '1000000', REPORT_RATE_LIMIT: '1000000' };
+export const NO_RATE_LIMITS = { WRITE_RATE_LIMIT: '1000000', CLIENT_RATE_LIMIT: '1000000000', FAILED_AUTH_RATE_LIMIT: '1000000', REPORT_RATE_LIMIT: '1000000', CONTACT_RATE_LIMIT: '1000000' };
 
 export async function startApi({ port, mongoUri, authEmulatorPort, mediaDir, logDir, env = {}, name = 'api' }) {
   await assertPortFree(port, 'api');

@@ -108,6 +108,12 @@ describe('loadConfig', () => {
     expect(message).not.toContain(short);
     expect(() => loadConfig({ TELEMETRY_RATE_LIMIT: '0' })).toThrow(/TELEMETRY_RATE_LIMIT/);
   });
+
+  it("reads the contact form's budget: 5 by default, a whole number of at least 1", () => {
+    expect(loadConfig({}).contactRateLimit).toBe(5);
+    expect(loadConfig({ CONTACT_RATE_LIMIT: '3' }).contactRateLimit).toBe(3);
+    for (const value of ['0', '-1', '2.5', 'many']) expect(() => loadConfig({ CONTACT_RATE_LIMIT: value })).toThrow(/CONTACT_RATE_LIMIT/);
+  });
 });
 
 describe('SITE_ORIGIN', () => {

@@ -95,6 +95,8 @@ const envSchema = z
     TELEMETRY_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     // Notices (POST /reports) per client address per RATE_WINDOW_MS: anyone may send them, signed in or not.
     REPORT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    // Contact messages (POST /contact) per client address per RATE_WINDOW_MS: anyone may send them, signed in or not.
+    CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     // Data exports (GET /me/export) per member per EXPORT_RATE_WINDOW_MS: each reads all they hold.
     EXPORT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     EXPORT_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(3_600_000),
@@ -163,6 +165,7 @@ const envSchema = z
       releaseTelemetrySecret: env.RELEASE_TELEMETRY_SECRET,
       telemetryRateLimit: env.TELEMETRY_RATE_LIMIT,
       reportRateLimit: env.REPORT_RATE_LIMIT,
+      contactRateLimit: env.CONTACT_RATE_LIMIT,
       exportRateLimit: env.EXPORT_RATE_LIMIT,
       exportRateWindowMs: env.EXPORT_RATE_WINDOW_MS,
       releaseKeepLiveMs: env.RELEASE_KEEP_LIVE_MS,

@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/env';
 import { rateLimitRefusals } from '../observability/metrics';
 import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './counter-store';
 
-export type Budget = 'client' | 'writes' | 'failed-auth' | 'telemetry' | 'export' | 'reports';
+export type Budget = 'client' | 'writes' | 'failed-auth' | 'telemetry' | 'export' | 'reports' | 'contact';
 
 /** Where the counters are kept, when a test gives its own (else Redis with REDIS_URL, or memory). */
 export const COUNTER_STORE = Symbol('COUNTER_STORE');
@@ -20,7 +20,8 @@ export const COUNTER_STORE = Symbol('COUNTER_STORE');
  * - telemetry: the release telemetry's posts per client address, a budget of its own and low
  *   (releases/release-telemetry.service.ts);
  * - export: a member's data exports (GET /me/export), per member, low (members/members.controller.ts);
- * - reports: notices (POST /reports) per client address, signed in or not (moderation/reports.controller.ts).
+ * - reports: notices (POST /reports) per client address, signed in or not (moderation/moderation.controller.ts);
+ * - contact: the contact form's messages (POST /contact) per client address, signed in or not (contact/contact.controller.ts).
  */
 @Injectable()
 export class RateLimits implements OnModuleDestroy {
@@ -36,6 +37,7 @@ export class RateLimits implements OnModuleDestroy {
       telemetry: { limit: config.telemetryRateLimit, windowMs: config.rateWindowMs },
       export: { limit: config.exportRateLimit, windowMs: config.exportRateWindowMs },
       reports: { limit: config.reportRateLimit, windowMs: config.rateWindowMs },
+      contact: { limit: config.contactRateLimit, windowMs: config.rateWindowMs },
     };
   }
 
