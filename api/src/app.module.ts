@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { ArtifactsModule } from './artifacts/artifacts.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { CollectionsModule } from './collections/collections.module';
+import { ContactModule } from './contact/contact.module';
 import { ConfigModule } from './config/config.module';
 import type { AppConfig } from './config/env';
 import { ContributorsModule } from './contributors/contributors.module';
@@ -53,6 +54,7 @@ export class AppModule {
         MembersModule,
         OpenDataModule,
         CollectionsModule,
+        ContactModule,
       ],
     };
   }

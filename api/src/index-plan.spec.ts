@@ -19,6 +19,8 @@ import { ARTIFACT_TYPES, SORT_OPTIONS, type SortOption } from '@antiquarium/cont
 import { ArtifactChanges } from './artifacts/artifact-changes';
 import { artifactSchema } from './artifacts/artifact.schema';
 import { ArtifactsRepository, type ArtifactFilter } from './artifacts/artifacts.repository';
+import { contactMessageSchema } from './contact/contact-message.schema';
+import { ContactMessagesRepository } from './contact/contact-messages.repository';
 import { contributorSchema } from './contributors/contributor.schema';
 import { ContributorsRepository } from './contributors/contributors.repository';
 import { likeSchema } from './likes/like.schema';
@@ -137,6 +139,7 @@ const INDEXES: Record<string, IndexKeys[]> = {
   release_audit: declaredIndexes(releaseAuditSchema),
   release_stats: declaredIndexes(releaseStatsSchema),
   release_locks: declaredIndexes(releaseLockSchema),
+  contactmessages: declaredIndexes(contactMessageSchema),
 };
 
 /**
@@ -204,6 +207,7 @@ async function allReads(): Promise<Read[]> {
   await contributors.totalsOf('uid-1');
   await contributors.nameKeyHeldByOther('name', 'uid-1');
   await registryReads(reads);
+  await contactReads(reads);
   return reads;
 }
 
@@ -248,6 +252,17 @@ async function registryReads(reads: Read[]): Promise<void> {
     }) as never,
   );
   await locks.withLock('catalog', async () => undefined);
+}
+
+/** Every read, update and delete of the contact form's messages (the inbox, marking handled, members' data). */
+async function contactReads(reads: Read[]): Promise<void> {
+  const messages = new ContactMessagesRepository(recordingModel('contactmessages', reads) as never);
+  for (const status of ['open', 'handled'] as const) await messages.page(status, 2, 24);
+  const id = new Types.ObjectId();
+  await messages.findById(id);
+  await messages.markHandled(id, new Date(), 'uid-1');
+  for await (const message of messages.sentBy('uid-1')) void message;
+  await messages.deleteSentBy('uid-1');
 }
 
 test('every read the repositories issue is served by a declared index (equality, sort, range)', async () => {

@@ -2,12 +2,14 @@ import { Global, Module } from '@nestjs/common';
 import { MongooseModule, getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { WriteSuspensions } from '../auth/write-suspensions';
+import { AuditLog } from './audit-log';
 import { APPEAL_MODEL, AUDIT_MODEL, CASE_MODEL, DECISION_MODEL, REPORT_MODEL, appealSchema, auditSchema, caseSchema, decisionSchema, reportSchema, type CaseDoc } from './moderation.schema';
 import { Suspensions } from './suspensions';
 
 /**
- * The moderation collections, and the suspensions the write guard asks about (global: every
- * module's RequireWriter finds WriteSuspensions without importing the moderation module).
+ * The moderation collections, the suspensions the write guard asks about and the audit log's writer
+ * (global: every module's RequireWriter finds WriteSuspensions, and the contact inbox the audit log,
+ * without importing the moderation module).
  */
 @Global()
 @Module({
@@ -22,7 +24,8 @@ import { Suspensions } from './suspensions';
   ],
   providers: [
     { provide: Suspensions, useFactory: (cases: Model<CaseDoc>) => new Suspensions(cases), inject: [getModelToken(CASE_MODEL)] }, { provide: WriteSuspensions, useExisting: Suspensions },
+    AuditLog,
   ],
-  exports: [MongooseModule, Suspensions, WriteSuspensions],
+  exports: [MongooseModule, Suspensions, WriteSuspensions, AuditLog],
 })
 export class ModerationRecordsModule {}

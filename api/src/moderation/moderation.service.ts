@@ -45,6 +45,7 @@ import {
   type DecisionDoc,
   type ReportDoc,
 } from './moderation.schema';
+import { AuditLog } from './audit-log';
 import { Suspensions } from './suspensions';
 
 /** The moderation service's clock: tests of the six-month window plant dates instead. */
@@ -144,6 +145,7 @@ export class ModerationService {
     @InjectModel(CASE_MODEL) private readonly cases: Model<CaseDoc>,
     private readonly artifacts: ArtifactsRepository,
     private readonly suspensions: Suspensions,
+    private readonly audits: AuditLog,
     @Inject(MODERATION_CLOCK) private readonly now: Clock,
   ) {}
 
@@ -525,7 +527,7 @@ export class ModerationService {
   // ---- audit and transparency ----
 
   private async log(actorUid: string, action: string, target: string, why: string): Promise<void> {
-    await this.audit.create({ at: this.now(), actorUid, action, target, why });
+    await this.audits.write({ at: this.now(), actorUid, action, target, why });
   }
 
   async auditLog(page: number, limit: number): Promise<{ items: AuditEntry[]; total: number }> {

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AuthModule } from '../auth/auth.module';
+import { MemberDataModule } from '../members/member-data.module';
+import { CONTACT_MESSAGE_MODEL, contactMessageSchema } from './contact-message.schema';
+import { ContactController, ContactInboxController } from './contact.controller';
+import { ContactMemberData } from './contact-member-data';
+import { ContactMessagesRepository } from './contact-messages.repository';
+import { ContactService } from './contact.service';
+
+/**
+ * The contact page's messages (issue #32): stored when sent (`POST /contact`), shown to the team in
+ * the moderators' inbox (`/moderation/contact`). The audit log's writer comes from the global
+ * ModerationRecordsModule.
+ */
+@Module({
+  imports: [MongooseModule.forFeature([{ name: CONTACT_MESSAGE_MODEL, schema: contactMessageSchema }]), AuthModule, MemberDataModule],
+  controllers: [ContactController, ContactInboxController],
+  providers: [ContactMessagesRepository, ContactService, ContactMemberData],
+})
+export class ContactModule {}
