@@ -12,7 +12,7 @@ import { ticketKey, TicketSigner, type TicketReleases } from '../../src/releases
 import { artifactInput } from '../support/artifacts';
 import { createUser, deleteUser, grantModerator, tokenClaims, unsignedToken, type TestUser } from '../support/auth';
 import { call, errorShapeProblem } from './support/http';
-import { artifactProblems, collectionProblems, counterProblems, moderationProblems, MODERATION_COLLECTION_NAMES, releaseProblems, RELEASE_COLLECTION_NAMES } from './support/invariants';
+import { artifactProblems, collectionProblems, contactProblems, counterProblems, moderationProblems, MODERATION_COLLECTION_NAMES, releaseProblems, RELEASE_COLLECTION_NAMES } from './support/invariants';
 import { removeTempDirs, stop, stopAll, tempDir } from './support/processes';
 import { type Api, connect, resiliencePorts, startApi, startFerretDb } from './support/services';
 
@@ -44,11 +44,13 @@ const knownDecisions: string[] = [];
 const knownAppeals: string[] = [];
 /** Collections made by the setup and the run (a 201 of POST /collections). */
 const knownCollections: string[] = [];
+/** Contact messages the run stored (a 201 of POST /contact): the inbox's routes name them. */
+const knownContacts: string[] = [];
 
 beforeAll(async () => {
   const ferret = await startFerretDb({ port: FERRET_PORT, dataDir: tempDir('hostile-ferretdb') });
   // Telemetry has a low budget of its own per client: here every request is one client's.
-  api = await startApi({ port: API_PORT, mongoUri: ferret.uri, prototypeReport: PROTOTYPE_REPORT, env: { RELEASE_DEPLOY_TOKEN: DEPLOY_TOKEN, TELEMETRY_RATE_LIMIT: '1000000', REPORT_RATE_LIMIT: '1000000', EXPORT_RATE_LIMIT: '1000000' } });
+  api = await startApi({ port: API_PORT, mongoUri: ferret.uri, prototypeReport: PROTOTYPE_REPORT, env: { RELEASE_DEPLOY_TOKEN: DEPLOY_TOKEN, TELEMETRY_RATE_LIMIT: '1000000', REPORT_RATE_LIMIT: '1000000', CONTACT_RATE_LIMIT: '1000000', EXPORT_RATE_LIMIT: '1000000' } });
   client = await connect(ferret.uri);
   owner = await createUser();
   other = await createUser({ name: null });
@@ -63,6 +65,10 @@ beforeAll(async () => {
     if (created.status !== 201) throw new Error(`setup: collection answered ${created.status} ${created.text}`);
     knownCollections.push(created.body.id);
   }
+  // A message in the inbox from the start, so that marking one handled reaches the write.
+  const contact = await call<{ id: string }>(api.url, '/contact', { method: 'POST', body: { name: 'Setup', email: 'setup@example.org', message: 'Hello' } });
+  if (contact.status !== 201) throw new Error(`setup: contact answered ${contact.status} ${contact.text}`);
+  knownContacts.push(contact.body.id);
   // A live release from the start, so that the routing's tickets name one and telemetry reaches the
   // counting (not only the refusals).
   const deploy = { authorization: `Bearer ${DEPLOY_TOKEN}` };
@@ -559,6 +565,25 @@ const memberSegment = fc.oneof(
 );
 const collectionPath = (suffix: string) => fc.tuple(slotSegment(COLLECTION_SLOT), fc.constant(suffix)).map(([id, rest]) => `/collections/${id}${rest}`);
 
+// ---------- contact messages ----------
+
+/** Where the run puts a known contact message's id (a generated 201 of POST /contact). */
+const CONTACT_SLOT = '@contact@';
+const contactText = (plain: string[]) => fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...plain) }, { weight: 1, arbitrary: shortText });
+const validContact = fc
+  .tuple(
+    contactText(['Ada', 'Eleanor Hartley', 'שלום עולם']),
+    fc.constantFrom('ada@example.org', ' ada@example.org ', 'a@b.c', 'ada@example.org', 'not-an-email', '', 'x@y'),
+    contactText(['Where was the astrolabe found?', 'Please correct the date 🏺', 'Hello\r\nthere']),
+  )
+  .map(([name, email, message]) => ({ name, email, message }));
+const contactBody: fc.Arbitrary<Body | undefined> = fc.oneof(
+  { weight: 4, arbitrary: validContact.map((input) => asJson(JSON.stringify(input))) },
+  { weight: 4, arbitrary: mutated(validContact, ['name', 'email', 'message'], ['senderUid', 'status', 'handledAt', 'handledBy', 'receivedAt', '_id', '$set', '__proto__']).map(asJson) },
+  { weight: 1, arbitrary: body },
+);
+const contactInboxQuery = fc.oneof(query, fc.constantFrom('?status=open', '?status=handled', '?status=closed', '?status[$ne]=x', '?status=open&limit=100', '?status=handled&page=2&limit=1', '?limit=101'));
+
 interface HostileRequest {
   kind: string;
   method: string;
@@ -649,6 +674,18 @@ const request: fc.Arbitrary<HostileRequest> = fc.oneof(
   fc.record({ kind: fc.constant('DELETE /collections/:id'), method: fc.constant('DELETE'), path: collectionPath(''), auth: writerAuth, body }),
   fc.record({ kind: fc.constant('GET /me/collections'), method: fc.constant('GET'), path: query.map((q) => `/me/collections${q}`), auth }),
   fc.record({ kind: fc.constant('GET /members/:uid/collections'), method: fc.constant('GET'), path: fc.tuple(memberSegment, query).map(([uid, q]) => `/members/${uid}/collections${q}`), auth }),
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('POST /contact'), method: fc.constant('POST'), path: fc.constantFrom('/contact', '/contact/', '/contact?x=1'), auth, body: contactBody }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('GET /moderation/contact'), method: fc.constant('GET'), path: contactInboxQuery.map((q) => `/moderation/contact${q}`), auth: moderatorAuth }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('POST /moderation/contact/:id/handled'),
+      method: fc.constant('POST'),
+      path: slotSegment(CONTACT_SLOT).map((id) => `/moderation/contact/${id}/handled`),
+      auth: moderatorAuth,
+      body,
+    }),
+  },
   fc.record({
     kind: fc.constant('other routes and methods'),
     method: fc.constantFrom('PUT', 'POST', 'DELETE', 'PATCH', 'GET'),
@@ -721,6 +758,7 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
           .replaceAll(DECISION_SLOT, pick(knownDecisions, 'e'.repeat(24)))
           .replaceAll(APPEAL_SLOT, pick(knownAppeals, 'd'.repeat(24)))
           .replaceAll(COLLECTION_SLOT, pick(knownCollections, 'c'.repeat(24)))
+          .replaceAll(CONTACT_SLOT, pick(knownContacts, 'b'.repeat(24)))
           .replaceAll(MEMBER_SLOT, pick([owner.uid, other.uid], owner.uid));
       const path = fill(hostile.path.replace(/@known(\d+)/, (_, n: string) => knownIds[Number(n) % knownIds.length] as string));
       const headers: Record<string, string> = {};
@@ -744,6 +782,7 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
       if (answer.status === 201 && hostile.kind === 'POST /moderation/decisions') knownDecisions.push((answer.body as { id: string }).id);
       if (answer.status === 201 && hostile.kind === 'POST /appeals') knownAppeals.push((answer.body as { id: string }).id);
       if (answer.status === 201 && hostile.kind === 'POST /collections') knownCollections.push((answer.body as { id: string }).id);
+      if (answer.status === 201 && hostile.kind === 'POST /contact') knownContacts.push((answer.body as { id: string }).id);
       byKind.set(hostile.kind, (byKind.get(hostile.kind) ?? 0) + 1);
       byStatus.set(answer.status, (byStatus.get(answer.status) ?? 0) + 1);
       const where = `${hostile.method} ${path.slice(0, 200)} -> ${answer.status} ${answer.text.slice(0, 300)}`;
@@ -766,7 +805,7 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
   // and reaches the write paths, not only the guards.
   if (process.env['FC_SEED'] === undefined) {
     expect(RUNS).toBeGreaterThanOrEqual(500);
-    expect(byKind.size).toBe(34);
+    expect(byKind.size).toBe(37);
     // Every endpoint is hit more than once. The least weighted kinds expect about 17 of 1 000
     // runs (Poisson): a floor of 10 failed about one run in three somewhere among 20 such kinds
     // (seen in CI: 9); below 3 happens about once in 7 000 runs.
@@ -788,7 +827,7 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
   expect(artifacts.flatMap((doc) => artifactProblems(doc, uids))).toEqual([]);
   expect(await counterProblems(db)).toEqual([]);
   const collections = (await db.listCollections().toArray()).map((collection) => collection.name).sort();
-  expect(collections.filter((name) => !['artifacts', 'contributors', 'likes', 'member_deletions', 'collections', 'artifactchanges', ...RELEASE_COLLECTION_NAMES, ...MODERATION_COLLECTION_NAMES].includes(name))).toEqual([]);
+  expect(collections.filter((name) => !['artifacts', 'contributors', 'likes', 'member_deletions', 'collections', 'artifactchanges', 'contactmessages', ...RELEASE_COLLECTION_NAMES, ...MODERATION_COLLECTION_NAMES].includes(name))).toEqual([]);
   // No hostile DELETE /me deleted anybody: no deletion recorded, the run's members still export.
   expect(await db.collection('member_deletions').countDocuments({})).toBe(0);
   for (const member of [owner, other]) expect((await call(api.url, '/me/export', { token: member.token })).status).toBe(200);
@@ -799,6 +838,10 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
   expect(await moderationProblems(db)).toEqual([]);
   expect(await db.collection('moderation_reports').countDocuments({})).toBeGreaterThan(0);
   expect(await db.collection('moderation_decisions').countDocuments({})).toBeGreaterThan(0);
+  // Contact messages hold only what validation lets through, from no one or the run's members; some were stored and handled.
+  expect(await contactProblems(db, new Set([owner.uid, other.uid, moderator.uid]))).toEqual([]);
+  expect(await db.collection('contactmessages').countDocuments({})).toBeGreaterThan(0);
+  expect(await db.collection('contactmessages').countDocuments({ status: 'handled' })).toBeGreaterThan(0);
   // The release registry holds only valid releases, routes that name them, and counts of them.
   expect(await releaseProblems(db)).toEqual([]);
   // The generated requests reached the registry's rules, not only its guards.

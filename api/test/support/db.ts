@@ -32,6 +32,9 @@ export const releaseCollection = async (name: (typeof RELEASE_COLLECTIONS)[numbe
 export const moderationCollection = async (name: 'moderation_reports' | 'moderation_decisions' | 'moderation_appeals' | 'moderation_audit' | 'moderation_cases') =>
   (await db()).collection(name);
 
+/** The contact form's messages (api/src/contact). */
+export const contactCollection = async () => (await db()).collection('contactmessages');
+
 export function objectId(hex: string): mongo.ObjectId {
   return new mongo.ObjectId(hex);
 }

@@ -3,7 +3,7 @@
 // registry that names only what it holds.
 import type { mongo } from 'mongoose';
 import { EDITABLE_FIELDS, isReleaseRemote, isReleaseVersion, nameSortKey, readDate, RELEASE_AUDIT_ACTIONS, RELEASE_HISTORY_LIMIT } from '@antiquarium/contracts';
-import { validateAppealInput, validateArtifactInput, validateCollectionInput, validateCollectionItems, validateDecisionInput, validateReportInput } from '@antiquarium/contracts/validation';
+import { validateAppealInput, validateArtifactInput, validateCollectionInput, validateCollectionItems, validateContactMessage, validateDecisionInput, validateReportInput } from '@antiquarium/contracts/validation';
 import { LOAD_BUCKET_FIELDS } from '../../../src/releases/load-histogram';
 import { releaseInputSchema } from '../../../src/releases/release-input';
 
@@ -283,6 +283,33 @@ export async function moderationProblems(db: mongo.Db): Promise<string[]> {
     for (const message of (doc['messages'] as { text?: unknown }[] | undefined) ?? []) {
       if (typeof message.text !== 'string' || CONTROL_CHARS.test(message.text) || message.text.trim() === '') problems.push(`appeal ${String(doc['_id'])}: a message is not a clean text`);
     }
+  }
+  return problems;
+}
+
+const CONTACT_KEYS = new Set(['_id', 'name', 'email', 'message', 'senderUid', 'receivedAt', 'status', 'handledAt', 'handledBy']);
+
+/**
+ * Contact messages (api/src/contact) that validation would not have let in: each stored one, read
+ * back through the shared validation, must pass it as stored (trimmed), with no keys a body chose,
+ * sent by nobody or one of `memberUids`, and handled only with when and by which of them.
+ */
+export async function contactProblems(db: mongo.Db, memberUids: ReadonlySet<string>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const doc of await db.collection('contactmessages').find({}).toArray()) {
+    const id = String(doc['_id']);
+    const checked = validateContactMessage({ name: doc['name'], email: doc['email'], message: doc['message'] });
+    if (!checked.ok) problems.push(`contact ${id}: invalid stored fields ${JSON.stringify(checked.fields)}`);
+    else if (checked.value.name !== doc['name'] || checked.value.email !== doc['email'] || checked.value.message !== doc['message']) problems.push(`contact ${id}: texts not in their validated form`);
+    const extra = unexpectedKeys(doc, CONTACT_KEYS);
+    if (extra.length > 0) problems.push(`contact ${id}: stray keys ${extra.join(', ')}`);
+    const dangerous = dangerousKeys(doc);
+    if (dangerous.length > 0) problems.push(`contact ${id}: operator or prototype keys ${dangerous.join(', ')}`);
+    if (doc['senderUid'] !== undefined && !memberUids.has(doc['senderUid'] as string)) problems.push(`contact ${id}: senderUid ${String(doc['senderUid'])} is not a signed-in user`);
+    if (!(doc['receivedAt'] instanceof Date)) problems.push(`contact ${id}: receivedAt is not a date`);
+    const handled = doc['status'] === 'handled';
+    if (!handled && doc['status'] !== 'open') problems.push(`contact ${id}: status ${String(doc['status'])} is not a status`);
+    if (handled !== (doc['handledAt'] instanceof Date) || handled !== (typeof doc['handledBy'] === 'string' && memberUids.has(doc['handledBy']))) problems.push(`contact ${id}: handled state not whole`);
   }
   return problems;
 }
