@@ -7,6 +7,7 @@ import {
   getArtifact,
   getArtifactFacets,
   listArtifacts,
+  sendContactMessage,
   toggleLike,
   topContributors,
   UNREACHABLE_MESSAGE,
@@ -109,6 +110,37 @@ test('validation errors keep their fields', async () => {
     json(response, 400, { statusCode: 400, error: 'Bad Request', message: 'Name is required', fields: { name: 'Name is required' } });
   const failure = await listArtifacts({ page: 1 }).catch((error: unknown) => error);
   expect(failure).toMatchObject({ status: 400, message: 'Name is required', fields: { name: 'Name is required' } });
+});
+
+test('a contact message is posted as JSON, with the token when signed in, and resolves to the receipt', async () => {
+  const bodies: unknown[] = [];
+  handler = (request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    request.on('end', () => {
+      bodies.push({ contentType: request.headers['content-type'], body: JSON.parse(text) as unknown });
+      json(response, 201, { id: 'c1', receivedAt: '2026-01-02T03:04:05.000Z' });
+    });
+  };
+  const input = { name: 'Ada', email: 'ada@example.org', message: 'Where was it found?' };
+  await expect(sendContactMessage(input)).resolves.toEqual({ id: 'c1', receivedAt: '2026-01-02T03:04:05.000Z' });
+  expect(seen[0]).toEqual({ method: 'POST', url: '/contact', authorization: undefined });
+  expect(bodies[0]).toEqual({ contentType: expect.stringContaining('application/json'), body: input });
+  token = 'id-token-9';
+  await sendContactMessage(input);
+  expect(seen[1]?.authorization).toBe('Bearer id-token-9');
+});
+
+test("a contact message the api refused is an ApiRequestError with each field's message, and is not sent again", async () => {
+  handler = (_request, response) =>
+    json(response, 400, { statusCode: 400, error: 'Bad Request', message: 'email: Enter a valid email address', fields: { email: 'Enter a valid email address', message: 'Message is required' } });
+  const refused = await sendContactMessage({ name: 'Ada', email: 'ada@', message: '' }).catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(ApiRequestError);
+  expect(refused).toMatchObject({ status: 400, fields: { email: 'Enter a valid email address', message: 'Message is required' } });
+  handler = (_request, response) => json(response, 429, { statusCode: 429, error: 'Too Many Requests', message: 'Too many requests, please slow down' }, { 'Retry-After': '30' });
+  const limited = await sendContactMessage({ name: 'Ada', email: 'ada@example.org', message: 'Hi' }).catch((error: unknown) => error);
+  expect(limited).toMatchObject({ status: 429, message: 'Too many requests, please slow down' });
+  expect(seen.map((request) => request.method)).toEqual(['POST', 'POST']);
 });
 
 test('an unreachable server becomes a readable error', async () => {

@@ -36,6 +36,7 @@ export {
   type CollectionPage,
 } from './collections';
 export { deleteMyAccount, exportMyData } from './members';
+export { sendContactMessage } from './contact';
 export { followReport, sendReport } from './reports';
 export { getAppeal, myNotices, myReports, myStanding, sendAppeal, sendAppealMessage, transparencyReport } from './notices';
 export { documentTopContributors, topContributors } from './contributors';
