@@ -13,6 +13,7 @@ export default defineConfig((_env, argv) =>
     mode: argv.mode === 'development' ? 'development' : 'production',
     exposes: {
       './Queue': './src/features/queue/queue-page.tsx',
+      './Inbox': './src/features/inbox/inbox-page.tsx',
       './Appeals': './src/features/appeals/appeals-page.tsx',
       './Audit': './src/features/audit/audit-page.tsx',
       './Cases': './src/features/cases/cases-page.tsx',

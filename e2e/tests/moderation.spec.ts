@@ -1,45 +1,14 @@
 // The moderators' remote (issue 27): a moderator restricts a reported artifact with a ground and the
 // facts, it disappears for visitors everywhere and stays for its contributor; on the contributor's
 // appeal a second moderator reverses it (the first may not) and it is back. Members are refused.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { createArtifactAs, expectToast, type CreatedArtifact } from '../support/account';
 import { apiGet, apiSend } from '../support/api';
-import { API_URL, AUTH_EMULATOR_URL, FIREBASE_PROJECT_ID } from '../support/env';
+import { API_URL } from '../support/env';
+import { checkScreen, grantModerator } from '../support/moderators';
 import { signIn } from '../support/session';
 import { createUser, type TestUser } from '../support/users';
-
-const ROOT = path.resolve(__dirname, '../..');
-
-/** `npm run roles -- grant moderator <email>`, against this run's Auth Emulator. */
-async function grantModerator(user: TestUser): Promise<void> {
-  const env = { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: new URL(AUTH_EMULATOR_URL).host, FIREBASE_PROJECT_ID };
-  const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'scripts/roles.mjs'), 'grant', 'moderator', user.email], { cwd: ROOT, env });
-  expect(stdout).toContain(`${user.email} is now a moderator`);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Toasts fade: their half-transparent text is not what the screen shows.
-  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-/** Axe-clean and no sideways scroll, at 360 px and at a desktop width. */
-async function checkScreen(page: Page, heading: string): Promise<void> {
-  for (const size of [{ width: 360, height: 740 }, { width: 1280, height: 900 }]) {
-    await page.setViewportSize(size);
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-    expect(await seriousViolations(page)).toEqual([]);
-  }
-}
 
 async function newSignedInPage(browser: Browser, user: TestUser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

@@ -5,8 +5,8 @@ import path from 'node:path';
 const config = readFileSync(path.join(__dirname, '../rspack.config.ts'), 'utf8');
 const exposes = [...config.matchAll(/'\.\/(\w+)': '\.\/(src\/[\w/-]+\.tsx)'/g)].map(([, name, file]) => [name, file] as const);
 
-test('exposes the five screens the shell routes to', () => {
-  expect(exposes.map(([name]) => name)).toEqual(['Queue', 'Appeals', 'Audit', 'Cases', 'Transparency']);
+test('exposes the six screens the shell routes to', () => {
+  expect(exposes.map(([name]) => name)).toEqual(['Queue', 'Inbox', 'Appeals', 'Audit', 'Cases', 'Transparency']);
 });
 
 test.each(exposes)('%s has a page component as its default export', async (_name, file) => {

@@ -1,7 +1,7 @@
-import { ApiRequestError, errorMessage, type ApiData } from '@antiquarium/api-client';
+import { ApiRequestError, errorMessage, useApiData, type ApiData } from '@antiquarium/api-client';
 import { Pagination, Spinner, readPage, toast } from '@antiquarium/ui';
 import { useState, type ReactNode } from 'react';
-import { NavLink, useSearchParams } from 'react-router-dom';
+import { Link, NavLink, useSearchParams } from 'react-router-dom';
 import { refusalOf, type FieldErrors } from './logic';
 import type { Page } from './moderation-api';
 import './moderation.css';
@@ -14,6 +14,7 @@ export const DESK_TEXTS = {
 
 const SECTIONS = [
   { to: '/moderation', label: 'Queue', end: true },
+  { to: '/moderation/inbox', label: 'Contact inbox', end: false },
   { to: '/moderation/appeals', label: 'Appeals', end: false },
   { to: '/moderation/cases', label: 'Misuse cases', end: false },
   { to: '/moderation/audit', label: 'Audit log', end: false },
@@ -42,6 +43,25 @@ export function Desk({ title, lead, children }: { title: string; lead: string; c
   );
 }
 
+/** The tabs of a list by status (`?status=`), the current one marked for assistive technology. */
+export function StatusTabs<S extends string>({ label, current, options }: { label: string; current: S; options: readonly { value: S; text: string }[] }) {
+  return (
+    <ul className="mod-sections" aria-label={label}>
+      {options.map((option) => (
+        <li key={option.value}>
+          <Link
+            className={option.value === current ? 'mod-section active' : 'mod-section'}
+            aria-current={option.value === current ? 'page' : undefined}
+            to={`?status=${option.value}`}
+          >
+            {option.text}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** A screen's data: a spinner while it loads, the refusal for non-moderators, the error, or the content. */
 export function Loaded<T>({ state, loading, failed, children }: { state: ApiData<T>; loading: string; failed: string; children: (data: T) => ReactNode }) {
   if (state.status === 'loading') return <Spinner label={loading} />;
@@ -58,6 +78,79 @@ export function Loaded<T>({ state, loading, failed, children }: { state: ApiData
     return <p role="alert">{refusal === 'signed-out' ? DESK_TEXTS.signedOut : errorMessage(state.error, failed)}</p>;
   }
   return <>{children(state.data)}</>;
+}
+
+/**
+ * A moderators' list: what Loaded shows while it loads or when it is refused; the empty text; else
+ * `before` (a count, say), the items as an ordered list (`children` renders each, keyed) and the
+ * page links.
+ */
+export function PagedList<T>({
+  state,
+  loading,
+  failed,
+  empty,
+  hrefOf,
+  before,
+  children,
+}: {
+  state: ApiData<Page<T>>;
+  loading: string;
+  failed: string;
+  empty: string;
+  hrefOf: (page: number) => { search: string };
+  before?: (data: Page<T>) => ReactNode;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <Loaded state={state} loading={loading} failed={failed}>
+      {(data) =>
+        data.items.length === 0 ? (
+          <p>{empty}</p>
+        ) : (
+          <>
+            {before?.(data)}
+            <ol className="mod-list">{data.items.map((item) => children(item))}</ol>
+            <PageLinks data={data} hrefOf={hrefOf} />
+          </>
+        )
+      }
+    </Loaded>
+  );
+}
+
+/** One tab of a list by status: its `?status=` value, its name, and what an empty list says. */
+export interface StatusOption<S extends string> {
+  value: S;
+  text: string;
+  empty: string;
+}
+
+interface StatusListScreenProps<S extends string, T> {
+  /** Names the screen's requests (a new status or page is a new request). */
+  name: string;
+  texts: { title: string; lead: string; loading: string; failed: string };
+  tabsLabel: string;
+  /** The first is the one shown when the URL names none (or an unknown one). */
+  statuses: readonly [StatusOption<S>, ...StatusOption<S>[]];
+  load: (status: S, page: number, signal: AbortSignal) => Promise<Page<T>>;
+  /** An item of the list, keyed; `retry` reads the list again (after an action on the item). */
+  children: (item: T, retry: () => void) => ReactNode;
+}
+
+/** A moderators' screen that lists by status (appeals, the contact inbox): tabs, then the paged list. */
+export function StatusListScreen<S extends string, T>({ name, texts, tabsLabel, statuses, load, children }: StatusListScreenProps<S, T>) {
+  const { page, params, hrefOf } = usePageParam();
+  const chosen = statuses.find((option) => option.value === params.get('status')) ?? statuses[0];
+  const state = useApiData(`${name}:${chosen.value}:${page}`, (signal) => load(chosen.value, page, signal));
+  return (
+    <Desk title={texts.title} lead={texts.lead}>
+      <StatusTabs label={tabsLabel} current={chosen.value} options={statuses} />
+      <PagedList state={state} loading={texts.loading} failed={texts.failed} empty={chosen.empty} hrefOf={hrefOf}>
+        {(item) => children(item, state.retry)}
+      </PagedList>
+    </Desk>
+  );
 }
 
 /** The page of the URL (`?page=`), and where another page of the same list lives. */

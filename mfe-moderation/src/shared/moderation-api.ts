@@ -7,6 +7,8 @@ import {
   type AppealDecisionInput,
   type AppealView,
   type AuditEntry,
+  type ContactMessage,
+  type ContactStatus,
   type DecisionInput,
   type DecisionView,
   type MisuseCase,
@@ -82,4 +84,13 @@ export async function decideAppeal(id: string, input: AppealDecisionInput): Prom
 /** POST /appeals/:id/messages: a moderator's reply in the appeal's thread. */
 export async function replyToAppeal(id: string, text: string): Promise<AppealView> {
   return (await send(`appeals/${encodeURIComponent(id)}/messages`, { method: 'post', json: { text } })).json<AppealView>();
+}
+
+/** GET /moderation/contact?status=open|handled: the contact page's messages, newest first. */
+export const inboxPage = (status: ContactStatus, page: number, signal: AbortSignal) =>
+  list<ContactMessage>('moderation/contact', page, signal, { status });
+
+/** POST /moderation/contact/:id/handled (the same answer again for one already handled). */
+export async function markContactHandled(id: string): Promise<ContactMessage> {
+  return (await send(`moderation/contact/${encodeURIComponent(id)}/handled`, { method: 'post' })).json<ContactMessage>();
 }

@@ -1,3 +1,4 @@
+import { ApiRequestError, sendContactMessage } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,6 +10,10 @@ function renderAt(path: string) {
   render(<RouterProvider router={router} />);
   return router;
 }
+
+// The api cannot run inside jest: the contact form's call is replaced.
+jest.mock('@antiquarium/api-client', () => ({ ...jest.requireActual('@antiquarium/api-client'), sendContactMessage: jest.fn() }));
+const send = jest.mocked(sendContactMessage);
 
 beforeEach(() => useAuthStore.setState({ user: null, loading: false }));
 
@@ -66,13 +71,14 @@ test('a protected route sends a visitor to login', async () => {
   expect(router.state.location.pathname).toBe('/login');
 });
 
-test('the contact form checks its fields, then clears and thanks', async () => {
+test('the contact form checks its fields, sends the message, then clears and thanks', async () => {
+  send.mockResolvedValue({ id: 'aaaaaaaaaaaaaaaaaaaaaaaa', receivedAt: '2026-11-26T10:00:00Z' });
   renderAt('/contact');
   await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
   expect(screen.getByText('Mon-Fri 9AM-6PM')).toBeInTheDocument();
-  const send = screen.getByRole('button', { name: 'Send Message' });
+  const button = screen.getByRole('button', { name: 'Send Message' });
 
-  await userEvent.click(send);
+  await userEvent.click(button);
   expect(screen.getByText('Name is required')).toBeInTheDocument();
   expect(screen.getByText('Email is required')).toBeInTheDocument();
   expect(screen.getByText('Message is required')).toBeInTheDocument();
@@ -81,15 +87,37 @@ test('the contact form checks its fields, then clears and thanks', async () => {
   await userEvent.type(screen.getByLabelText('Name'), 'Ada');
   await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
   await userEvent.type(screen.getByLabelText('Message'), 'Hello');
-  await userEvent.click(send);
+  await userEvent.click(button);
   expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
   expect(screen.queryByText("Thanks for reaching out! We'll get back to you soon.")).not.toBeInTheDocument();
+  expect(send).not.toHaveBeenCalled();
 
   await userEvent.clear(screen.getByLabelText('Email'));
   await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
-  await userEvent.click(send);
-  expect(screen.getByText("Thanks for reaching out! We'll get back to you soon.")).toBeInTheDocument();
+  await userEvent.click(button);
+  expect(await screen.findByText("Thanks for reaching out! We'll get back to you soon.")).toBeInTheDocument();
+  expect(send).toHaveBeenCalledWith({ name: 'Ada', email: 'ada@example.com', message: 'Hello' });
   expect(screen.getByLabelText('Name')).toHaveValue('');
   expect(screen.getByLabelText('Email')).toHaveValue('');
   expect(screen.getByLabelText('Message')).toHaveValue('');
+});
+
+test('a contact message the api did not store says so and keeps what was typed; its field messages show at the fields', async () => {
+  send.mockRejectedValueOnce(new ApiRequestError('Too many requests: try again in 30 s', 429));
+  renderAt('/contact');
+  await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+  await userEvent.type(screen.getByLabelText('Name'), 'Ada');
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText('Message'), 'Hello there');
+  await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Your message was not sent; what you wrote is still here. Too many requests: try again in 30 s');
+  expect(screen.queryByText("Thanks for reaching out! We'll get back to you soon.")).not.toBeInTheDocument();
+  expect(screen.getByLabelText('Name')).toHaveValue('Ada');
+  expect(screen.getByLabelText('Message')).toHaveValue('Hello there');
+
+  send.mockRejectedValueOnce(new ApiRequestError('Bad request', 400, { message: 'Message must be at most 5000 characters' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+  expect(await screen.findByText('Message must be at most 5000 characters')).toBeInTheDocument();
+  expect(screen.getByLabelText('Message')).toHaveFocus();
+  expect(screen.getByLabelText('Message')).toHaveValue('Hello there');
 });

@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
             path: 'moderation',
             children: [
               { index: true, ...remote('moderation/Queue', 'Moderation queue', { protect: true }) },
+              { path: 'inbox', ...remote('moderation/Inbox', 'Contact inbox', { protect: true }) },
               { path: 'appeals', ...remote('moderation/Appeals', 'Appeals', { protect: true }) },
               { path: 'cases', ...remote('moderation/Cases', 'Misuse cases', { protect: true }) },
               { path: 'audit', ...remote('moderation/Audit', 'Audit log', { protect: true }) },

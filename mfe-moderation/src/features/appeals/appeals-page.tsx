@@ -1,8 +1,7 @@
-import { useApiData } from '@antiquarium/api-client';
 import { APPEAL_OUTCOMES, REPORT_LIMITS, type AppealOutcome, type AppealView } from '@antiquarium/contracts';
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Desk, FieldError, Loaded, PageLinks, describedBy, usePageParam, useSubmission } from '../../shared/desk';
+import { FieldError, StatusListScreen, describedBy, useSubmission, type StatusOption } from '../../shared/desk';
 import { formatWhen, rulingInput, type FieldErrors } from '../../shared/logic';
 import { appealsPage, decideAppeal, replyToAppeal, type AppealsStatus } from '../../shared/moderation-api';
 
@@ -205,42 +204,16 @@ function AppealItem({ appeal, onChanged }: { appeal: AppealView; onChanged: () =
   );
 }
 
+const STATUSES = [
+  { value: 'open', text: APPEALS_TEXTS.open, empty: APPEALS_TEXTS.emptyOpen },
+  { value: 'decided', text: APPEALS_TEXTS.decided, empty: APPEALS_TEXTS.emptyDecided },
+] as const satisfies readonly StatusOption<AppealsStatus>[];
+
 /** Exposed as 'moderation/Appeals' (/moderation/appeals?status=open|decided). */
 export default function AppealsPage() {
-  const { page, params, hrefOf } = usePageParam();
-  const status: AppealsStatus = params.get('status') === 'decided' ? 'decided' : 'open';
-  const load = useCallback((signal: AbortSignal) => appealsPage(status, page, signal), [status, page]);
-  const state = useApiData(`moderation-appeals:${status}:${page}`, load);
   return (
-    <Desk title={APPEALS_TEXTS.title} lead={APPEALS_TEXTS.lead}>
-      <ul className="mod-sections" aria-label="Which appeals">
-        <li>
-          <Link className={status === 'open' ? 'mod-section active' : 'mod-section'} aria-current={status === 'open' ? 'page' : undefined} to="?status=open">
-            {APPEALS_TEXTS.open}
-          </Link>
-        </li>
-        <li>
-          <Link className={status === 'decided' ? 'mod-section active' : 'mod-section'} aria-current={status === 'decided' ? 'page' : undefined} to="?status=decided">
-            {APPEALS_TEXTS.decided}
-          </Link>
-        </li>
-      </ul>
-      <Loaded state={state} loading={APPEALS_TEXTS.loading} failed={APPEALS_TEXTS.failed}>
-        {(data) =>
-          data.items.length === 0 ? (
-            <p>{status === 'open' ? APPEALS_TEXTS.emptyOpen : APPEALS_TEXTS.emptyDecided}</p>
-          ) : (
-            <>
-              <ol className="mod-list">
-                {data.items.map((appeal) => (
-                  <AppealItem key={appeal.id} appeal={appeal} onChanged={state.retry} />
-                ))}
-              </ol>
-              <PageLinks data={data} hrefOf={hrefOf} />
-            </>
-          )
-        }
-      </Loaded>
-    </Desk>
+    <StatusListScreen name="moderation-appeals" texts={APPEALS_TEXTS} tabsLabel="Which appeals" statuses={STATUSES} load={appealsPage}>
+      {(appeal, retry) => <AppealItem key={appeal.id} appeal={appeal} onChanged={retry} />}
+    </StatusListScreen>
   );
 }

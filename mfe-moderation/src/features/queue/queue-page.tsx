@@ -2,7 +2,7 @@ import { useApiData } from '@antiquarium/api-client';
 import { REPORT_REASON_LABELS, type DecisionView, type QueueEntry } from '@antiquarium/contracts';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Desk, Loaded, PageLinks, usePageParam } from '../../shared/desk';
+import { Desk, PagedList, usePageParam } from '../../shared/desk';
 import { decisionSummary, formatWhen, noticeCount, reasonSummary } from '../../shared/logic';
 import { queuePage } from '../../shared/moderation-api';
 import { DecisionForm } from './decision-form';
@@ -100,25 +100,16 @@ export default function QueuePage() {
   const state = useApiData(`moderation-queue:${page}`, load);
   return (
     <Desk title={QUEUE_TEXTS.title} lead={QUEUE_TEXTS.lead}>
-      <Loaded state={state} loading={QUEUE_TEXTS.loading} failed={QUEUE_TEXTS.failed}>
-        {(data) =>
-          data.items.length === 0 ? (
-            <p>{QUEUE_TEXTS.empty}</p>
-          ) : (
-            <>
-              <p>
-                {data.total === 1 ? '1 artifact' : `${data.total} artifacts`} with open notices.
-              </p>
-              <ol className="mod-list">
-                {data.items.map((entry) => (
-                  <QueueItem key={entry.artifactId} entry={entry} onDecided={state.retry} />
-                ))}
-              </ol>
-              <PageLinks data={data} hrefOf={hrefOf} />
-            </>
-          )
-        }
-      </Loaded>
+      <PagedList
+        state={state}
+        loading={QUEUE_TEXTS.loading}
+        failed={QUEUE_TEXTS.failed}
+        empty={QUEUE_TEXTS.empty}
+        hrefOf={hrefOf}
+        before={(data) => <p>{data.total === 1 ? '1 artifact' : `${data.total} artifacts`} with open notices.</p>}
+      >
+        {(entry) => <QueueItem key={entry.artifactId} entry={entry} onDecided={state.retry} />}
+      </PagedList>
     </Desk>
   );
 }

@@ -1,31 +1,33 @@
-import { useState, type FormEvent } from 'react';
+import { ApiRequestError, errorMessage, sendContactMessage } from '@antiquarium/api-client';
+import type { ContactMessageInput } from '@antiquarium/contracts';
+import { validateContactMessage } from '@antiquarium/contracts/validation';
+import { useRef, useState, type FormEvent } from 'react';
 import '../pages.css';
 
+/** The spec's thanks: shown only once the api has stored the message. */
 export const CONTACT_THANKS = "Thanks for reaching out! We'll get back to you soon.";
 
-interface ContactForm {
-  name: string;
-  email: string;
-  message: string;
-}
+export const CONTACT_TEXTS = {
+  send: 'Send Message',
+  sending: 'Sending…',
+  failed: 'Your message was not sent; what you wrote is still here.',
+  tryAgain: 'Please try again in a moment.',
+} as const;
 
-type ContactErrors = Partial<Record<keyof ContactForm, string>>;
+type ContactKey = keyof ContactMessageInput;
+type ContactErrors = Partial<Record<ContactKey, string>>;
 
-const EMPTY: ContactForm = { name: '', email: '', message: '' };
-// The same shape browsers accept for type=email: something@something.something.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMPTY: ContactMessageInput = { name: '', email: '', message: '' };
+const ORDER: readonly ContactKey[] = ['name', 'email', 'message'];
 
-export function validateContact(form: ContactForm): ContactErrors {
-  const errors: ContactErrors = {};
-  if (!form.name.trim()) errors.name = 'Name is required';
-  if (!form.email.trim()) errors.email = 'Email is required';
-  else if (!EMAIL.test(form.email.trim())) errors.email = 'Enter a valid email address';
-  if (!form.message.trim()) errors.message = 'Message is required';
-  return errors;
+/** The messages to show at the fields, the api's own checks (libs/contracts) run in the browser. */
+export function validateContact(form: ContactMessageInput): ContactErrors {
+  const checked = validateContactMessage(form);
+  return checked.ok ? {} : (checked.fields as ContactErrors);
 }
 
 interface ContactFieldProps {
-  field: keyof ContactForm;
+  field: ContactKey;
   label: string;
   value: string;
   error?: string;
@@ -63,28 +65,56 @@ function ContactField({ field, label, value, error, onChange, type, autoComplete
   );
 }
 
-/** The message is not sent anywhere: the page only confirms it (there is no contact service). */
+/**
+ * The contact form: the message goes to the api (POST /contact), which keeps it for the team's inbox
+ * (the moderators' Contact inbox). The spec's thanks shows only once it is stored; a failure says so
+ * and keeps what was typed.
+ */
 export function ContactPage() {
-  const [form, setForm] = useState<ContactForm>(EMPTY);
+  const [form, setForm] = useState<ContactMessageInput>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [sent, setSent] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // State lands after a render: a ref stops a double click or a second Enter at once.
+  const busy = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
-  const update = (field: keyof ContactForm) => (value: string) => {
+  const update = (field: ContactKey) => (value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
     setSent(false);
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const focusFirst = (found: ContactErrors) => {
+    const first = ORDER.find((field) => found[field]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (busy.current) return;
     const found = validateContact(form);
     setErrors(found);
+    setFailure(null);
     if (Object.keys(found).length > 0) {
-      const first = Object.keys(found)[0];
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      focusFirst(found);
       return;
     }
-    setForm(EMPTY);
-    setSent(true);
+    busy.current = true;
+    setSending(true);
+    try {
+      await sendContactMessage({ name: form.name.trim(), email: form.email.trim(), message: form.message.trim() });
+      setForm(EMPTY);
+      setSent(true);
+    } catch (error) {
+      const fields = error instanceof ApiRequestError && error.fields ? (error.fields as ContactErrors) : {};
+      setErrors(fields);
+      focusFirst(fields);
+      setFailure(errorMessage(error, CONTACT_TEXTS.tryAgain));
+    } finally {
+      busy.current = false;
+      setSending(false);
+    }
   };
 
   return (
@@ -113,14 +143,19 @@ export function ContactPage() {
         </section>
         <section className="aq-contact__form" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">Send us a message</h2>
-          <form onSubmit={onSubmit} noValidate>
+          <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={sending}>
             <ContactField field="name" label="Name" value={form.name} error={errors.name} onChange={update('name')} autoComplete="name" />
             <ContactField field="email" label="Email" type="email" value={form.email} error={errors.email} onChange={update('email')} autoComplete="email" />
             <ContactField field="message" label="Message" multiline value={form.message} error={errors.message} onChange={update('message')} />
             <div role="status">{sent ? <p className="aq-contact__thanks">{CONTACT_THANKS}</p> : null}</div>
+            {failure ? (
+              <p role="alert" className="aq-contact__failure">
+                {CONTACT_TEXTS.failed} {failure}
+              </p>
+            ) : null}
             <div>
-              <button type="submit" className="aq-button aq-button--primary">
-                Send Message
+              <button type="submit" className="aq-button aq-button--primary" disabled={sending}>
+                {sending ? CONTACT_TEXTS.sending : CONTACT_TEXTS.send}
               </button>
             </div>
           </form>

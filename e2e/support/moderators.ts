@@ -1,0 +1,37 @@
+// What the moderators' journeys share: the role granted as an operator grants it, and a screen
+// checked as its people use it (axe, no sideways scroll, at a phone's and a desktop's width).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { AUTH_EMULATOR_URL, FIREBASE_PROJECT_ID } from './env';
+import type { TestUser } from './users';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** `npm run roles -- grant moderator <email>`, against this run's Auth Emulator. */
+export async function grantModerator(user: TestUser): Promise<void> {
+  const env = { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: new URL(AUTH_EMULATOR_URL).host, FIREBASE_PROJECT_ID };
+  const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'scripts/roles.mjs'), 'grant', 'moderator', user.email], { cwd: ROOT, env });
+  expect(stdout).toContain(`${user.email} is now a moderator`);
+}
+
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // Toasts fade: their half-transparent text is not what the screen shows.
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** Axe-clean and no sideways scroll, at 360 px and at a desktop width. */
+export async function checkScreen(page: Page, heading: string): Promise<void> {
+  for (const size of [{ width: 360, height: 740 }, { width: 1280, height: 900 }]) {
+    await page.setViewportSize(size);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+}
