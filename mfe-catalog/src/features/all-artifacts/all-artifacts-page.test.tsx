@@ -91,7 +91,7 @@ test('offers the spec’s types and sort options', async () => {
     'Era: latest first',
   ]);
   // The spec's labels, and what the date sorts order by, read with the select (issue 32).
-  expect(sort).toHaveAccessibleDescription('Latest and Oldest order by when an artifact was added here; the Era sorts order by when it was made.');
+  expect(sort).toHaveAccessibleDescription('Latest, Oldest: by date added. Era: by age.');
   expect(await screen.findByText('No artifacts match your criteria.')).toBeInTheDocument();
 });
 

@@ -9,8 +9,12 @@ interface FilterFormProps {
 }
 
 /** The spec's form: Type, Sort By and Search (their counts are in the refine panel beside it). */
-/** What the date sorts order by: "Latest"/"Oldest" (the spec's) by when an artifact was added, the era sorts by its age. */
-export const SORT_HINT = 'Latest and Oldest order by when an artifact was added here; the Era sorts order by when it was made.';
+/**
+ * What the date sorts order by: "Latest"/"Oldest" (the spec's labels) by when an artifact was added
+ * here, the era sorts by when it was made. One line on a phone: a taller form would push the first
+ * card's picture (the page's largest paint) below the fold.
+ */
+export const SORT_HINT = 'Latest, Oldest: by date added. Era: by age.';
 
 export function FilterForm({ query, onChange }: FilterFormProps) {
   const [search, setSearch] = useState(query.search);
