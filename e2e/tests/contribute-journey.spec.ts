@@ -148,6 +148,9 @@ test.describe.serial('An artifact’s life: add, find, update, guard, like, dele
     await page.goto('/my-artifacts');
     await page.getByRole('button', { name: `Delete ${artifact.name}` }).click();
     const confirm = dialog(page, 'Are you sure?');
+    // Focus starts on Cancel, and the button that deletes for good looks it (issue 32).
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expect(confirm.getByRole('button', { name: 'Yes, delete it!' })).toHaveClass(/ant-btn-dangerous/);
     await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
     await expect(page.getByText('Artifact deleted successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/all-artifacts$/);

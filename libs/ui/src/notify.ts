@@ -24,14 +24,20 @@ export interface ConfirmOptions {
   text: string;
   confirmLabel: string;
   cancelLabel?: string;
+  /** The confirmation cannot be undone (a deletion): its button is drawn as dangerous. */
+  destructive?: boolean;
 }
 
-/** Resolves true when the user confirms, false when they cancel or dismiss the dialog. */
+/**
+ * Resolves true when the user confirms, false when they cancel or dismiss the dialog. Focus starts on
+ * Cancel in every confirmation of the site (issue 32): one Enter never confirms what was not read.
+ */
 export async function confirmDialog({
   title,
   text,
   confirmLabel,
   cancelLabel = 'Cancel',
+  destructive = false,
 }: ConfirmOptions): Promise<boolean> {
   const { Modal } = await loadKit();
   return new Promise<boolean>((resolve) => {
@@ -40,6 +46,8 @@ export async function confirmDialog({
       content: text,
       okText: confirmLabel,
       cancelText: cancelLabel,
+      autoFocusButton: 'cancel',
+      okButtonProps: { danger: destructive },
       onOk: () => resolve(true),
       onCancel: () => resolve(false),
     });

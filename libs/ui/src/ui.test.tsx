@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { NotFound } from './not-found';
@@ -38,8 +38,17 @@ test('toast shows its text; confirmDialog resolves with the choice', async () =>
   expect(await screen.findByText('Saved to the archive')).toBeInTheDocument();
 
   const accepted = confirmDialog({ title: 'Really?', text: 'Sure?', confirmLabel: 'Yes, go!' });
+  // Focus starts on Cancel; only a destructive confirmation is drawn as dangerous.
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus());
+  expect(screen.getByRole('button', { name: 'Yes, go!' })).not.toHaveClass('ant-btn-dangerous');
   await userEvent.click(await screen.findByRole('button', { name: 'Yes, go!' }));
   await expect(accepted).resolves.toBe(true);
+
+  const deleting = confirmDialog({ title: 'Delete?', text: 'For good.', confirmLabel: 'Yes, delete it!', destructive: true });
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus());
+  expect(screen.getByRole('button', { name: 'Yes, delete it!' })).toHaveClass('ant-btn-dangerous');
+  await userEvent.keyboard('{Enter}');
+  await expect(deleting).resolves.toBe(false);
 
   const declined = confirmDialog({ title: 'Again?', text: 'Sure?', confirmLabel: 'Do it', cancelLabel: 'Keep' });
   await userEvent.click(await screen.findByRole('button', { name: 'Keep' }));

@@ -46,6 +46,7 @@ function MyArtifactsList({ email }: { email: string }) {
       title: MY_ARTIFACTS_TEXTS.confirmTitle,
       text: MY_ARTIFACTS_TEXTS.confirmText(artifact.name),
       confirmLabel: MY_ARTIFACTS_TEXTS.confirmButton,
+      destructive: true,
     });
     if (!confirmed) {
       trigger.focus();
