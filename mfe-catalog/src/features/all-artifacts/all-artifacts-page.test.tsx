@@ -140,6 +140,18 @@ test('pages reach every artifact and keep the filters', async () => {
   expect(document.activeElement?.textContent).toBe('50 artifacts found');
 });
 
+test('the refine drawer ends with "Show N results", which closes it and goes back to the results', async () => {
+  list.mockResolvedValue(artifactPage([artifact()], { total: 12, page: 1, pageSize: 24, nextPage: null }));
+  renderAt('/all-artifacts');
+  const toggle = await screen.findByRole('button', { name: 'Filters' });
+  await userEvent.click(toggle);
+  expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await userEvent.click(await screen.findByRole('button', { name: 'Show 12 results' }));
+  expect(screen.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'false');
+  expect(document.activeElement?.getAttribute('role')).toBe('status');
+  expect(document.activeElement?.textContent).toBe('12 artifacts found');
+});
+
 test('moving between pages through history leaves focus alone', async () => {
   list.mockResolvedValue(artifactPage([artifact()], { total: 50, page: 1, pageSize: 24, nextPage: 2 }));
   const router = renderAt('/all-artifacts?type=Tools');

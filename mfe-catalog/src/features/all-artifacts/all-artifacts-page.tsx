@@ -2,6 +2,7 @@ import { documentArtifactFacets, documentArtifactPage, getArtifactFacets, listAr
 import type { Artifact, ArtifactFacets } from '@antiquarium/contracts';
 import { gridImagePriority, Pagination, Spinner, toast, useProgressiveList, usePagingFocus } from '@antiquarium/ui';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router-dom';
 import { ActiveFilters, DidYouMean } from './active-filters';
 import { ArtifactListCard } from './artifact-list-card';
@@ -19,6 +20,11 @@ export const ALL_ARTIFACTS_TEXTS = {
   empty: 'No artifacts match your criteria.',
   fetchFailed: 'Failed to fetch artifacts',
 } as const;
+
+/** The phone's refine drawer's way back to the results: 'Show 12 results'. */
+export function showResults(total: number): string {
+  return `Show ${total} ${total === 1 ? 'result' : 'results'}`;
+}
 
 /**
  * Exposed as 'catalog/AllArtifacts'. Every choice (search, type, era or years, place, sort, page)
@@ -92,6 +98,22 @@ export default function AllArtifactsPage() {
           </div>
           <div id="refine-panel" className="cat-refine__panel">
             <RefinePanel query={query} facets={counts} onChange={onChange} />
+            {/* On a phone the open panel is taller than the screen: this stays at its foot, says what
+                the choices found, and goes back to them (issue 32). Hidden where the panel is a column. */}
+            <div className="cat-refine__show">
+              <button
+                type="button"
+                className="aq-button aq-button--primary"
+                onClick={() => {
+                  // Closed first, then focused: focusing while the panel is still open would scroll
+                  // to where the count is before the panel's height goes.
+                  flushSync(() => setDrawerOpen(false));
+                  paging.target.current?.focus();
+                }}
+              >
+                {result.status === 'ready' ? showResults(result.data.total) : 'Show results'}
+              </button>
+            </div>
           </div>
         </aside>
         <div className="cat-all__results">
