@@ -23,6 +23,16 @@ test.describe('Artifact details', () => {
     await expect(page.getByRole('heading', { level: 1, name: artifact.name })).toBeVisible();
   });
 
+  test('on a phone, Like and Share are on the first screen, by the title', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/login');
+    await signIn(page, user);
+    await page.goto(`/artifacts/${artifact._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: artifact.name })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Like/ })).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Share' })).toBeInViewport();
+  });
+
   test('shows every field and label', async ({ page }) => {
     const { body: full } = await apiGet<Record<string, string>>(`/artifacts/${artifact._id}`);
     await page.goto('/login');

@@ -53,6 +53,21 @@ function ArtifactDetails({ artifact }: { artifact: Artifact }) {
           <HeartIcon />
           {likesLabel(likes)}
         </p>
+        {/* By the title, not below the description: on a phone they were three screens down (issue 32). */}
+        <div className="cat-details__actions">
+          <LikeButton
+            artifactId={artifact._id}
+            liked={liked}
+            onChange={(nextLiked, nextLikes) => {
+              setLiked(nextLiked);
+              setLikes(nextLikes);
+            }}
+          />
+          <ShareButton />
+          <CiteButton artifact={artifact} />
+          <AddToCollectionButton artifactId={artifact._id} />
+          <ReportButton artifactId={artifact._id} />
+        </div>
         <dl className="cat-details__facts">
           <div>
             <dt>Period</dt>
@@ -94,23 +109,11 @@ function ArtifactDetails({ artifact }: { artifact: Artifact }) {
         </section>
         <RightsBadge rights={artifact.rights} credit={artifact.credit} />
         {artifact.adderName ? <p className="cat-details__adder">Shared by {artifact.adderName}</p> : null}
-        <div className="cat-details__actions">
-          <LikeButton
-            artifactId={artifact._id}
-            liked={liked}
-            onChange={(nextLiked, nextLikes) => {
-              setLiked(nextLiked);
-              setLikes(nextLikes);
-            }}
-          />
-          <ShareButton />
-          <CiteButton artifact={artifact} />
-          <AddToCollectionButton artifactId={artifact._id} />
-          <ReportButton artifactId={artifact._id} />
+        <p className="cat-details__back">
           <Link className="aq-button" to="/all-artifacts">
             Back to All Artifacts
           </Link>
-        </div>
+        </p>
       </div>
     </article>
   );
