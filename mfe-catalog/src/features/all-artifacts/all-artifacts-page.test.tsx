@@ -152,6 +152,20 @@ test('the refine drawer ends with "Show N results", which closes it and goes bac
   expect(document.activeElement?.textContent).toBe('12 artifacts found');
 });
 
+test('a page past the last says so and leads back to the first page, keeping the choices', async () => {
+  list.mockResolvedValue(artifactPage([], { total: 67, page: 99, pageSize: 24, nextPage: null }));
+  renderAt('/all-artifacts?type=Tools&page=99');
+  expect(await screen.findByText('No artifacts match your criteria.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/all-artifacts?type=Tools');
+});
+
+test('an empty first page has no such link', async () => {
+  list.mockResolvedValue(artifactPage([], { total: 0, page: 1, pageSize: 24, nextPage: null }));
+  renderAt('/all-artifacts?type=Tools');
+  expect(await screen.findByText('No artifacts match your criteria.')).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Go to the first page' })).toBeNull();
+});
+
 test('moving between pages through history leaves focus alone', async () => {
   list.mockResolvedValue(artifactPage([artifact()], { total: 50, page: 1, pageSize: 24, nextPage: 2 }));
   const router = renderAt('/all-artifacts?type=Tools');

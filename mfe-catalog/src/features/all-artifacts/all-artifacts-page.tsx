@@ -3,7 +3,7 @@ import type { Artifact, ArtifactFacets } from '@antiquarium/contracts';
 import { gridImagePriority, Pagination, Spinner, toast, useProgressiveList, usePagingFocus } from '@antiquarium/ui';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ActiveFilters, DidYouMean } from './active-filters';
 import { ArtifactListCard } from './artifact-list-card';
 import { effectiveSort, filtersKey, filtersOf, queryKey, readQuery, writeQuery, type ArtifactQuery } from './artifact-query';
@@ -19,6 +19,7 @@ const NO_ARTIFACTS: readonly Artifact[] = [];
 export const ALL_ARTIFACTS_TEXTS = {
   empty: 'No artifacts match your criteria.',
   fetchFailed: 'Failed to fetch artifacts',
+  firstPage: 'Go to the first page',
 } as const;
 
 /** The phone's refine drawer's way back to the results: 'Show 12 results'. */
@@ -131,7 +132,17 @@ export default function AllArtifactsPage() {
               </button>
             </div>
           ) : null}
-          {result.status === 'ready' && result.data.items.length === 0 ? <p className="cat-message">{ALL_ARTIFACTS_TEXTS.empty}</p> : null}
+          {result.status === 'ready' && result.data.items.length === 0 ? (
+            <div className="cat-message">
+              <p>{ALL_ARTIFACTS_TEXTS.empty}</p>
+              {/* A page past the last (an old link, ?page=99) while the choices do match: a way back. */}
+              {query.page > 1 && result.data.total > 0 ? (
+                <Link className="aq-button" to={{ search: writeQuery({ ...query, page: 1 }).toString() }}>
+                  {ALL_ARTIFACTS_TEXTS.firstPage}
+                </Link>
+              ) : null}
+            </div>
+          ) : null}
           {result.status === 'ready' && result.data.items.length > 0 ? (
             <>
               {/* Busy while the rest of the page's cards are still coming (useProgressiveList). */}
