@@ -119,6 +119,33 @@ export function PagedList<T>({
   );
 }
 
+/** A moderators' screen that is one paged list (the queue, misuse cases, the audit log). */
+export function ListScreen<T>({
+  name,
+  texts,
+  load,
+  before,
+  children,
+}: {
+  /** Names the screen's requests (a new page is a new request). */
+  name: string;
+  texts: { title: string; lead: string; loading: string; failed: string; empty: string };
+  load: (page: number, signal: AbortSignal) => Promise<Page<T>>;
+  before?: (data: Page<T>) => ReactNode;
+  /** An item of the list, keyed; `retry` reads the list again (after an action on the item). */
+  children: (item: T, retry: () => void) => ReactNode;
+}) {
+  const { page, hrefOf } = usePageParam();
+  const state = useApiData(`${name}:${page}`, (signal) => load(page, signal));
+  return (
+    <Desk title={texts.title} lead={texts.lead}>
+      <PagedList state={state} loading={texts.loading} failed={texts.failed} empty={texts.empty} hrefOf={hrefOf} before={before}>
+        {(item) => children(item, state.retry)}
+      </PagedList>
+    </Desk>
+  );
+}
+
 /** One tab of a list by status: its `?status=` value, its name, and what an empty list says. */
 export interface StatusOption<S extends string> {
   value: S;

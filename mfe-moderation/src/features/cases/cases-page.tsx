@@ -1,8 +1,6 @@
-import { useApiData } from '@antiquarium/api-client';
 import { MISUSE_THRESHOLDS, MISUSE_WINDOW_DAYS, type MisuseCase } from '@antiquarium/contracts';
-import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
-import { Desk, Loaded, PageLinks, usePageParam } from '../../shared/desk';
+import { ListScreen } from '../../shared/desk';
 import { formatWhen } from '../../shared/logic';
 import { casesPage } from '../../shared/moderation-api';
 
@@ -19,57 +17,44 @@ const KIND_LABELS: Record<MisuseCase['kind'], string> = {
   removedArtifacts: 'Artifacts removed',
 };
 
+/** One member's misuse case: its level, count against the thresholds, and history. */
+function CaseItem({ misuse }: { misuse: MisuseCase }) {
+  const thresholds = MISUSE_THRESHOLDS[misuse.kind];
+  const headingId = `case-${misuse.uid}-${misuse.kind}`;
+  return (
+    <li className="mod-item">
+      <article aria-labelledby={headingId}>
+        <h2 id={headingId}>
+          Member {misuse.uid}: {misuse.level}
+        </h2>
+        <dl className="mod-facts">
+          <dt>Kind</dt>
+          <dd>{KIND_LABELS[misuse.kind]}</dd>
+          <dt>Count</dt>
+          <dd>
+            {misuse.count} (warned at {thresholds.warnAt}, suspended at {thresholds.suspendAt})
+          </dd>
+          <dt>Suspended until</dt>
+          <dd>{misuse.suspendedUntil ? formatWhen(misuse.suspendedUntil) : 'Not suspended'}</dd>
+        </dl>
+        <h3>History</h3>
+        <ul>
+          {misuse.history.map((event) => (
+            <li key={`${event.decisionId}-${event.at}`}>
+              {formatWhen(event.at)}: decision {event.decisionId} on <Link to={`/artifacts/${event.artifactId}`}>artifact {event.artifactId}</Link>
+            </li>
+          ))}
+        </ul>
+      </article>
+    </li>
+  );
+}
+
 /** Exposed as 'moderation/Cases' (/moderation/cases). */
 export default function CasesPage() {
-  const { page, hrefOf } = usePageParam();
-  const load = useCallback((signal: AbortSignal) => casesPage(page, signal), [page]);
-  const state = useApiData(`moderation-cases:${page}`, load);
   return (
-    <Desk title={CASES_TEXTS.title} lead={CASES_TEXTS.lead}>
-      <Loaded state={state} loading={CASES_TEXTS.loading} failed={CASES_TEXTS.failed}>
-        {(data) =>
-          data.items.length === 0 ? (
-            <p>{CASES_TEXTS.empty}</p>
-          ) : (
-            <>
-              <ol className="mod-list">
-                {data.items.map((misuse) => {
-                  const thresholds = MISUSE_THRESHOLDS[misuse.kind];
-                  const headingId = `case-${misuse.uid}-${misuse.kind}`;
-                  return (
-                    <li key={`${misuse.uid}-${misuse.kind}`} className="mod-item">
-                      <article aria-labelledby={headingId}>
-                        <h2 id={headingId}>
-                          Member {misuse.uid}: {misuse.level}
-                        </h2>
-                        <dl className="mod-facts">
-                          <dt>Kind</dt>
-                          <dd>{KIND_LABELS[misuse.kind]}</dd>
-                          <dt>Count</dt>
-                          <dd>
-                            {misuse.count} (warned at {thresholds.warnAt}, suspended at {thresholds.suspendAt})
-                          </dd>
-                          <dt>Suspended until</dt>
-                          <dd>{misuse.suspendedUntil ? formatWhen(misuse.suspendedUntil) : 'Not suspended'}</dd>
-                        </dl>
-                        <h3>History</h3>
-                        <ul>
-                          {misuse.history.map((event) => (
-                            <li key={`${event.decisionId}-${event.at}`}>
-                              {formatWhen(event.at)}: decision {event.decisionId} on <Link to={`/artifacts/${event.artifactId}`}>artifact {event.artifactId}</Link>
-                            </li>
-                          ))}
-                        </ul>
-                      </article>
-                    </li>
-                  );
-                })}
-              </ol>
-              <PageLinks data={data} hrefOf={hrefOf} />
-            </>
-          )
-        }
-      </Loaded>
-    </Desk>
+    <ListScreen name="moderation-cases" texts={CASES_TEXTS} load={casesPage}>
+      {(misuse) => <CaseItem key={`${misuse.uid}-${misuse.kind}`} misuse={misuse} />}
+    </ListScreen>
   );
 }

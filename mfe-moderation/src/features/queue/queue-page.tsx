@@ -1,8 +1,7 @@
-import { useApiData } from '@antiquarium/api-client';
 import { REPORT_REASON_LABELS, type DecisionView, type QueueEntry } from '@antiquarium/contracts';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Desk, PagedList, usePageParam } from '../../shared/desk';
+import { ListScreen } from '../../shared/desk';
 import { decisionSummary, formatWhen, noticeCount, reasonSummary } from '../../shared/logic';
 import { queuePage } from '../../shared/moderation-api';
 import { DecisionForm } from './decision-form';
@@ -95,21 +94,14 @@ function QueueItem({ entry, onDecided }: { entry: QueueEntry; onDecided: () => v
 
 /** Exposed as 'moderation/Queue' (/moderation): the open notices, and the decision on each artifact. */
 export default function QueuePage() {
-  const { page, hrefOf } = usePageParam();
-  const load = useCallback((signal: AbortSignal) => queuePage(page, signal), [page]);
-  const state = useApiData(`moderation-queue:${page}`, load);
   return (
-    <Desk title={QUEUE_TEXTS.title} lead={QUEUE_TEXTS.lead}>
-      <PagedList
-        state={state}
-        loading={QUEUE_TEXTS.loading}
-        failed={QUEUE_TEXTS.failed}
-        empty={QUEUE_TEXTS.empty}
-        hrefOf={hrefOf}
-        before={(data) => <p>{data.total === 1 ? '1 artifact' : `${data.total} artifacts`} with open notices.</p>}
-      >
-        {(entry) => <QueueItem key={entry.artifactId} entry={entry} onDecided={state.retry} />}
-      </PagedList>
-    </Desk>
+    <ListScreen
+      name="moderation-queue"
+      texts={QUEUE_TEXTS}
+      load={queuePage}
+      before={(data) => <p>{data.total === 1 ? '1 artifact' : `${data.total} artifacts`} with open notices.</p>}
+    >
+      {(entry, retry) => <QueueItem key={entry.artifactId} entry={entry} onDecided={retry} />}
+    </ListScreen>
   );
 }
