@@ -1,7 +1,7 @@
 import { APPEAL_OUTCOMES, REPORT_LIMITS, type AppealOutcome, type AppealView } from '@antiquarium/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { FieldError, StatusListScreen, describedBy, useSubmission, type StatusOption } from '../../shared/desk';
+import { FieldError, FormFoot, StatusListScreen, TextAreaField, describedBy, useSubmission, type StatusOption } from '../../shared/desk';
 import { formatWhen, rulingInput, type FieldErrors } from '../../shared/logic';
 import { appealsPage, decideAppeal, replyToAppeal, type AppealsStatus } from '../../shared/moderation-api';
 
@@ -55,33 +55,18 @@ function ReplyForm({ appeal, onSent }: { appeal: AppealView; onSent: () => void 
   const shown = error ?? submission.fields['text'];
   return (
     <form className="mod-form" noValidate onSubmit={onSubmit}>
-      <div className="aq-field">
-        <label htmlFor={`${id}-text`}>{APPEALS_TEXTS.reply}</label>
-        <textarea
-          id={`${id}-text`}
-          className="aq-textarea"
-          rows={3}
-          maxLength={REPORT_LIMITS.message}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setError(undefined);
-          }}
-          aria-invalid={shown ? true : undefined}
-          aria-describedby={describedBy(shown && `${id}-error`)}
-        />
-        <FieldError id={`${id}-error`} error={shown} />
-      </div>
-      {submission.message ? (
-        <p role="alert" className="mod-alert">
-          {submission.message}
-        </p>
-      ) : null}
-      <div className="mod-actions">
-        <button type="submit" className="aq-button" disabled={submission.busy}>
-          {submission.busy ? APPEALS_TEXTS.sending : APPEALS_TEXTS.sendReply}
-        </button>
-      </div>
+      <TextAreaField
+        id={`${id}-text`}
+        label={APPEALS_TEXTS.reply}
+        maxLength={REPORT_LIMITS.message}
+        value={text}
+        onChange={(value) => {
+          setText(value);
+          setError(undefined);
+        }}
+        error={shown}
+      />
+      <FormFoot message={submission.message} busy={submission.busy} label={APPEALS_TEXTS.sendReply} busyLabel={APPEALS_TEXTS.sending} />
     </form>
   );
 }
@@ -125,36 +110,19 @@ function RulingForm({ appeal, onRuled }: { appeal: AppealView; onRuled: () => vo
         ))}
         <FieldError id={`${id}-outcome`} error={shown['outcome']} />
       </fieldset>
-      <div className="aq-field">
-        <label htmlFor={`${id}-reasons`}>{APPEALS_TEXTS.reasons}</label>
-        <textarea
-          id={`${id}-reasons`}
-          className="aq-textarea"
-          rows={3}
-          maxLength={REPORT_LIMITS.reasons}
-          value={reasons}
-          onChange={(event) => {
-            setReasons(event.target.value);
-            setErrors(({ reasons: _dropped, ...rest }) => rest);
-          }}
-          aria-invalid={shown['reasons'] ? true : undefined}
-          aria-describedby={describedBy(`${id}-reasons-hint`, shown['reasons'] && `${id}-reasons-error`)}
-        />
-        <p id={`${id}-reasons-hint`} className="mod-hint">
-          {APPEALS_TEXTS.reasonsHint}
-        </p>
-        <FieldError id={`${id}-reasons-error`} error={shown['reasons']} />
-      </div>
-      {submission.message ? (
-        <p role="alert" className="mod-alert">
-          {submission.message}
-        </p>
-      ) : null}
-      <div className="mod-actions">
-        <button type="submit" className="aq-button aq-button--primary" disabled={submission.busy}>
-          {submission.busy ? APPEALS_TEXTS.sending : APPEALS_TEXTS.submitRuling}
-        </button>
-      </div>
+      <TextAreaField
+        id={`${id}-reasons`}
+        label={APPEALS_TEXTS.reasons}
+        hint={APPEALS_TEXTS.reasonsHint}
+        maxLength={REPORT_LIMITS.reasons}
+        value={reasons}
+        onChange={(value) => {
+          setReasons(value);
+          setErrors(({ reasons: _dropped, ...rest }) => rest);
+        }}
+        error={shown['reasons']}
+      />
+      <FormFoot message={submission.message} busy={submission.busy} label={APPEALS_TEXTS.submitRuling} busyLabel={APPEALS_TEXTS.sending} primary />
     </form>
   );
 }
