@@ -24,7 +24,7 @@ export function usePagingFocus<T extends HTMLElement>(page: number, ready: boole
   const asked = useRef<number | null>(null);
   const target = useRef<T>(null);
   useEffect(() => {
-    if (asked.current === null || asked.current !== page || !ready) return;
+    if (asked.current !== page || !ready) return;
     asked.current = null;
     target.current?.focus();
   }, [page, ready]);
