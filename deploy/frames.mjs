@@ -48,7 +48,12 @@ class Refusal extends Error {
   }
 }
 
-function isRecord(value) {
+/**
+ * A JSON object (not null, not an array). The contracts' isRecord (libs/contracts/src/records.ts)
+ * written again: this file runs as plain Node in the images, without the workspace's packages;
+ * tooling/release/deploy-copies.test.ts holds the two equal on a table of values.
+ */
+export function isRecord(value) {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Serves one front end's dist folder, as a CDN would: `node deploy/serve-static.mjs <dir> <port>
-// [--spa] [--cors] [--host <host>] [--runtime-config <file>]`.
-//   --spa   unknown paths without a file extension answer index.html (client-side routes)
+// [--shell] [--cors] [--host <host>] [--runtime-config <file>]`.
+//   --shell (or its first name, --spa) this is the shell: unknown paths without a file extension
+//           answer its document (client-side routes), made by deploy/shell-document.mjs
 //   --cors  Access-Control-Allow-Origin: * (remotes: the shell fetches their manifests and chunks)
 //   --runtime-config  serve this file as /runtime-config.json (per deployment; also
 //           RUNTIME_CONFIG_FILE in the environment), instead of the one in the build
@@ -13,7 +14,7 @@
 //           It listens on 127.0.0.1 unless --frames-host / FRAMES_HOST names another address (compose:
 //           the remote's address on its internal network), and answers only requests that carry
 //           FRAMES_SECRET (required with the port); FRAMES_RENDER_TIMEOUT_MS bounds each render.
-// The shell (--spa) composes a visit's first page when its build has dist/server/first-page.mjs and
+// The shell (--shell) composes a visit's first page when its build has dist/server/first-page.mjs and
 // a remote's frames are configured (REMOTE_<NAME>_FRAMES_URL, FRAMES_SECRET, API_INTERNAL_URL:
 // docs/decisions/0010), telling it the visitor's address (its api calls carry it in X-Forwarded-For);
 // and it always inlines index.html's own style sheets (no round trip before the first paint).
@@ -23,22 +24,23 @@
 // Nothing under /server/ (the server builds) is ever served.
 // Entry files (HTML, runtime-config.json, remoteEntry.js, mf-manifest.json) are revalidated on every
 // load so a redeploy shows at once; content-hashed files are cached forever. Text is gzipped.
-// Every response carries the security headers of deploy/security-headers.mjs; the shell's (--spa)
+// Every response carries the security headers of deploy/security-headers.mjs; the shell's (--shell)
 // Content-Security-Policy is built from the runtime config it serves. NODE_ENV=production adds HSTS.
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createGzip, gzipSync } from 'node:zlib';
 import { framesHandler, readRenderTimeout } from './frames.mjs';
 import { securityHeaders } from './security-headers.mjs';
+import { gzippedOnce, ShellDocument } from './shell-document.mjs';
 
 const { values: options, positionals } = parseArgs({
   options: {
+    shell: { type: 'boolean', default: false },
+    // --shell's first name, as scripts and images still pass it.
     spa: { type: 'boolean', default: false },
     cors: { type: 'boolean', default: false },
     host: { type: 'string' },
@@ -58,12 +60,13 @@ const framesPortArg = options['frames-port'] ?? process.env.FRAMES_PORT;
 const framesHost = options['frames-host'] ?? (process.env.FRAMES_HOST || '127.0.0.1');
 const [dirArg, portArg] = positionals;
 if (!dirArg || !portArg) {
-  console.error('usage: node deploy/serve-static.mjs <dir> <port> [--spa] [--cors] [--host <host>] [--runtime-config <file>] [--releases <dir>] [--frames-port <port>] [--frames-host <address>]');
+  console.error('usage: node deploy/serve-static.mjs <dir> <port> [--shell | --spa] [--cors] [--host <host>] [--runtime-config <file>] [--releases <dir>] [--frames-port <port>] [--frames-host <address>]');
   process.exit(2);
 }
 const root = path.resolve(dirArg);
 const port = Number(portArg);
-const { spa, cors } = options;
+const isShell = options.shell || options.spa;
+const { cors } = options;
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -86,113 +89,11 @@ const ENTRY_FILES = new Set(['index.html', 'runtime-config.json', 'remoteEntry.j
 // Rspack's output names: [name].[contenthash:10].ext (assets too).
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 
-const gzipCache = new Map();
+/** The gzip of files that never change (hashed names, releases), made once. */
+const immutableGzips = new Map();
 const production = process.env.NODE_ENV === 'production';
-
-// The runtime config is written before the server starts, but a deployment may rewrite it in place:
-// re-read it when its modification time changes.
-let headerCache = { mtimeMs: -1, headers: securityHeaders({ isShell: spa, production }), routingUrl: undefined, firstPage: undefined, share: undefined };
-async function responseHeaders() {
-  if (!spa) return headerCache.headers;
-  await readRuntimeConfig();
-  return headerCache.headers;
-}
-
-/**
- * The release registry's routing URL (docs/decisions/0008), from the runtime config's apiUrl: the
- * shell's index.html preloads it, so the routing downloads in parallel with the runtime config and
- * the shell's code instead of after them.
- */
-function routingUrlOf(config) {
-  if (typeof config?.apiUrl !== 'string') return undefined;
-  try {
-    const url = new URL(`${config.apiUrl.replace(/\/+$/, '')}/releases/routing`, 'http://localhost');
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    return config.apiUrl.startsWith('/') ? `${url.pathname}` : url.href;
-  } catch {
-    return undefined;
-  }
-}
-
-const escapeAttribute = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/** The shell's index.html with the routing preload in its head. */
-function withRoutingPreload(html) {
-  const url = headerCache.routingUrl;
-  if (!url) return html;
-  const link = `<link rel="preload" href="${escapeAttribute(url)}" as="fetch" crossorigin="anonymous" />`;
-  return html.replace('</head>', () => `    ${link}\n  </head>`);
-}
-
-async function readRuntimeConfig({ atStart = false } = {}) {
-  const file = runtimeConfig ?? path.join(root, 'runtime-config.json');
-  const info = await stat(file).catch(() => null);
-  const mtimeMs = info?.mtimeMs ?? 0;
-  if (mtimeMs !== headerCache.mtimeMs) {
-    let config;
-    try {
-      config = JSON.parse(await readFile(file, 'utf8'));
-    } catch {
-      config = undefined;
-    }
-    headerCache = {
-      mtimeMs,
-      // The composed documents' inline starter is allowed by its hash (docs/decisions/0011).
-      headers: securityHeaders({ runtimeConfig: config, isShell: true, production, scriptHashes: firstPageModule?.inlineScriptHashes ?? [] }),
-      routingUrl: routingUrlOf(config),
-      firstPage: await firstPageServerFor(config).catch((error) => {
-        // At start-up the server refuses to run with it; later (a config rewritten in place) the
-        // pages go out plain and the log says why.
-        if (atStart) throw error;
-        console.error(`not composing first pages: ${error.message}`);
-        return undefined;
-      }),
-      share: sharePagesFor(config, atStart),
-    };
-  }
-}
-
-// The shell's server build (docs/decisions/0010), if it has one: composes a visit's first page.
-const firstPageModule = spa && existsSync(path.join(root, 'server', 'first-page.mjs')) ? await import(pathToFileURL(path.join(root, 'server', 'first-page.mjs')).href) : undefined;
-
-/**
- * The composer for this runtime config, or undefined without a server build or a config. A
- * configuration mistake (a malformed REMOTE_*_FRAMES_URL, say) stops the server at start-up.
- */
-async function firstPageServerFor(config) {
-  if (!firstPageModule || !config) return undefined;
-  const composer = firstPageModule.createFirstPageServer({ runtimeConfig: config, env: process.env, log: (line) => console.log(line) });
-  const names = Object.entries(composer.frames).map(([name, url]) => `${name} (${url})`);
-  console.log(names.length ? `composing first pages with frames of ${names.join(', ')}` : 'composing no first pages: no REMOTE_*_FRAMES_URL');
-  return composer;
-}
-
-/**
- * The share pages and sitemap (issue 28: shell/src/server/share-pages.ts), or undefined without a
- * server build or a config. A configuration mistake (a malformed SITE_ORIGIN) stops the start-up.
- */
-function sharePagesFor(config, atStart) {
-  if (!firstPageModule?.createSharePages || !config) return undefined;
-  try {
-    const share = firstPageModule.createSharePages({ runtimeConfig: config, env: process.env, log: (line) => console.log(line) });
-    console.log(share.origin ? `share tags and sitemap for ${share.origin}` : 'no share tags nor sitemap: no SITE_ORIGIN');
-    return share;
-  } catch (error) {
-    if (atStart) throw error;
-    console.error(`no share tags nor sitemap: ${error.message}`);
-    return undefined;
-  }
-}
-
-/** A details or collection document with its page's metadata (undefined: the plain page). */
-async function shareDocument(share, url, indexHtml, visitor) {
-  try {
-    return await share?.document(url, indexHtml, visitor);
-  } catch (error) {
-    console.error(`share tags left out: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
-  }
-}
+/** A remote's headers; the shell's follow its runtime config (shellDocument.headers()). */
+const remoteHeaders = securityHeaders({ isShell: false, production });
 
 /**
  * A sitemap file, streamed as the api answers (gzipped when the client takes it). A failure before
@@ -236,62 +137,6 @@ async function sendSitemap(request, response, method, chunks) {
   }
 }
 
-/** index.html's own style sheets, put inline: the first paint waits for no request of its own. */
-const styleSheets = new Map();
-async function withInlineStyles(html) {
-  const links = [...html.matchAll(/<link href="(\/[\w.-]+\.css)" rel="stylesheet">/g)];
-  let out = html;
-  for (const [tag, href] of links) {
-    const file = await findFile(href);
-    if (!file) continue;
-    if (!styleSheets.has(file)) styleSheets.set(file, await readFile(file, 'utf8'));
-    const css = styleSheets.get(file);
-    if (/<\/style/i.test(css)) continue;
-    out = out.replace(tag, () => `<style>${css}</style>`);
-  }
-  return out;
-}
-
-/**
- * index.html as this server sends it (the routing preload, inline style sheets), made again only when
- * the file or the runtime config has changed, not on every visit.
- */
-let servedIndexCache = { key: '', html: '', body: Buffer.alloc(0), gzip: undefined };
-async function servedIndex(file) {
-  const { mtimeMs, size } = await stat(file);
-  const key = `${mtimeMs}:${size}:${headerCache.mtimeMs}`;
-  if (servedIndexCache.key !== key) {
-    const html = await withInlineStyles(withRoutingPreload(await readFile(file, 'utf8')));
-    servedIndexCache = { key, html, body: Buffer.from(html), gzip: undefined };
-  }
-  return servedIndexCache;
-}
-
-/** The composer's document for a visit, or undefined (the plain page) when it has none or fails. */
-async function composeFirstPage(firstPage, url, indexHtml, visitor) {
-  try {
-    return await firstPage?.compose(url, indexHtml, visitor);
-  } catch (error) {
-    console.error(`first page sent plain: the composer failed (${error instanceof Error ? error.message : String(error)})`);
-    return undefined;
-  }
-}
-
-/**
- * A composed document as sent. The composer hands the same document to every visit of a URL while
- * it keeps it (FIRST_PAGE_CACHE_MS): the last few are kept here with their gzip.
- */
-const composedPages = new Map();
-function composedPage(html) {
-  let page = composedPages.get(html);
-  if (!page) {
-    page = { body: Buffer.from(html), gzip: undefined };
-    composedPages.set(html, page);
-    while (composedPages.size > 16) composedPages.delete(composedPages.keys().next().value);
-  }
-  return page;
-}
-
 // A release's folder name: its version (libs/contracts/src/releases.ts RELEASE_VERSION_PATTERN).
 const RELEASE_PATH = /^\/releases\/(\d{1,4}\.\d{1,4}\.\d{1,4}-[0-9a-f]{12})(\/.*)$/;
 /** The server builds (dist/server/): run by this server, never sent. */
@@ -331,13 +176,83 @@ async function findFile(urlPath, base = root) {
   return null;
 }
 
-const server = createServer(async (request, response) => {
-  const method = request.method ?? 'GET';
-  for (const [name, value] of Object.entries(await responseHeaders())) response.setHeader(name, value);
+// The shell's document (index.html prepared, first pages composed): deploy/shell-document.mjs.
+const shellDocument = isShell ? await ShellDocument.load({ root, runtimeConfigFile: runtimeConfig, production, findFile }) : undefined;
+
+/** The headers every response carries: the security headers, and CORS for a remote (--cors). */
+async function setCommonHeaders(response) {
+  const headers = shellDocument ? await shellDocument.headers() : remoteHeaders;
+  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
   if (cors) {
     response.setHeader('Access-Control-Allow-Origin', '*');
     response.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
   }
+}
+
+/** The request's path, or undefined when its target is not a URL. */
+function pathnameOf(request) {
+  try {
+    return new URL(request.url ?? '/', 'http://localhost').pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The file a path is answered with: a release's file, the deployment's runtime config, a file of the
+ * build, or (the shell) its document for a client-side route; null: none.
+ */
+async function fileFor(pathname) {
+  const release = releasesRoot ? RELEASE_PATH.exec(pathname) : null;
+  let file;
+  if (release) file = await findFile(release[2], path.join(releasesRoot, release[1]));
+  else file = runtimeConfig && pathname === '/runtime-config.json' ? runtimeConfig : await findFile(pathname);
+  if (!file && isShell && path.extname(pathname) === '') file = await findFile('/index.html');
+  return file;
+}
+
+/** No file for the path: 404, but a remote's root answers so health checks see it up (it has no page of its own). */
+function sendNoFile(response, pathname, method) {
+  if (pathname === '/') {
+    response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+    response.end(method === 'HEAD' ? undefined : `${path.basename(path.dirname(root))}: see /mf-manifest.json\n`);
+    return;
+  }
+  response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+}
+
+/**
+ * What a file is answered with: `body`, and `page` when the shell's document made it (its gzip is
+ * kept with it while it stays the same).
+ */
+async function contentOf(file, request, method) {
+  if (shellDocument?.isIndex(file)) {
+    const page = await shellDocument.page(file, request, method);
+    return { body: page.body, page };
+  }
+  const body = await readFile(file);
+  if (shellDocument && file === path.join(root, 'robots.txt')) return { body: shellDocument.robotsTxt(body) };
+  return { body };
+}
+
+/**
+ * The body gzipped: a page's gzip is kept with it; hashed files and releases never change, so theirs
+ * is made once; entry files may be redeployed, so theirs is made each time.
+ */
+function gzipped(file, body, page) {
+  if (page) return gzippedOnce(page);
+  const key = HASHED.test(file) || cacheControl(file) === IMMUTABLE ? file : null;
+  let gz = key ? immutableGzips.get(key) : undefined;
+  if (!gz) {
+    gz = gzipSync(body, { level: 9 });
+    if (key) immutableGzips.set(key, gz);
+  }
+  return gz;
+}
+
+async function handleRequest(request, response) {
+  const method = request.method ?? 'GET';
+  await setCommonHeaders(response);
   if (method === 'OPTIONS') {
     response.writeHead(204).end();
     return;
@@ -346,32 +261,20 @@ const server = createServer(async (request, response) => {
     response.writeHead(405, { Allow: 'GET, HEAD, OPTIONS' }).end();
     return;
   }
-  let pathname;
-  try {
-    ({ pathname } = new URL(request.url ?? '/', 'http://localhost'));
-  } catch {
+  const pathname = pathnameOf(request);
+  if (pathname === undefined) {
     response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request\n');
     return;
   }
   // The sitemap (issue 28), made from the api's answers; robots.txt names it.
-  const sitemap = spa ? headerCache.share?.sitemap(request.url ?? '/', { address: request.socket.remoteAddress, forwardedFor: request.headers['x-forwarded-for'] }) : undefined;
+  const sitemap = shellDocument?.sitemap(request);
   if (sitemap) {
     await sendSitemap(request, response, method, sitemap);
     return;
   }
-  const release = releasesRoot ? RELEASE_PATH.exec(pathname) : null;
-  let file;
-  if (release) file = await findFile(release[2], path.join(releasesRoot, release[1]));
-  else file = runtimeConfig && pathname === '/runtime-config.json' ? runtimeConfig : await findFile(pathname);
-  if (!file && spa && path.extname(pathname) === '') file = await findFile('/index.html');
+  const file = await fileFor(pathname);
   if (!file) {
-    if (pathname === '/') {
-      // A remote has no page of its own; answer its root so health checks see it up.
-      response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
-      response.end(method === 'HEAD' ? undefined : `${path.basename(path.dirname(root))}: see /mf-manifest.json\n`);
-      return;
-    }
-    response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+    sendNoFile(response, pathname, method);
     return;
   }
   const ext = path.extname(file).toLowerCase();
@@ -379,58 +282,32 @@ const server = createServer(async (request, response) => {
     'Content-Type': TYPES[ext] ?? 'application/octet-stream',
     'Cache-Control': cacheControl(file),
   };
-  let body;
-  // The page as sent, when it is made here (index.html): its gzip is kept while it stays the same.
-  let page;
+  let content;
   try {
-    if (spa && path.basename(file) === 'index.html' && path.dirname(file) === root) {
-      const index = await servedIndex(file);
-      // The visitor's address (and the proxies' before it) travels with the composition's api calls.
-      const visitor = { address: request.socket.remoteAddress, forwardedFor: request.headers['x-forwarded-for'] };
-      // A composition that fails sends the plain page, as one that composes nothing does.
-      // A details or public collection document carries its page's metadata (issue 28): a public
-      // collection's composed page carries it too.
-      let composed;
-      if (method === 'GET') {
-        const framed = await composeFirstPage(headerCache.firstPage, request.url ?? '/', index.html, visitor);
-        composed = (await shareDocument(headerCache.share, request.url ?? '/', framed ?? index.html, visitor)) ?? framed;
-      }
-      page = composed === undefined ? index : composedPage(composed);
-      body = page.body;
-    } else {
-      body = await readFile(file);
-      // robots.txt names the sitemap (an absolute URL, as the protocol asks) where there is one.
-      if (spa && file === path.join(root, 'robots.txt') && headerCache.share?.origin) body = Buffer.concat([body, Buffer.from(`\nSitemap: ${headerCache.share.origin}/sitemap.xml\n`)]);
-    }
+    content = await contentOf(file, request, method);
   } catch {
     response.writeHead(500).end();
     return;
   }
+  let { body } = content;
   if (COMPRESSIBLE.has(ext)) {
     headers.Vary = 'Accept-Encoding';
     if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-      // Hashed files and releases never change, so their gzip is computed once; entry files may be
-      // redeployed.
-      const key = HASHED.test(file) || cacheControl(file) === IMMUTABLE ? file : null;
-      let gz = page ? page.gzip : key ? gzipCache.get(key) : undefined;
-      if (!gz) {
-        gz = gzipSync(body, { level: 9 });
-        if (key) gzipCache.set(key, gz);
-        if (page) page.gzip = gz;
-      }
-      body = gz;
+      body = gzipped(file, body, content.page);
       headers['Content-Encoding'] = 'gzip';
     }
   }
   headers['Content-Length'] = body.length;
   response.writeHead(200, headers);
   response.end(method === 'HEAD' ? undefined : body);
-});
+}
+
+const server = createServer(handleRequest);
 
 // Read now, so that a configuration mistake stops the start-up instead of every later request.
-if (spa) {
+if (shellDocument) {
   try {
-    await readRuntimeConfig({ atStart: true });
+    await shellDocument.readRuntimeConfig({ atStart: true });
   } catch (error) {
     console.error(`serve-static: ${error.message}`);
     process.exit(2);
@@ -447,7 +324,7 @@ function listening(address) {
 
 // A remote's frames, on their own port (docs/decisions/0010), checked before anything listens.
 let framesServer;
-if (framesPortArg && !spa) {
+if (framesPortArg && !isShell) {
   const framesPort = Number(framesPortArg);
   if (!Number.isInteger(framesPort) || framesPort <= 0 || framesPort > 65535) {
     console.error(`--frames-port / FRAMES_PORT must be a port number (got ${framesPortArg})`);
@@ -473,7 +350,7 @@ if (framesPortArg && !spa) {
 }
 
 server.listen(port, host, () => {
-  console.log(`serving ${root} on ${listening(server.address())}${spa ? ' (SPA)' : ''}${cors ? ' (CORS)' : ''}`);
+  console.log(`serving ${root} on ${listening(server.address())}${isShell ? ' (SPA)' : ''}${cors ? ' (CORS)' : ''}`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -30,6 +30,6 @@ test.each([
   for (const sample of SAMPLES) expect([sample, pattern.test(pathOf(sample))]).toEqual([sample, isReleaseVersion(sample)]);
 });
 
-test("serve-static preloads the routing at the contracts' path", () => {
-  expect(source('deploy/serve-static.mjs')).toContain(`}/${RELEASE_ROUTING_PATH}\``);
+test("the shell's document preloads the routing at the contracts' path", () => {
+  expect(source('deploy/shell-document.mjs')).toContain(`}/${RELEASE_ROUTING_PATH}\``);
 });

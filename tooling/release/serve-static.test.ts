@@ -116,6 +116,13 @@ test('the shell\'s index.html preloads the routing of the api its runtime config
   expect(await (await fetch(`${other}/`)).text()).not.toContain('<script>');
 });
 
+test('--shell is --spa by its clearer name: client-side routes answer the shell\'s document', async () => {
+  const dist = folder({ 'index.html': '<html><head><title>shell</title></head><body></body></html>' });
+  const origin = await serve([dist, '--shell']);
+  expect(await (await fetch(`${origin}/all-artifacts`)).text()).toContain('<title>shell</title>');
+  expect((await fetch(`${origin}/missing.js`)).status).toBe(404);
+});
+
 test("the shell's index.html is prepared once, and again when it is redeployed", async () => {
   const dist = folder({ 'index.html': '<html><head><title>one</title><link href="/main.css" rel="stylesheet"></head><body><div id="root"></div></body></html>', 'main.css': 'body { color: red; }' });
   const origin = await serve([dist, '--spa']);
