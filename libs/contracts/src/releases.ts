@@ -5,8 +5,10 @@
  * imports it before its first page.
  */
 
+import { isRecord } from './records';
+
 // Bundled with this subpath: the shell's entry reads its runtime config and the routing with it.
-export { isRecord } from './records';
+export { isRecord };
 
 /**
  * The remotes a release may be published for: workspace.json's front ends with role "remote", in its
@@ -48,7 +50,7 @@ export interface RemoteRouting {
 
 /**
  * The routing's path below the api's base URL (the shell's browser and server code ask it;
- * deploy/serve-static.mjs preloads it, tied by tooling/release/release-version-sources.test.ts).
+ * deploy/shell-document.mjs preloads it, tied by tooling/release/release-version-sources.test.ts).
  */
 export const RELEASE_ROUTING_PATH = 'releases/routing';
 
@@ -57,6 +59,54 @@ export interface ReleaseRouting {
   remotes: Partial<Record<ReleaseRemote, RemoteRouting>>;
   /** When the routing last changed (ISO 8601). */
   updatedAt: string | null;
+}
+
+/** What a reader of the routing decides for itself (readRouting). */
+export interface RoutingReader {
+  /** The remotes this reader knows: entries of any other are skipped, not refused. */
+  knows(remote: ReleaseRemote): boolean;
+  /**
+   * A release's manifest URL as this reader will use it, or undefined to refuse it (the shell's
+   * browser code takes only its remotes' origins: its Content-Security-Policy allows no other).
+   */
+  manifestUrl(value: unknown): string | undefined;
+}
+
+function readRef(value: unknown, reader: RoutingReader): ReleaseRef | undefined {
+  if (!isRecord(value) || !isReleaseVersion(value.version)) return undefined;
+  const manifestUrl = reader.manifestUrl(value.manifestUrl);
+  return manifestUrl ? { version: value.version, manifestUrl } : undefined;
+}
+
+function readRemoteRouting(value: unknown, reader: RoutingReader): RemoteRouting | undefined {
+  if (!isRecord(value)) return undefined;
+  const live = readRef(value.live, reader);
+  if (!live) return undefined;
+  if (value.canary === undefined || value.canary === null) return { live };
+  const canary = readRef(value.canary, reader);
+  const percent = isRecord(value.canary) ? value.canary.percent : undefined;
+  if (!canary || typeof percent !== 'number' || !(percent >= 0 && percent <= 100)) return undefined;
+  return { live, canary: { ...canary, percent } };
+}
+
+/**
+ * GET /releases/routing's answer (or a stored copy of one) checked by hand, small on purpose (the
+ * shell's browser code runs it before the first page; its server code reads the same way): anything
+ * that is not a well-formed routing is refused as a whole, so the caller falls back. Remotes the
+ * reader does not know are skipped.
+ */
+export function readRouting(value: unknown, reader: RoutingReader): ReleaseRouting | undefined {
+  if (!isRecord(value) || !isRecord(value.remotes)) return undefined;
+  const { updatedAt = null } = value;
+  if (updatedAt !== null && typeof updatedAt !== 'string') return undefined;
+  const routing: ReleaseRouting = { remotes: {}, updatedAt };
+  for (const [name, entry] of Object.entries(value.remotes)) {
+    if (!isReleaseRemote(name) || !reader.knows(name) || entry === undefined) continue;
+    const remote = readRemoteRouting(entry, reader);
+    if (!remote) return undefined;
+    routing.remotes[name] = remote;
+  }
+  return routing;
 }
 
 /**
