@@ -221,7 +221,7 @@ describe('All Artifacts', () => {
     expect(view.getAllByRole('heading', { level: 2, name: /^Tool \d+$/ }).map((heading) => heading.textContent)).toEqual(names);
     expect(frame.querySelector('.cat-all__grid')).toHaveAttribute('aria-busy', 'false');
     expect(view.getByText('54 artifacts found')).toBeInTheDocument();
-    expect(view.getByRole('button', { name: 'Egypt (12 artifacts)' })).toBeInTheDocument();
+    expect(view.getByRole('button', { name: 'Egypt 12 artifacts' })).toBeInTheDocument();
     expect(view.getByRole('navigation', { name: /pag/i })).toBeInTheDocument();
     expect(view.getByLabelText('Type')).toHaveValue('Tools');
     expect(frame.querySelector('.aq-spinner')).toBeNull();

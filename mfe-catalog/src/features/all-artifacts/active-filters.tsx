@@ -4,6 +4,8 @@ import { DEFAULT_QUERY, rangeLabel, writeQuery, type ArtifactQuery } from './art
 export const ACTIVE_TEXTS = {
   label: 'Active filters',
   clear: 'Clear all',
+  /** After a chip's text, for screen readers (the × beside it is drawn). */
+  remove: ' (remove filter)',
   didYouMean: 'Did you mean',
 } as const;
 
@@ -32,8 +34,10 @@ export function ActiveFilters({ query, onChange }: { query: ArtifactQuery; onCha
   return (
     <div className="cat-chips" role="group" aria-label={ACTIVE_TEXTS.label}>
       {chips.map((chip) => (
-        <button key={chip.key} type="button" className="cat-chip" aria-label={`Remove ${chip.label}`} onClick={() => onChange(chip.without)}>
+        // Named by what it shows, then what it does ('Ancient (remove filter)'): WCAG 2.5.3 label in name.
+        <button key={chip.key} type="button" className="cat-chip" onClick={() => onChange(chip.without)}>
           {chip.label}
+          <span className="aq-visually-hidden">{ACTIVE_TEXTS.remove}</span>
           <span aria-hidden="true" className="cat-chip__x">
             ×
           </span>

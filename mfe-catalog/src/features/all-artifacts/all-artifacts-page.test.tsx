@@ -190,12 +190,47 @@ describe('refining by time and place, with counts', () => {
   test('every choice shows its count, types too (the select keeps the spec’s texts)', async () => {
     list.mockResolvedValue(artifactPage([artifact()]));
     renderAt('/all-artifacts');
-    expect(await within(await panel()).findByRole('button', { name: 'Ancient (4 artifacts)' })).toHaveAttribute('aria-pressed', 'false');
-    expect(within(await panel()).getByRole('button', { name: 'United Kingdom (4 artifacts)' })).toBeInTheDocument();
-    expect(within(await panel()).getByRole('button', { name: 'Weapons (3 artifacts)' })).toBeInTheDocument();
+    expect(await within(await panel()).findByRole('button', { name: 'Ancient 4 artifacts' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(await panel()).getByRole('button', { name: 'United Kingdom 4 artifacts' })).toBeInTheDocument();
+    expect(within(await panel()).getByRole('button', { name: 'Weapons 3 artifacts' })).toBeInTheDocument();
     expect(within(screen.getByLabelText('Type')).getByRole('option', { name: 'Weapons' })).toBeInTheDocument();
     expect(within(await panel()).getByRole('button', { name: '14th century BC: 2 artifacts' })).toBeInTheDocument();
     expect(facets).toHaveBeenCalledWith(expect.objectContaining({ search: undefined, type: undefined }), expect.anything());
+  });
+
+  test('a choice is named by what it shows, then the word (WCAG 2.5.3 label in name)', async () => {
+    list.mockResolvedValue(artifactPage([artifact()]));
+    renderAt('/all-artifacts');
+    const ancient = await within(await panel()).findByRole('button', { name: 'Ancient 4 artifacts' });
+    expect(ancient).not.toHaveAttribute('aria-label');
+    // What is seen: the text without the visually hidden word, which the name begins with.
+    const seen = Array.from(ancient.childNodes)
+      .filter((node) => !(node instanceof HTMLElement && node.classList.contains('aq-visually-hidden')))
+      .map((node) => node.textContent)
+      .join('');
+    expect(seen).toBe('Ancient 4');
+    expect(within(await panel()).getByRole('button', { name: 'Prehistory 1 artifact' })).toBeInTheDocument();
+  });
+
+  test('a choice that would find nothing cannot be chosen, unless chosen already (to take it away)', async () => {
+    list.mockResolvedValue(artifactPage([artifact()]));
+    const router = renderAt('/all-artifacts');
+    const modern = await within(await panel()).findByRole('button', { name: 'Modern 0 artifacts' });
+    expect(modern).toBeDisabled();
+    await userEvent.click(modern);
+    expect(router.state.location.search).toBe('');
+    expect(within(await panel()).getByRole('button', { name: 'Documents 0 artifacts' })).toBeDisabled();
+    expect(within(await panel()).getByRole('button', { name: 'Ancient 4 artifacts' })).toBeEnabled();
+  });
+
+  test('a chosen choice whose count fell to 0 stays pressable, and pressing it takes it away', async () => {
+    list.mockResolvedValue(artifactPage([]));
+    const router = renderAt('/all-artifacts?type=Documents');
+    const documents = await within(await panel()).findByRole('button', { name: 'Documents 0 artifacts' });
+    expect(documents).toHaveAttribute('aria-pressed', 'true');
+    expect(documents).toBeEnabled();
+    await userEvent.click(documents);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   test('an era, then years, then a type: the URL holds each choice and the server gets them', async () => {
@@ -247,19 +282,24 @@ describe('refining by time and place, with counts', () => {
   test('active filters are chips that remove themselves, and Clear all removes every one', async () => {
     list.mockResolvedValue(artifactPage([artifact()]));
     const router = renderAt('/all-artifacts?search=axe&type=Tools&from=-3000&to=500&place=Egypt');
-    // The page's chips as they are now (the group is drawn anew as the query changes).
-    const chipNames = () =>
-      within(screen.getByRole('group', { name: 'Active filters' }))
-        .getAllByRole('button')
-        .map((button) => button.getAttribute('aria-label') ?? button.textContent);
+    // The page's chips as they are now (the group is drawn anew as the query changes): each named by
+    // its text first (WCAG 2.5.3), then what it does.
+    const expectChips = (names: string[]) => {
+      const buttons = within(screen.getByRole('group', { name: 'Active filters' })).getAllByRole('button');
+      expect(buttons).toHaveLength(names.length);
+      buttons.forEach((button, index) => expect(button).toHaveAccessibleName(names[index]));
+    };
     await screen.findByRole('group', { name: 'Active filters' });
-    expect(chipNames()).toEqual(['Remove “axe”', 'Remove Tools', 'Remove Ancient', 'Remove Egypt', 'Clear all']);
+    expectChips(['“axe” (remove filter)', 'Tools (remove filter)', 'Ancient (remove filter)', 'Egypt (remove filter)', 'Clear all']);
+    for (const chip of within(screen.getByRole('group', { name: 'Active filters' })).getAllByRole('button')) {
+      expect(chip).not.toHaveAttribute('aria-label');
+    }
     // Each click changes the URL, and then the page: awaited on the page itself, not the router.
-    await userEvent.click(screen.getByRole('button', { name: 'Remove Ancient' }));
-    await waitFor(() => expect(chipNames()).toEqual(['Remove “axe”', 'Remove Tools', 'Remove Egypt', 'Clear all']));
+    await userEvent.click(screen.getByRole('button', { name: 'Ancient (remove filter)' }));
+    await waitFor(() => expectChips(['“axe” (remove filter)', 'Tools (remove filter)', 'Egypt (remove filter)', 'Clear all']));
     expect(router.state.location.search).toBe('?search=axe&type=Tools&place=Egypt');
-    await userEvent.click(screen.getByRole('button', { name: 'Remove Egypt' }));
-    await waitFor(() => expect(chipNames()).toEqual(['Remove “axe”', 'Remove Tools', 'Clear all']));
+    await userEvent.click(screen.getByRole('button', { name: 'Egypt (remove filter)' }));
+    await waitFor(() => expectChips(['“axe” (remove filter)', 'Tools (remove filter)', 'Clear all']));
     expect(router.state.location.search).toBe('?search=axe&type=Tools');
     await userEvent.click(screen.getByRole('button', { name: 'Clear all' }));
     await waitFor(() => expect(screen.queryByRole('group', { name: 'Active filters' })).not.toBeInTheDocument());
