@@ -28,12 +28,14 @@ import {
   WAITING_ATTRIBUTE,
 } from '@antiquarium/contracts/first-page';
 import { ALL_ARTIFACTS_PATH, PAGE_HEADERS, readQuery, writeQuery } from '@antiquarium/contracts';
-import { isReleaseVersion, RELEASE_ROUTING_PATH, type ReleaseRouting } from '@antiquarium/contracts/releases';
+import { isRecord, readRouting, RELEASE_ROUTING_PATH, type ReleaseRef, type ReleaseRouting, type RoutingReader } from '@antiquarium/contracts/releases';
 import { parseRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
 import { REMOTE_NAMES, type RemoteName } from '../config/remote-names';
 import workspace from '../../../workspace.json';
 import { AFTER_PAINT_SCRIPT, AFTER_PAINT_SCRIPT_HASH } from './after-paint';
 import { renderLayoutFrame } from './layout-frame';
+// Plain JavaScript shared with deploy/shell-document.mjs, bundled into this build.
+import { escapeAttribute } from '../../../deploy/html.mjs';
 
 /**
  * The inline scripts a composed document may carry, as CSP hash sources ('sha256-…'): the server
@@ -171,22 +173,42 @@ function framesSecret(value: string | undefined): string {
   return value;
 }
 
-/**
- * Reads and checks the configuration (a FirstPageConfigError names what is wrong: the server should
- * not start with it), and returns the composer.
- */
-export function createFirstPageServer(options: FirstPageServerOptions): FirstPageServer {
-  const { env } = options;
-  const fetchImpl = options.fetch ?? fetch;
-  const now = options.now ?? Date.now;
+/** What the composer reads from its options, checked once (readSettings). */
+interface ComposerSettings {
+  config: RuntimeConfig;
+  /** The api as the browser names it (the answers' keys): undefined when the config names it by a path only. */
+  browserApiUrl: string | undefined;
+  /** The api as this server reaches it. */
+  apiUrl: string | undefined;
+  frames: Partial<Record<RemoteName, string>>;
+  secret: string | undefined;
+  timeoutMs: number;
+  cacheMs: number;
+  concurrency: number;
+}
+
+/** The runtime config's paths are read against the site, which this server cannot name: as this origin, no real one. */
+const SITE = 'http://site.invalid/';
+
+function isAbsoluteUrl(value: unknown): boolean {
+  try {
+    new URL(String(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The configuration, checked: a FirstPageConfigError names what is wrong (the server should not start with it). */
+function readSettings({ runtimeConfig, env }: FirstPageServerOptions): ComposerSettings {
   let config: RuntimeConfig;
   try {
-    // Only absolute addresses can be named in the document's answers as the browser names them.
-    config = parseRuntimeConfig(options.runtimeConfig, 'relative:/');
+    config = parseRuntimeConfig(runtimeConfig, SITE);
   } catch (error) {
     throw new FirstPageConfigError(error instanceof Error ? error.message : String(error));
   }
-  const browserApiUrl = config.apiUrl.startsWith('relative:') ? undefined : config.apiUrl;
+  // Only an absolute address can be named in the document's answers as the browser names it.
+  const browserApiUrl = isRecord(runtimeConfig) && isAbsoluteUrl(runtimeConfig.apiUrl) ? config.apiUrl : undefined;
   const apiUrl = env.API_INTERNAL_URL ? absoluteUrl(env.API_INTERNAL_URL, 'API_INTERNAL_URL') : browserApiUrl;
   const frames: Partial<Record<RemoteName, string>> = {};
   for (const remote of REMOTE_NAMES) {
@@ -194,52 +216,184 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
     const value = env[name];
     if (value) frames[remote] = absoluteUrl(value, name);
   }
-  const secret = Object.keys(frames).length > 0 ? framesSecret(env.FRAMES_SECRET) : undefined;
-  const timeoutMs = wholeNumber(env.FIRST_PAGE_TIMEOUT_MS, 'FIRST_PAGE_TIMEOUT_MS', DEFAULT_TIMEOUT_MS, 10_000);
-  const cacheMs = wholeNumber(env.FIRST_PAGE_CACHE_MS, 'FIRST_PAGE_CACHE_MS', DEFAULT_CACHE_MS, 60_000);
-  const concurrency = wholeNumber(env.FIRST_PAGE_CONCURRENCY, 'FIRST_PAGE_CONCURRENCY', DEFAULT_CONCURRENCY, 1000);
-
-  const logged = new Map<string, number>();
-  const tell = (reason: string) => {
-    const at = now();
-    if ((logged.get(reason) ?? -Infinity) > at - 60_000) return;
-    logged.set(reason, at);
-    options.log?.(`first page sent plain: ${reason}`);
+  return {
+    config,
+    browserApiUrl,
+    apiUrl,
+    frames,
+    secret: Object.keys(frames).length > 0 ? framesSecret(env.FRAMES_SECRET) : undefined,
+    timeoutMs: wholeNumber(env.FIRST_PAGE_TIMEOUT_MS, 'FIRST_PAGE_TIMEOUT_MS', DEFAULT_TIMEOUT_MS, 10_000),
+    cacheMs: wholeNumber(env.FIRST_PAGE_CACHE_MS, 'FIRST_PAGE_CACHE_MS', DEFAULT_CACHE_MS, 60_000),
+    concurrency: wholeNumber(env.FIRST_PAGE_CONCURRENCY, 'FIRST_PAGE_CONCURRENCY', DEFAULT_CONCURRENCY, 1000),
   };
+}
 
-  // Composed documents by canonical URL (only those that were composed: a visit that got the plain
-  // page, e.g. over its api budget, leaves nothing for the next visitor), and those being composed.
-  const cache = new Map<string, CacheEntry>();
-  const building = new Map<string, Promise<string | undefined>>();
-  // The registry's routing as last read (undefined: the read failed or took too long).
-  let routing: { expires: number; value: Promise<ReleaseRouting | undefined> } | undefined;
+async function getJson(fetchImpl: typeof fetch, url: string, init: RequestInit, signal: AbortSignal): Promise<{ response: Response; body: unknown }> {
+  const response = await fetchImpl(url, { ...init, signal, headers: { Accept: 'application/json', ...init.headers } });
+  const body: unknown = response.ok ? await response.json() : undefined;
+  return { response, body };
+}
 
-  async function getJson(url: string, init: RequestInit, signal: AbortSignal): Promise<{ response: Response; body: unknown }> {
-    const response = await fetchImpl(url, { ...init, signal, headers: { Accept: 'application/json', ...init.headers } });
-    const body: unknown = response.ok ? await response.json() : undefined;
-    return { response, body };
-  }
+/**
+ * The routing as this server reads it (the contracts' readRouting, as the browser reads it): the
+ * remotes it knows, any manifest URL (framesUrlOf decides whether it can reach the release).
+ */
+const SERVER_ROUTING_READER: RoutingReader = {
+  knows: (remote) => (REMOTE_NAMES as readonly string[]).includes(remote),
+  manifestUrl: (value) => (typeof value === 'string' && value !== '' ? value : undefined),
+};
 
-  /**
-   * The release registry's routing (cached a second, as the api caches it); undefined when it does
-   * not answer. The read is shared by the compositions of that second, so it has a budget of its own
-   * (one composition's end does not abort it), and a failed read is not kept.
-   */
-  function liveRouting(client: HeadersInit): Promise<ReleaseRouting | undefined> {
-    if (!routing || routing.expires <= now()) {
-      const read: { expires: number; value: Promise<ReleaseRouting | undefined> } = {
-        expires: now() + ROUTING_CACHE_MS,
-        value: getJson(`${apiUrl}/${RELEASE_ROUTING_PATH}`, { headers: client }, AbortSignal.timeout(timeoutMs)).then(
-          ({ body }) => (typeof body === 'object' && body !== null && 'remotes' in body ? (body as ReleaseRouting) : undefined),
+/**
+ * The release registry's routing (cached a second, as the api caches it); undefined when it does
+ * not answer or answers no routing. A read is shared by the compositions of that second, so it has
+ * a budget of its own (one composition's end does not abort it), and a failed read is not kept.
+ */
+class RoutingReads {
+  private last: { expires: number; value: Promise<ReleaseRouting | undefined> } | undefined;
+
+  constructor(
+    private readonly fetchImpl: typeof fetch,
+    private readonly url: string,
+    private readonly timeoutMs: number,
+    private readonly now: () => number,
+  ) {}
+
+  current(client: HeadersInit): Promise<ReleaseRouting | undefined> {
+    if (!this.last || this.last.expires <= this.now()) {
+      const read = {
+        expires: this.now() + ROUTING_CACHE_MS,
+        value: getJson(this.fetchImpl, this.url, { headers: client }, AbortSignal.timeout(this.timeoutMs)).then(
+          ({ body }) => readRouting(body, SERVER_ROUTING_READER),
           () => undefined,
         ),
       };
-      routing = read;
+      this.last = read;
       void read.value.then((value) => {
-        if (value === undefined && routing === read) routing = undefined;
+        if (value === undefined && this.last === read) this.last = undefined;
       });
     }
-    return routing.value;
+    return this.last.value;
+  }
+}
+
+/**
+ * Where a remote renders the release `live` (its frames port as this server reaches it:
+ * `internal`), or undefined: a release is served under its version below the remote's own address
+ * (`remoteManifestUrl`, the runtime config's), and anything else is not one this server can reach.
+ */
+export function releaseFramesUrl(internal: string, remoteManifestUrl: string, live: ReleaseRef): string | undefined {
+  const prefix = `${baseOf(remoteManifestUrl)}/releases/`;
+  return baseOf(live.manifestUrl) === `${prefix}${live.version}` ? `${internal}/releases/${live.version}/frames` : undefined;
+}
+
+/** The API calls' answers as the document carries them (keyed as the browser asks them), or undefined unless every one answered. */
+async function answersFor(
+  fetchImpl: typeof fetch,
+  { apiUrl, browserApiUrl }: { apiUrl: string; browserApiUrl: string },
+  calls: readonly ApiCall[],
+  signal: AbortSignal,
+  client: HeadersInit,
+): Promise<DocumentAnswers | undefined> {
+  const answers: Record<string, DocumentAnswer> = {};
+  const results = await Promise.all(
+    calls.map(async (call) => {
+      const query = apiSearchParams(call.query).toString();
+      const { response, body } = await getJson(fetchImpl, `${apiUrl}/${call.path}${query ? `?${query}` : ''}`, { headers: client }, signal);
+      if (!response.ok) return false;
+      const headers: Record<string, string> = {};
+      for (const name of KEPT_HEADERS) {
+        const value = response.headers.get(name);
+        if (value !== null) headers[name] = value;
+      }
+      answers[apiCallKey(browserApiUrl, call.path, call.query)] = { status: response.status, headers, body };
+      return true;
+    }),
+  );
+  return results.every(Boolean) ? answers : undefined;
+}
+
+/** The remote's frame for `request` (POST to its frames port), or undefined when it answers none this document can hold. */
+async function frameOf(fetchImpl: typeof fetch, secret: string, url: string, request: FrameRequest, signal: AbortSignal): Promise<FrameResponse | undefined> {
+  const headers = { 'Content-Type': 'application/json', [FRAMES_SECRET_HEADER]: secret };
+  const { response, body } = await getJson(fetchImpl, url, { method: 'POST', body: JSON.stringify(request), headers }, signal);
+  if (!response.ok || typeof body !== 'object' || body === null) return undefined;
+  const { html, css } = body as Partial<FrameResponse>;
+  if (typeof html !== 'string' || !Array.isArray(css) || !css.every((sheet) => typeof sheet === 'string')) return undefined;
+  // A style sheet is put in a <style> element as it is: one that could close it is refused.
+  if (css.some((sheet) => /<\/style/i.test(sheet))) return undefined;
+  return { html, css };
+}
+
+/** Says why a page went out plain, each reason at most once a minute. */
+class PlainPageLog {
+  private readonly told = new Map<string, number>();
+
+  constructor(
+    private readonly log: ((message: string) => void) | undefined,
+    private readonly now: () => number,
+  ) {}
+
+  tell(reason: string): void {
+    const at = this.now();
+    if ((this.told.get(reason) ?? -Infinity) > at - 60_000) return;
+    this.told.set(reason, at);
+    this.log?.(`first page sent plain: ${reason}`);
+  }
+}
+
+/** The composer createFirstPageServer returns. */
+class FirstPageComposer implements FirstPageServer {
+  readonly frames: Readonly<Partial<Record<RemoteName, string>>>;
+  private readonly fetchImpl: typeof fetch;
+  private readonly now: () => number;
+  private readonly plain: PlainPageLog;
+  private readonly routing: RoutingReads;
+  // Composed documents by canonical URL (only those that were composed: a visit that got the plain
+  // page, e.g. over its api budget, leaves nothing for the next visitor), and those being composed.
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly building = new Map<string, Promise<string | undefined>>();
+
+  constructor(
+    private readonly settings: ComposerSettings,
+    options: FirstPageServerOptions,
+  ) {
+    this.frames = settings.frames;
+    this.fetchImpl = options.fetch ?? fetch;
+    this.now = options.now ?? Date.now;
+    this.plain = new PlainPageLog(options.log, this.now);
+    this.routing = new RoutingReads(this.fetchImpl, `${settings.apiUrl}/${RELEASE_ROUTING_PATH}`, settings.timeoutMs, this.now);
+  }
+
+  compose(url: string, indexHtml: string, visitor?: Visitor): Promise<string | undefined> {
+    const { pathname, search } = canonicalUrl(url);
+    const page = firstPageOf(pathname);
+    if (!page?.composed || !this.frames[page.remote]) return Promise.resolve(undefined);
+    const key = `${pathname}${search}`;
+    const cached = this.cache.get(key);
+    if (cached && cached.expires > this.now()) return Promise.resolve(cached.document);
+    const under = this.building.get(key);
+    if (under) return under;
+    if (this.building.size >= this.settings.concurrency) {
+      this.plain.tell(`${this.settings.concurrency} first pages were being composed (FIRST_PAGE_CONCURRENCY)`);
+      return Promise.resolve(undefined);
+    }
+    const document = this.build(pathname, search, indexHtml, visitor)
+      .catch(() => undefined)
+      .then((composed) => {
+        if (composed?.keep) this.keep(key, composed.document);
+        return composed?.document;
+      });
+    this.building.set(key, document);
+    void document.finally(() => this.building.delete(key));
+    return document;
+  }
+
+  /** Keeps a composed document FIRST_PAGE_CACHE_MS, the oldest going first past CACHE_ENTRIES (a Map keeps insertion order). */
+  private keep(key: string, document: string): void {
+    if (this.settings.cacheMs <= 0) return;
+    this.cache.delete(key);
+    this.cache.set(key, { expires: this.now() + this.settings.cacheMs, document });
+    while (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);
   }
 
   /**
@@ -247,54 +401,20 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
    * whether the registry said so (without its routing, the remote's own build is rendered, but that
    * page is not kept: a release may be live).
    */
-  async function framesUrlOf(remote: RemoteName, client: HeadersInit): Promise<{ url: string | undefined; routed: boolean }> {
-    const internal = frames[remote];
+  private async framesUrlOf(remote: RemoteName, client: HeadersInit): Promise<{ url: string | undefined; routed: boolean }> {
+    const internal = this.frames[remote];
     if (!internal) return { url: undefined, routed: false };
-    const routed = await liveRouting(client);
-    const live = routed?.remotes?.[remote as keyof ReleaseRouting['remotes']]?.live;
+    const routed = await this.routing.current(client);
+    const live = routed?.remotes[remote as keyof ReleaseRouting['remotes']]?.live;
     if (!live) return { url: `${internal}/frames`, routed: routed !== undefined };
-    // A release is served under its version below the remote's own address; anything else is not
-    // one this server can reach.
-    const prefix = `${baseOf(config.remotes[remote] ?? '')}/releases/`;
-    if (!isReleaseVersion(live.version) || baseOf(live.manifestUrl) !== `${prefix}${live.version}`) return { url: undefined, routed: true };
-    return { url: `${internal}/releases/${live.version}/frames`, routed: true };
-  }
-
-  async function answersFor(calls: readonly ApiCall[], signal: AbortSignal, client: HeadersInit): Promise<DocumentAnswers | undefined> {
-    if (!browserApiUrl || calls.length === 0) return undefined;
-    const answers: Record<string, DocumentAnswer> = {};
-    const results = await Promise.all(
-      calls.map(async (call) => {
-        const query = apiSearchParams(call.query).toString();
-        const { response, body } = await getJson(`${apiUrl}/${call.path}${query ? `?${query}` : ''}`, { headers: client }, signal);
-        if (!response.ok) return false;
-        const headers: Record<string, string> = {};
-        for (const name of KEPT_HEADERS) {
-          const value = response.headers.get(name);
-          if (value !== null) headers[name] = value;
-        }
-        answers[apiCallKey(browserApiUrl, call.path, call.query)] = { status: response.status, headers, body };
-        return true;
-      }),
-    );
-    return results.every(Boolean) ? answers : undefined;
-  }
-
-  async function frameOf(url: string, request: FrameRequest, signal: AbortSignal): Promise<FrameResponse | undefined> {
-    const headers = { 'Content-Type': 'application/json', [FRAMES_SECRET_HEADER]: secret ?? '' };
-    const { response, body } = await getJson(url, { method: 'POST', body: JSON.stringify(request), headers }, signal);
-    if (!response.ok || typeof body !== 'object' || body === null) return undefined;
-    const { html, css } = body as Partial<FrameResponse>;
-    if (typeof html !== 'string' || !Array.isArray(css) || !css.every((sheet) => typeof sheet === 'string')) return undefined;
-    // A style sheet is put in a <style> element as it is: one that could close it is refused.
-    if (css.some((sheet) => /<\/style/i.test(sheet))) return undefined;
-    return { html, css };
+    return { url: releaseFramesUrl(internal, this.settings.config.remotes[remote] ?? '', live), routed: true };
   }
 
   /** The composed document (undefined: send the plain page) and whether it may be kept for the next visits. */
-  async function build(pathname: string, search: string, indexHtml: string, visitor: Visitor | undefined): Promise<{ document: string; keep: boolean } | undefined> {
+  private async build(pathname: string, search: string, indexHtml: string, visitor: Visitor | undefined): Promise<{ document: string; keep: boolean } | undefined> {
+    const { browserApiUrl, apiUrl, secret, timeoutMs } = this.settings;
     const page = firstPageOf(pathname);
-    if (!page?.composed || !browserApiUrl || !frames[page.remote]) return undefined;
+    if (!page?.composed || !browserApiUrl || !apiUrl || !this.frames[page.remote]) return undefined;
     // A composed page shows what its calls answer: a path that names none (a collection id the api
     // could not have made) is the browser's alone, and is not asked of the api nor of the remote.
     const calls = firstPageCalls(pathname, search);
@@ -303,64 +423,43 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
     const forwarded = forwardedFor(visitor);
     const client: Record<string, string> = forwarded ? { 'X-Forwarded-For': forwarded } : {};
     try {
-      const [answers, { url: framesUrl, routed }] = await Promise.all([answersFor(calls, signal, client), framesUrlOf(page.remote, client)]);
+      const [answers, { url: framesUrl, routed }] = await Promise.all([
+        answersFor(this.fetchImpl, { apiUrl, browserApiUrl }, calls, signal, client),
+        this.framesUrlOf(page.remote, client),
+      ]);
       if (!answers) {
-        tell('the api did not answer every call of the page');
+        this.plain.tell('the api did not answer every call of the page');
         return undefined;
       }
       if (!framesUrl) {
-        tell(`${page.remote}'s live release is not one this server can reach`);
+        this.plain.tell(`${page.remote}'s live release is not one this server can reach`);
         return undefined;
       }
       // Past the budget (e.g. spent waiting for the routing) nothing more is asked.
       signal.throwIfAborted();
       const url = `${pathname}${search}`;
-      const frame = await frameOf(framesUrl, { module: page.expose, url, apiUrl: browserApiUrl, answers }, signal);
+      const frame = await frameOf(this.fetchImpl, secret ?? '', framesUrl, { module: page.expose, url, apiUrl: browserApiUrl, answers }, signal);
       if (!frame) {
-        tell(`${page.remote} rendered no frame for ${page.expose}`);
+        this.plain.tell(`${page.remote} rendered no frame for ${page.expose}`);
         return undefined;
       }
       const id = `${page.remote}/${page.expose.replace(/^\.\//, '')}`;
       const document = composeDocument(indexHtml, { id, root: composePage(url, frame.html), css: frame.css, answers });
-      if (!routed) tell("the release registry's routing did not answer (the remote's own build was rendered, and not kept)");
+      if (!routed) this.plain.tell("the release registry's routing did not answer (the remote's own build was rendered, and not kept)");
       return document === undefined ? undefined : { document, keep: routed };
     } catch (error) {
-      tell(signal.aborted ? `no answer within ${timeoutMs} ms` : `${error instanceof Error ? error.message : String(error)}`);
+      this.plain.tell(signal.aborted ? `no answer within ${timeoutMs} ms` : `${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
   }
+}
 
-  return {
-    frames,
-    compose(url, indexHtml, visitor) {
-      const { pathname, search } = canonicalUrl(url);
-      const page = firstPageOf(pathname);
-      if (!page?.composed || !frames[page.remote]) return Promise.resolve(undefined);
-      const key = `${pathname}${search}`;
-      const cached = cache.get(key);
-      if (cached && cached.expires > now()) return Promise.resolve(cached.document);
-      const under = building.get(key);
-      if (under) return under;
-      if (building.size >= concurrency) {
-        tell(`${concurrency} first pages were being composed (FIRST_PAGE_CONCURRENCY)`);
-        return Promise.resolve(undefined);
-      }
-      const document = build(pathname, search, indexHtml, visitor)
-        .catch(() => undefined)
-        .then((composed) => {
-          if (composed?.keep && cacheMs > 0) {
-            cache.delete(key);
-            cache.set(key, { expires: now() + cacheMs, document: composed.document });
-            // The oldest entry goes first (a Map keeps insertion order).
-            while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
-          }
-          return composed?.document;
-        });
-      building.set(key, document);
-      void document.finally(() => building.delete(key));
-      return document;
-    },
-  };
+/**
+ * Reads and checks the configuration (a FirstPageConfigError names what is wrong: the server should
+ * not start with it), and returns the composer.
+ */
+export function createFirstPageServer(options: FirstPageServerOptions): FirstPageServer {
+  return new FirstPageComposer(readSettings(options), options);
 }
 
 /**
@@ -415,8 +514,4 @@ export function composeDocument(
   });
   const starter = entry ? `<script data-entry="${escapeAttribute(entry)}">${AFTER_PAINT_SCRIPT}</script>` : '';
   return `${before}${styles}${indexHtml.slice(head, at)}${container}${root}</div>${data}${starter}${indexHtml.slice(at + slot.length)}`;
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
