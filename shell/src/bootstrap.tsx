@@ -8,8 +8,8 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './app/routes';
 import type { RuntimeConfig } from './config/runtime-config';
 import { StartUpError } from './app/start-up-error';
-import { isComposed } from './remotes/composed-frame';
-import { startTelemetry } from './remotes/telemetry';
+import { isComposed } from './remotes/first-page/composed-frame';
+import { startTelemetry } from './remotes/telemetry/telemetry';
 
 /** A part of a composed page React rendered again instead of hydrating it (not a visitor's error). */
 function reportRecoverableError(error: unknown): void {

@@ -5,8 +5,8 @@ import './layout/layout.css';
 import { answersInDocument, startFirstPageCalls } from '@antiquarium/api-client/hand-over';
 import { TELEMETRY_TICKET_HEADER, chooseRelease, isReleaseRemote, isReleaseVersion } from '@antiquarium/contracts/releases';
 import { loadRuntimeConfig, type RuntimeConfig } from './config/runtime-config';
-import { preconnect } from './remotes/first-page-preload';
-import { startReleases, type ReleaseContracts } from './remotes/release-routing';
+import { preconnect } from './remotes/first-page/first-page-preload';
+import { startReleases, type ReleaseContracts } from './remotes/releases/release-routing';
 
 // What release resolution needs of the contracts, bundled into the entry (the subpath shares
 // nothing): the package itself is a module-federation shared singleton, which the entry could only

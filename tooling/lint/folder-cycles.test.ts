@@ -6,8 +6,11 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** The trees held to the rule; a file directly in one belongs to its root folder, named '.'. */
-const TREES = ['api/src'];
+/**
+ * The trees held to the rule, each at every depth: a file belongs to the folder it sits in (a file
+ * directly in the tree to '.'), so `remotes/releases` and `remotes/previews` are two folders.
+ */
+const TREES = ['api/src', 'shell/src'];
 
 /** Folder -> the folders it imports, each with the imports that make the edge (file: specifier). */
 type FolderGraph = Map<string, Map<string, string[]>>;
@@ -30,8 +33,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 function folderOf(relative: string): string {
-  const parts = relative.split(path.sep);
-  return parts.length > 1 ? (parts[0] as string) : '.';
+  return path.dirname(relative).split(path.sep).join('/');
 }
 
 /** The folder graph of a tree: files as (path inside the tree, source) pairs. */
@@ -143,4 +145,13 @@ test('finds a loop through three folders and names its imports, and none in a on
   ]);
   graph.get('c')?.delete('a');
   expect(folderCycles(graph)).toEqual([]);
+});
+
+test('tells nested folders apart: two folders of one parent that import each other are a loop', () => {
+  const graph = folderGraph([
+    ['remotes/releases/routing.ts', "import { preview } from '../previews/preview';"],
+    ['remotes/previews/preview.ts', "import { origins } from '../releases/routing';"],
+    ['remotes/releases/local.ts', "import { routing } from './routing';"],
+  ]);
+  expect(folderCycles(graph)).toEqual([['remotes/previews', 'remotes/releases']]);
 });

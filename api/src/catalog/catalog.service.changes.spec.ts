@@ -6,7 +6,7 @@ import type { AppConfig } from '../config/env';
 import { ArtifactChanges } from '../artifacts/artifact-changes';
 import { CatalogService } from './catalog.service';
 import type { ChangeLogStore } from './change-log';
-import { memoryLog } from './testing/memory-change-log';
+import { memoryLog } from './memory-change-log.testing';
 
 // Redis stands in as connections that emit what ioredis emits (ready, end, message) when the test
 // says so; the database as a scan and a lookup the test controls.

@@ -1,6 +1,6 @@
 import type { ArtifactChange } from '../artifacts/artifact-changes';
 import { ChangeFollower } from './change-log';
-import { memoryLog } from './testing/memory-change-log';
+import { memoryLog } from './memory-change-log.testing';
 
 /** A clock the test moves by hand. */
 function clock(start = 1_000_000_000) {

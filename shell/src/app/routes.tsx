@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../auth/require-auth';
 import { RootLayout } from '../layout/root-layout';
-import { RemotePage } from '../remotes/remote-page';
+import { RemotePage } from '../remotes/page/remote-page';
 
 function remote(id: string, title: string, options: { protect?: boolean } = {}): Pick<RouteObject, 'element' | 'handle'> {
   let element: ReactNode = <RemotePage id={id} />;

@@ -1,7 +1,7 @@
 import { Spinner } from '@antiquarium/ui';
 import { useEffect, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router-dom';
-import { useComposedLayoutHydrated } from '../remotes/composed-frame';
+import { useComposedLayoutHydrated } from '../remotes/first-page/composed-frame';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
 import './layout.css';

@@ -21,7 +21,7 @@ import {
   inlineScriptHashes,
   type FirstPageServerOptions,
 } from './first-page-server';
-import { remoteUrls } from '../remotes/site-remotes.testing';
+import { remoteUrls } from '../remotes/loading/site-remotes.testing';
 
 const API = 'http://api.example';
 const INTERNAL = 'http://api.internal:3000';

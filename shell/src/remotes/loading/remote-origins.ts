@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../config/runtime-config';
+import type { RuntimeConfig } from '../../config/runtime-config';
 
 // Where a remote's code may come from: read by the release routing (release-routing.ts) and by an
 // operator's preview (preview.tsx, loaded only for a preview), so neither imports the other.

@@ -1,8 +1,8 @@
 import { isValidElement, type ReactElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { routes } from '../app/routes';
+import { routes } from './routes';
 import { RequireAuth } from '../auth/require-auth';
-import { RemotePage } from './remote-page';
+import { RemotePage } from '../remotes/page/remote-page';
 import { FIRST_PAGES, firstPageOf } from '@antiquarium/contracts/first-page';
 import { REMOTE_NAMES } from '../config/remote-names';
 

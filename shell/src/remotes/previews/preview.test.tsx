@@ -2,8 +2,8 @@ import * as contracts from '@antiquarium/contracts';
 import type { AuthUser } from '@antiquarium/auth-store';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RuntimeConfig } from '../config/runtime-config';
-import { defaultReleases, releasesAttribute, remoteUrls } from './site-remotes.testing';
+import type { RuntimeConfig } from '../../config/runtime-config';
+import { defaultReleases, releasesAttribute, remoteUrls } from '../loading/site-remotes.testing';
 
 // Module federation's runtime cannot run in jsdom: what the shell registers is what these tests read.
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -18,8 +18,8 @@ type Runtime = jest.Mocked<typeof import('@module-federation/enhanced/runtime')>
 async function newTab() {
   jest.resetModules();
   return {
-    routing: await import('./release-routing'),
-    federation: await import('./federation'),
+    routing: await import('../releases/release-routing'),
+    federation: await import('../loading/federation'),
     preview: await import('./preview'),
     auth: await import('@antiquarium/auth-store'),
     runtime: (await import('@module-federation/enhanced/runtime')) as unknown as Runtime,

@@ -4,10 +4,10 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../app/routes';
-import { composePage } from '../server/first-page-server';
-import { registerSiteRemotes } from './federation';
-import { isComposed } from './composed-frame';
-import { defaultReleases } from './site-remotes.testing';
+import { composePage } from './first-page-server';
+import { registerSiteRemotes } from '../remotes/loading/federation';
+import { isComposed } from '../remotes/first-page/composed-frame';
+import { defaultReleases } from '../remotes/loading/site-remotes.testing';
 
 // A first page composed on the server (docs/decisions/0011): the document the shell's server makes
 // (its layout around a remote page's markup) hydrated by the browser's own tree (the site's routes),

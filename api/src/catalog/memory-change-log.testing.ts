@@ -1,4 +1,4 @@
-import type { ChangeEntry, ChangeLogStore } from '../change-log';
+import type { ChangeEntry, ChangeLogStore } from './change-log';
 
 /** The log as a list: entries are found by their writer's stamp, as the database finds them. */
 export function memoryLog() {

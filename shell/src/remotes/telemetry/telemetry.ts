@@ -8,7 +8,7 @@
  * is hidden, every FLUSH_INTERVAL_MS at most, or once TELEMETRY_MAX_EVENTS are queued.
  */
 import { isReleaseRemote, TELEMETRY_MAX_EVENTS, TELEMETRY_MAX_MS, type TelemetryBatch, type TelemetryEvent, type TelemetryKind } from '@antiquarium/contracts';
-import { chosenReleases } from './federation';
+import { chosenReleases } from '../loading/federation';
 import { telemetryTicket } from './telemetry-ticket';
 
 export const FLUSH_INTERVAL_MS = 10_000;

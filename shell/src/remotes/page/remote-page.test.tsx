@@ -1,11 +1,11 @@
 import type { TelemetryEvent } from '@antiquarium/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { registerSiteRemotes } from './federation';
+import { registerSiteRemotes } from '../loading/federation';
 import { RemotePage, type PageLoader } from './remote-page';
-import { flushTelemetry, startTelemetry } from './telemetry';
-import { keepTelemetryTicket } from './telemetry-ticket';
-import { defaultReleases } from './site-remotes.testing';
+import { flushTelemetry, startTelemetry } from '../telemetry/telemetry';
+import { keepTelemetryTicket } from '../telemetry/telemetry-ticket';
+import { defaultReleases } from '../loading/site-remotes.testing';
 
 // Module federation's runtime cannot run in jsdom; these pages come from the loaders the tests pass.
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), preloadRemote: jest.fn(), loadRemote: jest.fn() }));

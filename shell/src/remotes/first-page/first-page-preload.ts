@@ -1,6 +1,6 @@
 import { preloadRemote } from '@module-federation/enhanced/runtime';
 import { firstPageOf } from '@antiquarium/contracts/first-page';
-import type { RemoteName } from '../config/remote-names';
+import type { RemoteName } from '../../config/remote-names';
 
 /**
  * Starts downloading the first page's remote code (its manifest, remoteEntry and the page's chunks,

@@ -1,6 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { REMOTE_NAMES, type RemoteName } from '../config/remote-names';
+import { REMOTE_NAMES, type RemoteName } from '../../config/remote-names';
 
 /** What every exposed page module provides: its screen as the default export. */
 export interface RemotePageModule {

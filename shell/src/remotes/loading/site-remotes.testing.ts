@@ -1,7 +1,7 @@
 // For the shell's tests: a configuration of every remote the workspace description (workspace.json)
 // names, so that adding a remote there needs no edit of the tests (issue 30).
 import type { ReleaseRef } from '@antiquarium/contracts';
-import { REMOTE_NAMES } from '../config/remote-names';
+import { REMOTE_NAMES } from '../../config/remote-names';
 
 /** Each remote's manifest URL: by default on its own local port, in the description's order. */
 export function remoteUrls(urlOf = (_name: string, index: number) => `http://localhost:${4201 + index}/mf-manifest.json`): Record<string, string> {

@@ -1,5 +1,5 @@
 import { TELEMETRY_MAX_EVENTS, TELEMETRY_MAX_MS, type TelemetryBatch, type TelemetryEvent } from '@antiquarium/contracts';
-import { defaultReleases } from './site-remotes.testing';
+import { defaultReleases } from '../loading/site-remotes.testing';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), preloadRemote: jest.fn(), loadRemote: jest.fn() }));
 
@@ -15,7 +15,7 @@ let fetchMock: jest.SpyInstance;
 /** A new page load: its own sampling decision, queue, registered releases and ticket (null: its routing brought none). */
 async function newPage({ sampleRate = 1, random = (): number => 0.5, ticket = TICKET }: { sampleRate?: number; random?: () => number; ticket?: string | null } = {}) {
   jest.resetModules();
-  const federation = await import('./federation');
+  const federation = await import('../loading/federation');
   const telemetry = await import('./telemetry');
   (await import('./telemetry-ticket')).keepTelemetryTicket(ticket);
   federation.registerSiteRemotes({ ...defaultReleases(), catalog: { version: LIVE, manifestUrl: `https://cdn.test/catalog/${LIVE}/mf-manifest.json` } });

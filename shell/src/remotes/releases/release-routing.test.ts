@@ -1,7 +1,7 @@
 import * as contracts from '@antiquarium/contracts';
 import type { ReleaseRouting } from '@antiquarium/contracts';
-import type { RuntimeConfig } from '../config/runtime-config';
-import { defaultReleases, releasesAttribute, remoteUrls } from './site-remotes.testing';
+import type { RuntimeConfig } from '../../config/runtime-config';
+import { defaultReleases, releasesAttribute, remoteUrls } from '../loading/site-remotes.testing';
 
 // Module federation's runtime cannot run in jsdom (it loads real scripts): what the shell registers
 // and preloads is what these tests read.
@@ -14,7 +14,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 type Runtime = typeof import('@module-federation/enhanced/runtime');
 type Modules = {
   routing: typeof import('./release-routing');
-  federation: typeof import('./federation');
+  federation: typeof import('../loading/federation');
   runtime: jest.Mocked<Runtime>;
 };
 
@@ -23,7 +23,7 @@ async function newTab(): Promise<Modules> {
   jest.resetModules();
   return {
     routing: await import('./release-routing'),
-    federation: await import('./federation'),
+    federation: await import('../loading/federation'),
     runtime: (await import('@module-federation/enhanced/runtime')) as unknown as jest.Mocked<Runtime>,
   };
 }
@@ -104,18 +104,18 @@ describe('resolution at page load', () => {
     let tab = await newTab();
     answers(routingA);
     await tab.routing.resolveReleases(config, loaded);
-    expect((await import('./telemetry-ticket')).telemetryTicket()).toBe(ticket);
+    expect((await import('../telemetry/telemetry-ticket')).telemetryTicket()).toBe(ticket);
 
     // The ticket names the releases of the answer it came with: not those of the last one seen.
     tab = await newTab();
     answers({ remotes: 'catalog' });
     expect((await tab.routing.resolveReleases(config, loaded)).catalog?.version).toBe(LIVE);
-    expect((await import('./telemetry-ticket')).telemetryTicket()).toBeUndefined();
+    expect((await import('../telemetry/telemetry-ticket')).telemetryTicket()).toBeUndefined();
 
     tab = await newTab();
     registryDown();
     await tab.routing.resolveReleases(config, loaded);
-    expect((await import('./telemetry-ticket')).telemetryTicket()).toBeUndefined();
+    expect((await import('../telemetry/telemetry-ticket')).telemetryTicket()).toBeUndefined();
   });
 
   test('with the registry down, the last routing seen is used', async () => {
@@ -337,12 +337,12 @@ describe('start-up', () => {
   test('a visitor without a preview loads no preview code and waits on nothing more', async () => {
     const { routing, federation } = await newTab();
     const startPreview = jest.fn();
-    jest.doMock('./preview', () => ({ startPreview }));
+    jest.doMock('../previews/preview', () => ({ startPreview }));
     registryAnswers(routingA);
     await routing.startReleases(config, loaded, { location: { pathname: '/', search: '?page=2' } });
     await federation.remoteReady('catalog');
     expect(startPreview).not.toHaveBeenCalled();
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    jest.dontMock('./preview');
+    jest.dontMock('../previews/preview');
   });
 });

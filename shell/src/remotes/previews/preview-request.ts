@@ -1,4 +1,4 @@
-import { REMOTE_NAMES, type RemoteName } from '../config/remote-names';
+import { REMOTE_NAMES, type RemoteName } from '../../config/remote-names';
 
 /** The preview asked in this tab (kept across client-side navigation and reloads, until Exit preview). */
 export const PREVIEW_KEY = 'antiquarium.preview';

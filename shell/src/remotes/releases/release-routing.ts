@@ -1,12 +1,12 @@
 import type { ReleaseRef, ReleaseRouting, RemoteRouting } from '@antiquarium/contracts';
 import { isRecord, RELEASE_ROUTING_PATH } from '@antiquarium/contracts/releases';
-import type { RuntimeConfig } from '../config/runtime-config';
-import { DEFAULT_VERSION, holdRemote, registerSiteRemotes, type ChosenReleases } from './federation';
-import { preloadFirstPage } from './first-page-preload';
-import { readPreviewRequest } from './preview-request';
-import { REMOTE_NAMES } from '../config/remote-names';
-import { keepTelemetryTicket } from './telemetry-ticket';
-import { manifestUrlIn, remoteOrigins } from './remote-origins';
+import type { RuntimeConfig } from '../../config/runtime-config';
+import { DEFAULT_VERSION, holdRemote, registerSiteRemotes, type ChosenReleases } from '../loading/federation';
+import { preloadFirstPage } from '../first-page/first-page-preload';
+import { readPreviewRequest } from '../previews/preview-request';
+import { REMOTE_NAMES } from '../../config/remote-names';
+import { keepTelemetryTicket } from '../telemetry/telemetry-ticket';
+import { manifestUrlIn, remoteOrigins } from '../loading/remote-origins';
 
 /** The last routing the registry answered, used when it cannot be reached. */
 export const ROUTING_KEY = 'antiquarium.routing';
@@ -190,7 +190,7 @@ export async function startReleases(
   const previews = readPreviewRequest(location.search);
   const previewed = new Set(previews.map((request) => request.remote));
   if (previews.length > 0) {
-    const preview = import('./preview').then(({ startPreview }) => startPreview(config, previews));
+    const preview = import('../previews/preview').then(({ startPreview }) => startPreview(config, previews));
     preview.catch((error: unknown) => console.warn('The release preview could not start', error));
     for (const remote of previewed) holdRemote(remote, preview);
   }

@@ -7,10 +7,10 @@
 import { useAuthStore } from '@antiquarium/auth-store';
 import { isReleaseVersion } from '@antiquarium/contracts';
 import { createRoot } from 'react-dom/client';
-import type { RuntimeConfig } from '../config/runtime-config';
-import { previewRemote, remotesRegistered } from './federation';
+import type { RuntimeConfig } from '../../config/runtime-config';
+import { previewRemote, remotesRegistered } from '../loading/federation';
 import { forgetPreview, type PreviewRequest } from './preview-request';
-import { manifestUrlIn, remoteOrigins } from './remote-origins';
+import { manifestUrlIn, remoteOrigins } from '../loading/remote-origins';
 import './preview.css';
 
 /** The longest a held remote waits for the sign-in state (the Firebase SDK loads after the first frame). */

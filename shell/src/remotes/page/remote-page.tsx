@@ -1,9 +1,9 @@
 import { Spinner } from '@antiquarium/ui';
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { ComposedPageHydrated } from './composed-frame';
-import { loadRemotePage, remoteReady, type RemotePageModule } from './federation';
+import { ComposedPageHydrated } from '../first-page/composed-frame';
+import { loadRemotePage, remoteReady, type RemotePageModule } from '../loading/federation';
 import { RemoteErrorBoundary } from './remote-error-boundary';
-import { recordRemoteLoad } from './telemetry';
+import { recordRemoteLoad } from '../telemetry/telemetry';
 
 export type PageLoader = (id: string) => Promise<RemotePageModule>;
 
