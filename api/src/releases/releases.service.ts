@@ -13,6 +13,7 @@ import type { PromoteInputBody, PromoteRefusalInputBody, ReleaseInputBody, Remov
 import { ReleaseLocks } from './release-lock';
 import { ReleaseStatsRepository } from './release-stats.repository';
 import { ReleasesRepository, type AuditInput, type RouteChange, type RouteState } from './releases.repository';
+import { namedReleases, routedReleases } from './routed-releases';
 import { RoutingService } from './routing.service';
 import { toRelease } from './to-release';
 
@@ -327,15 +328,13 @@ export class ReleasesService {
   /** The remote's routing with the manifests of its live release and canary. */
   private async answer(route: RouteState): Promise<RemoteRoutingChange> {
     const { remote, live, liveSince, canary } = route;
-    const manifests = await this.repository.manifests([...(live ? [{ remote, version: live }] : []), ...(canary ? [{ remote, version: canary.version }] : [])]);
-    const liveUrl = live ? manifests.get(`${remote}@${live}`) : undefined;
-    if (live && (liveUrl === undefined || !liveSince)) throw new ConflictException(`${remote}@${live} is live but no longer published: promote another release`);
-    const canaryUrl = canary ? manifests.get(`${remote}@${canary.version}`) : undefined;
+    const routed = routedReleases(route, await this.repository.manifests(namedReleases(route)));
+    if (live && (!routed.live || !liveSince)) throw new ConflictException(`${remote}@${live} is live but no longer published: promote another release`);
     return {
       remote,
       // Null: the registry names nothing for this remote, browsers load the image's own build.
-      live: live && liveUrl !== undefined ? { version: live, manifestUrl: liveUrl } : null,
-      ...(canary && canaryUrl !== undefined ? { canary: { version: canary.version, manifestUrl: canaryUrl, percent: canary.percent, since: canary.since.toISOString() } } : {}),
+      live: routed.live ?? null,
+      ...(canary && routed.canary ? { canary: { ...routed.canary, since: canary.since.toISOString() } } : {}),
       liveSince: liveSince ? liveSince.toISOString() : null,
       history: route.history,
       updatedAt: (route.updatedAt ?? new Date()).toISOString(),

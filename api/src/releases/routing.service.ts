@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
-import { RELEASE_REMOTES, type ReleaseRouting, type RemoteRouting } from '@antiquarium/contracts';
+import { RELEASE_REMOTES, type ReleaseRouting } from '@antiquarium/contracts';
 import { FreshCache } from './fresh-cache';
 import { ReleasesRepository } from './releases.repository';
+import { namedReleases, routedReleases } from './routed-releases';
 import { TelemetryTickets } from './telemetry-tickets';
 
 /**
@@ -71,21 +72,14 @@ export class RoutingService {
 
   private async read(): Promise<ServedRouting> {
     const routes = await this.repository.allRoutes(RELEASE_REMOTES);
-    const named = routes.flatMap((route) => [
-      ...(route.live ? [{ remote: route.remote, version: route.live }] : []),
-      ...(route.canary ? [{ remote: route.remote, version: route.canary.version }] : []),
-    ]);
-    const manifests = await this.repository.manifests(named);
+    const manifests = await this.repository.manifests(routes.flatMap(namedReleases));
     const remotes: ReleaseRouting['remotes'] = {};
     let updatedAt: Date | null = null;
     for (const route of routes) {
       if (route.updatedAt && (!updatedAt || route.updatedAt > updatedAt)) updatedAt = route.updatedAt;
-      const liveUrl = route.live ? manifests.get(`${route.remote}@${route.live}`) : undefined;
-      if (!route.live || liveUrl === undefined) continue;
-      const entry: RemoteRouting = { live: { version: route.live, manifestUrl: liveUrl } };
-      const canaryUrl = route.canary ? manifests.get(`${route.remote}@${route.canary.version}`) : undefined;
-      if (route.canary && canaryUrl !== undefined) entry.canary = { version: route.canary.version, manifestUrl: canaryUrl, percent: route.canary.percent };
-      remotes[route.remote] = entry;
+      const { live, canary } = routedReleases(route, manifests);
+      if (!live) continue;
+      remotes[route.remote] = canary ? { live, canary } : { live };
     }
     const routing: ReleaseRouting = { remotes, updatedAt: updatedAt ? updatedAt.toISOString() : null };
     const body = JSON.stringify(routing);
