@@ -3,7 +3,7 @@
 import '@antiquarium/ui/styles.css';
 import './layout/layout.css';
 import { answersInDocument, startFirstPageCalls } from '@antiquarium/api-client/hand-over';
-import { TELEMETRY_TICKET_HEADER, chooseRelease, isReleaseRemote, isReleaseVersion } from '@antiquarium/contracts/releases';
+import { TELEMETRY_TICKET_HEADER, chooseRelease, isReleaseRemote } from '@antiquarium/contracts/releases';
 import { loadRuntimeConfig, type RuntimeConfig } from './config/runtime-config';
 import { preconnect } from './remotes/first-page/first-page-preload';
 import { startReleases, type ReleaseContracts } from './remotes/releases/release-routing';
@@ -11,7 +11,7 @@ import { startReleases, type ReleaseContracts } from './remotes/releases/release
 // What release resolution needs of the contracts, bundled into the entry (the subpath shares
 // nothing): the package itself is a module-federation shared singleton, which the entry could only
 // import as a chunk of its own, and the first manifest waited ~380 ms for it.
-const contracts: ReleaseContracts = { chooseRelease, isReleaseRemote, isReleaseVersion, TELEMETRY_TICKET_HEADER };
+const contracts: ReleaseContracts = { chooseRelease, isReleaseRemote, TELEMETRY_TICKET_HEADER };
 
 // Before the async boundary: the runtime config (preloaded by index.html) tells where the remotes
 // and the api are. The release routing is asked the moment it is parsed; the remotes are registered

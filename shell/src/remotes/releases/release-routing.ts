@@ -1,5 +1,4 @@
-import type { ReleaseRef, ReleaseRouting, RemoteRouting } from '@antiquarium/contracts';
-import { isRecord, RELEASE_ROUTING_PATH } from '@antiquarium/contracts/releases';
+import { readRouting, RELEASE_ROUTING_PATH, type ReleaseRouting } from '@antiquarium/contracts/releases';
 import type { RuntimeConfig } from '../../config/runtime-config';
 import { DEFAULT_VERSION, holdRemote, registerSiteRemotes, type ChosenReleases } from '../loading/federation';
 import { preloadFirstPage } from '../first-page/first-page-preload';
@@ -24,42 +23,15 @@ export const ROUTING_TIMEOUT_MS = 1500;
  * `@antiquarium/contracts/releases` subpath bundled into the entry (the package itself is a
  * module-federation shared singleton, which the entry could only import as a chunk of its own).
  */
-export type ReleaseContracts = Pick<typeof import('@antiquarium/contracts'), 'chooseRelease' | 'isReleaseRemote' | 'isReleaseVersion' | 'TELEMETRY_TICKET_HEADER'>;
-
-function readRef(value: unknown, contracts: ReleaseContracts, origins: ReadonlySet<string>): ReleaseRef | undefined {
-  if (!isRecord(value) || !contracts.isReleaseVersion(value.version)) return undefined;
-  const manifestUrl = manifestUrlIn(value.manifestUrl, origins);
-  return manifestUrl ? { version: value.version, manifestUrl } : undefined;
-}
-
-function readRemote(value: unknown, contracts: ReleaseContracts, origins: ReadonlySet<string>): RemoteRouting | undefined {
-  if (!isRecord(value)) return undefined;
-  const live = readRef(value.live, contracts, origins);
-  if (!live) return undefined;
-  if (value.canary === undefined || value.canary === null) return { live };
-  const canary = readRef(value.canary, contracts, origins);
-  const percent = isRecord(value.canary) ? value.canary.percent : undefined;
-  if (!canary || typeof percent !== 'number' || !(percent >= 0 && percent <= 100)) return undefined;
-  return { live, canary: { ...canary, percent } };
-}
+export type ReleaseContracts = Pick<typeof import('@antiquarium/contracts'), 'chooseRelease' | 'isReleaseRemote' | 'TELEMETRY_TICKET_HEADER'>;
 
 /**
- * The registry's answer (or the stored copy of one) checked by hand, small on purpose (it runs
- * before the first page): anything that is not a well-formed routing is refused as a whole, so the
- * caller falls back. Remotes this shell does not know are skipped.
+ * The registry's answer (or the stored copy of one), read by the contracts' readRouting (as the
+ * shell's server reads it): remotes this shell does not know are skipped, and a manifest off the
+ * remotes' origins (which the Content-Security-Policy would not load) refuses the whole routing.
  */
-export function readRouting(value: unknown, contracts: ReleaseContracts, origins: ReadonlySet<string>): ReleaseRouting | undefined {
-  if (!isRecord(value) || !isRecord(value.remotes)) return undefined;
-  const { updatedAt = null } = value;
-  if (updatedAt !== null && typeof updatedAt !== 'string') return undefined;
-  const routing: ReleaseRouting = { remotes: {}, updatedAt };
-  for (const [name, entry] of Object.entries(value.remotes)) {
-    if (!contracts.isReleaseRemote(name) || !REMOTE_NAMES.includes(name) || entry === undefined) continue;
-    const remote = readRemote(entry, contracts, origins);
-    if (!remote) return undefined;
-    routing.remotes[name] = remote;
-  }
-  return routing;
+function readBrowserRouting(value: unknown, origins: ReadonlySet<string>): ReleaseRouting | undefined {
+  return readRouting(value, { knows: (remote) => REMOTE_NAMES.includes(remote), manifestUrl: (url) => manifestUrlIn(url, origins) });
 }
 
 /** Storage may be blocked (privacy settings): then nothing is remembered, and nothing breaks. */
@@ -144,7 +116,7 @@ export async function resolveReleases(config: RuntimeConfig, contracts: ReleaseC
   try {
     const origins = remoteOrigins(config);
     const answered = await answer;
-    const fresh = readRouting(answered?.body, contracts, origins);
+    const fresh = readBrowserRouting(answered?.body, origins);
     if (fresh) {
       store(ROUTING_KEY, JSON.stringify(fresh));
       // The ticket names the releases of this routing: with any other, the page reports nothing.
@@ -153,7 +125,7 @@ export async function resolveReleases(config: RuntimeConfig, contracts: ReleaseC
     let routing = fresh;
     if (!routing) {
       try {
-        routing = readRouting(JSON.parse(stored(ROUTING_KEY) ?? 'null'), contracts, origins);
+        routing = readBrowserRouting(JSON.parse(stored(ROUTING_KEY) ?? 'null'), origins);
       } catch {
         routing = undefined;
       }
