@@ -4,9 +4,9 @@ import { apiGet, apiSend, type ArtifactSummary } from './api';
 import { API_URL, AUTH_EMULATOR_URL, FIREBASE_PROJECT_ID } from './env';
 import type { TestUser } from './users';
 
-/** A toast (antd's message at the top of the page) with exactly this text. */
+/** A toast (antd's notification at the bottom right, libs/ui antd-kit.tsx) with exactly this text. */
 export function toast(page: Page, text: string): Locator {
-  return page.locator('.ant-message').getByText(text, { exact: true });
+  return page.locator('.ant-notification').getByText(text, { exact: true });
 }
 
 export async function expectToast(page: Page, text: string): Promise<void> {
@@ -18,9 +18,8 @@ export async function signOut(page: Page): Promise<void> {
   const header = page.locator('header');
   await header.getByRole('button', { name: 'Logout' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, logout!' }).click();
-  const done = page.getByRole('dialog').filter({ hasText: 'Logged out!' });
-  await expect(done).toBeVisible();
-  await done.getByRole('button', { name: 'OK' }).click();
+  // Said by a toast, no dialog to dismiss (issue 32): two clicks.
+  await expectToast(page, 'Logged out!');
   await expect(header.getByRole('button', { name: 'Logout' })).toHaveCount(0);
 }
 

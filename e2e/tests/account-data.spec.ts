@@ -26,7 +26,7 @@ async function deleteAccount(page: Page, user: TestUser, choice: 'Delete my arti
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   // The sign-in toast has gone first: axe would judge its text's contrast half-way through its fade.
-  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 10_000 });
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('radio', { name: choice }).check();
   await dialog.getByLabel('Type your email address to confirm').fill(user.email);

@@ -110,10 +110,13 @@ test.describe('Top bar for a signed-in user', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Are you sure?');
     await expect(dialog).toContainText('You want to logout?');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await dialog.getByRole('button', { name: 'Yes, logout!' }).click();
-    const done = page.getByRole('dialog').filter({ hasText: 'Logged out!' });
+    // Two clicks: the success is a toast at the bottom right, not a dialog to dismiss (issue 32).
+    const done = page.getByRole('alert').filter({ hasText: 'Logged out!' });
     await expect(done).toBeVisible();
     await expect(done).toContainText('You have logged out successfully.');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(header.getByRole('button', { name: 'Logout' })).toHaveCount(0);
   });
 });

@@ -237,7 +237,7 @@ test.describe('Add Artifact form', () => {
         : route.continue(),
     );
     await page.getByRole('button', { name: 'Add Artifact' }).click();
-    await expect(page.locator('.ant-message').getByText('Location is not a place we know')).toBeVisible();
+    await expect(page.locator('.ant-notification').getByText('Location is not a place we know')).toBeVisible();
     await expectFieldMessage(page, 'location', 'Location is not a place we know');
     await expect(field(page, 'name')).toHaveValue(artifact.name);
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -245,7 +245,7 @@ test.describe('Add Artifact form', () => {
     await page.route('**/artifacts', (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()));
     await page.getByRole('button', { name: 'Add Artifact' }).click();
     // A request that never reached the api has no message of its own: the screen's spec words.
-    await expect(page.locator('.ant-message').getByText('Something went wrong!')).toBeVisible();
+    await expect(page.locator('.ant-notification').getByText('Something went wrong!')).toBeVisible();
     await expect(field(page, 'name')).toHaveValue(artifact.name);
   });
 

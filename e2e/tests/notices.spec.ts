@@ -17,8 +17,8 @@ interface Statement {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  // Toasts fade: their half-transparent text is not what the screen shows.
-  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+  // Toasts fade: their half-transparent text is not what the screen shows. One stays 6 s (libs/ui antd-kit.tsx).
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 10_000 });
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -1,6 +1,6 @@
 import { useAuthStore, type AuthState } from '@antiquarium/auth-store';
 import { act, render, screen } from '@testing-library/react';
-import { message, Modal } from 'antd';
+import { Modal, notification } from 'antd';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 
@@ -37,17 +37,17 @@ export function renderAt(path: string, element: ReactElement, options: { url?: s
   return router;
 }
 
-/** A toast (antd's message, rendered outside the tested tree) with exactly this text. */
+/** A toast (antd's notification, rendered outside the tested tree) with exactly this title. */
 export async function findToast(text: string) {
   // The first toast of a file loads antd on demand (libs/ui's notify.ts): give it time.
-  return screen.findByText(text, { selector: '.ant-message-notice-title' }, { timeout: 5000 });
+  return screen.findByText(text, { selector: '.ant-notification-notice-title' }, { timeout: 5000 });
 }
 
 afterEach(() => {
   // Toasts and dialogs outlive a test in the shared document: clear them between tests. (Only once
   // antd has shown one: destroying before the first toast leaves antd's queue stuck.)
   act(() => {
-    if (document.querySelector('.ant-message')) message.destroy();
+    if (document.querySelector('.ant-notification')) notification.destroy();
     Modal.destroyAll();
   });
   useAuthStore.setState(initialAuth, true);

@@ -13,10 +13,36 @@ function loadKit(): Promise<AntdKit> {
   return kit;
 }
 
-/** A short message at the top of the page (antd's message, themed). */
-export async function toast(kind: ToastKind, text: string): Promise<void> {
-  const { message } = await loadKit();
-  void message.open({ type: kind, content: text, duration: kind === 'error' ? 5 : 3 });
+/** The key of each error toast still shown, by its text: the same error again replaces it. */
+const shownErrors = new Map<string, string>();
+let toastCount = 0;
+
+/**
+ * A short message in the corner below the content (antd's notification, themed, placed and timed in
+ * antd-kit.tsx), announced as an alert. An error stays until dismissed; the same error again (a
+ * second wrong password) replaces it, announced anew, instead of stacking a copy. `text` is its
+ * title; `detail`, when given, a line under it ('Logged out!' / 'You have logged out successfully.').
+ */
+export async function toast(kind: ToastKind, text: string, detail?: string): Promise<void> {
+  const { notification } = await loadKit();
+  const content = { type: kind, title: text, description: detail, role: 'alert' as const };
+  if (kind !== 'error') {
+    notification.open(content);
+    return;
+  }
+  const previous = shownErrors.get(text);
+  if (previous) notification.destroy(previous);
+  toastCount += 1;
+  const key = `aq-error-${toastCount}`;
+  shownErrors.set(text, key);
+  notification.open({
+    ...content,
+    key,
+    duration: false,
+    onClose: () => {
+      if (shownErrors.get(text) === key) shownErrors.delete(text);
+    },
+  });
 }
 
 export interface ConfirmOptions {
@@ -61,7 +87,7 @@ export interface AlertOptions {
   okLabel?: string;
 }
 
-/** A dialog with one button (e.g. 'Logged out!'); resolves when it is closed. */
+/** A dialog with one button (e.g. 'Artifact Updated successfully!'); resolves when it is closed. */
 export async function alertDialog({ kind, title, text, okLabel = 'OK' }: AlertOptions): Promise<void> {
   const { Modal } = await loadKit();
   return new Promise<void>((resolve) => {

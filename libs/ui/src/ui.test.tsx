@@ -4,6 +4,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { NotFound } from './not-found';
+import { notification } from 'antd';
+import { TOAST_PLACEMENT, TOAST_SECONDS } from './antd-kit';
 import { confirmDialog, toast } from './notify';
 import { Spinner } from './spinner';
 import { antTheme, themeTokens } from './theme';
@@ -53,4 +55,23 @@ test('toast shows its text; confirmDialog resolves with the choice', async () =>
   const declined = confirmDialog({ title: 'Again?', text: 'Sure?', confirmLabel: 'Do it', cancelLabel: 'Keep' });
   await userEvent.click(await screen.findByRole('button', { name: 'Keep' }));
   await expect(declined).resolves.toBe(false);
+});
+
+test('toasts sit at the bottom right, clear of the heading, as alerts, long enough to read; an error stays until dismissed', async () => {
+  const open = jest.spyOn(notification, 'open');
+  await act(() => toast('success', 'Logged out!', 'You have logged out successfully.'));
+  const title = await screen.findByText('Logged out!', { selector: '.ant-notification-notice-title' });
+  const notice = title.closest('[role="alert"]');
+  expect(notice).toHaveTextContent('You have logged out successfully.');
+  expect(TOAST_PLACEMENT).toBe('bottomRight');
+  expect(title.closest('.ant-notification')).toHaveClass('ant-notification-bottomRight');
+  expect(TOAST_SECONDS).toBeGreaterThanOrEqual(6);
+  expect(open).toHaveBeenLastCalledWith(expect.not.objectContaining({ duration: expect.anything() }));
+
+  await act(() => toast('error', 'Network request failed'));
+  expect(open).toHaveBeenLastCalledWith(expect.objectContaining({ type: 'error', duration: false }));
+  open.mockRestore();
+  // The same error again replaces the one shown: it is said once.
+  await act(() => toast('error', 'Network request failed'));
+  await waitFor(() => expect(screen.getAllByText('Network request failed', { selector: '.ant-notification-notice-title' })).toHaveLength(1));
 });

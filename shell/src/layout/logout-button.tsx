@@ -1,5 +1,5 @@
 import { useAuthStore } from '@antiquarium/auth-store';
-import { alertDialog, confirmDialog, toast } from '@antiquarium/ui';
+import { confirmDialog, toast } from '@antiquarium/ui';
 import { useState } from 'react';
 
 export const LOGOUT_TEXTS = {
@@ -14,6 +14,7 @@ export function LogoutButton() {
   const logOut = useAuthStore((state) => state.logOut);
   const [busy, setBusy] = useState(false);
 
+  // Focus starts on Cancel (confirmDialog): one Enter never logs out.
   const onClick = async () => {
     setBusy(true);
     try {
@@ -24,7 +25,8 @@ export function LogoutButton() {
       });
       if (!confirmed) return;
       await logOut();
-      void alertDialog({ kind: 'success', title: LOGOUT_TEXTS.doneTitle, text: LOGOUT_TEXTS.doneText });
+      // Said by a toast, not a dialog to dismiss: two clicks log out (issue 32).
+      void toast('success', LOGOUT_TEXTS.doneTitle, LOGOUT_TEXTS.doneText);
     } catch (error) {
       void toast('error', error instanceof Error ? error.message : String(error));
     } finally {

@@ -1,7 +1,7 @@
 import { useAuthStore, type AuthState } from '@antiquarium/auth-store';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Modal } from 'antd';
+import { Modal, notification } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { LOGOUT_TEXTS } from './logout-button';
 import { TopBar } from './top-bar';
@@ -20,8 +20,11 @@ function signIn(overrides: Partial<AuthState> = {}) {
 
 afterEach(() => {
   useAuthStore.setState(initial, true);
-  // antd's dialogs live outside the rendered tree.
-  Modal.destroyAll();
+  // antd's dialogs and toasts live outside the rendered tree.
+  act(() => {
+    Modal.destroyAll();
+    if (document.querySelector('.ant-notification')) notification.destroy();
+  });
 });
 
 test('a visitor sees the Login button and no Add Artifact link', () => {
@@ -71,7 +74,7 @@ test('the phone menu button opens the links and a followed link closes them', as
   expect(menu).toHaveAttribute('aria-expanded', 'false');
 });
 
-test('logout asks first, then signs out and says so', async () => {
+test('logout asks first (focus on Cancel), then signs out and says so in a toast: two clicks, no dialog to dismiss', async () => {
   const logOut = jest.fn().mockResolvedValue(undefined);
   signIn({ logOut });
   renderTopBar();
@@ -79,12 +82,17 @@ test('logout asks first, then signs out and says so', async () => {
 
   const confirm = await screen.findByRole('dialog', { name: LOGOUT_TEXTS.confirmTitle });
   expect(within(confirm).getByText('You want to logout?')).toBeInTheDocument();
+  await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus());
   expect(logOut).not.toHaveBeenCalled();
   await userEvent.click(within(confirm).getByRole('button', { name: 'Yes, logout!' }));
 
-  const done = await screen.findByRole('dialog', { name: 'Logged out!' });
+  const done = await screen.findByRole('alert', {}, { timeout: 5000 });
+  await waitFor(() => expect(done).toHaveTextContent('Logged out!'));
+  expect(within(done).getByText('Logged out!')).toHaveClass('ant-notification-notice-title');
   expect(within(done).getByText('You have logged out successfully.')).toBeInTheDocument();
   expect(logOut).toHaveBeenCalledTimes(1);
+  // Nothing left to dismiss: the confirmation has gone and no dialog says 'Logged out!'.
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 });
 
 test('cancelling the dialog keeps the user signed in', async () => {
@@ -102,8 +110,8 @@ test('a failed logout shows the error message', async () => {
   renderTopBar();
   await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
   await userEvent.click(await screen.findByRole('button', { name: 'Yes, logout!' }));
-  expect(await screen.findByText('Network request failed')).toBeInTheDocument();
-  expect(screen.queryByRole('dialog', { name: 'Logged out!' })).not.toBeInTheDocument();
+  expect(await screen.findByText('Network request failed', {}, { timeout: 5000 })).toBeInTheDocument();
+  expect(screen.queryByText('Logged out!')).not.toBeInTheDocument();
 });
 
 test('the Moderation link is shown only to a member whose token carries the moderator claim', () => {

@@ -193,7 +193,7 @@ test('the api’s per-field 400 messages appear at their fields, and its message
   await waitFor(() => expect(messageOf('Name')).toBe('Name is already taken here'));
   expect(messageOf('Location')).toBe('Location is unknown');
   expect(messageOf('Context')).toBeNull();
-  expect(await screen.findByText('Name is already taken here', { selector: '.ant-message *' })).toBeInTheDocument();
+  expect(await screen.findByText('Name is already taken here', { selector: '.ant-notification *' })).toBeInTheDocument();
   await waitFor(() => expect(control('Name')).toHaveFocus());
   expect(screen.getByRole('button', { name: 'Add Artifact' })).toBeEnabled();
 });
@@ -215,7 +215,7 @@ test('a request that never reached the api shows "Something went wrong!" as a to
   renderPage();
   await fillValid(user);
   await user.click(screen.getByRole('button', { name: 'Add Artifact' }));
-  expect(await screen.findByText('Something went wrong!', { selector: '.ant-message *' })).toBeInTheDocument();
+  expect(await screen.findByText('Something went wrong!', { selector: '.ant-notification *' })).toBeInTheDocument();
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 

@@ -122,7 +122,7 @@ test('a failed request shows a toast with the api’s message, and its field mes
   await user.click(save());
   await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, update it!' }));
   await waitFor(() => expect(messageOf('Image URL')).toBe('Image must be a valid URL'));
-  expect(await screen.findByText('Image must be a valid URL', { selector: '.ant-message *' })).toBeInTheDocument();
+  expect(await screen.findByText('Image must be a valid URL', { selector: '.ant-notification *' })).toBeInTheDocument();
   // The message stays when focus moves on (the client cannot re-check the api's own rules).
   await user.tab();
   expect(messageOf('Image URL')).toBe('Image must be a valid URL');
