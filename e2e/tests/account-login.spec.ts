@@ -9,14 +9,22 @@ test.describe('Login', () => {
     await page.goto('/login');
     await submitLogin(page, user.email, 'Wrong-password-1');
     // The Auth Emulator answers auth/wrong-password (production: auth/invalid-credential).
-    await expectToast(page, 'The email or password is incorrect. Please check them and try again.');
+    const wrong = 'The email or password is incorrect. Please check them and try again.';
+    await expectToast(page, wrong);
+    // Said once, by an alert (issue 32), and the toast does not cover the page's heading.
+    await expect(page.getByText(wrong, { exact: true })).toHaveCount(1);
+    await expect(page.getByRole('alert').filter({ hasText: wrong })).toHaveCount(1);
+    const heading = await page.getByRole('heading', { level: 1, name: 'Login' }).boundingBox();
+    const notice = await page.getByRole('alert').filter({ hasText: wrong }).boundingBox();
+    expect(heading && notice && (notice.y >= heading.y + heading.height || notice.y + notice.height <= heading.y)).toBe(true);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByLabel('Email')).toHaveValue(user.email);
     await expect(page.locator('header').getByRole('button', { name: 'Logout' })).toHaveCount(0);
 
     // An unknown account reads the same (no hint about which accounts exist).
     await submitLogin(page, `nobody-${user.uid}@test.antiquarium.example`, 'Whatever-1');
-    await expect(page.getByText('The email or password is incorrect. Please check them and try again.', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(wrong, { exact: true })).toBeVisible();
+    await expect(page.getByText(wrong, { exact: true })).toHaveCount(1);
   });
 
   test('required fields are checked before anything is sent, and the password can be shown', async ({ page }) => {

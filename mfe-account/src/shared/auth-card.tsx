@@ -23,16 +23,3 @@ export function AuthCard({ titleId, title, intro, notice, children }: AuthCardPr
     </section>
   );
 }
-
-/**
- * A form-level failure, kept on screen after its toast fades. Not a live region: the toast (antd's
- * message, role=alert) already announces it, and twice would be noise.
- */
-export function FormError({ id, message }: { id: string; message: string | null }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="acc-form-error">
-      {message}
-    </p>
-  );
-}

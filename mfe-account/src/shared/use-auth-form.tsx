@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '@antiquarium/ui';
-import { FormError } from './auth-card';
 import { authErrorMessage } from './auth-errors';
 import { firstInvalid, type FieldErrors } from './form-rules';
 
@@ -18,13 +17,13 @@ interface AuthFormOptions<Values extends Record<keyof Values, string>> {
 /**
  * The skeleton of the sign-in, registration and reset forms: values and their errors, a corrected
  * field losing its error, the focus sent to the first invalid field, one submit at a time, and a
- * failure kept on screen after its toast.
+ * failure said once (issue 32): by its toast, an alert that stays until dismissed (libs/ui notify.ts),
+ * not again inside the form.
  */
 export function useAuthForm<Values extends Record<keyof Values, string>>({ empty, fields, validate, submit, action = 'sign-in' }: AuthFormOptions<Values>) {
   type Field = keyof Values & string;
   const [values, setValues] = useState<Values>(empty);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
@@ -47,15 +46,12 @@ export function useAuthForm<Values extends Record<keyof Values, string>>({ empty
       inputs.current[invalid]?.focus();
       return;
     }
-    setFailure(null);
     setBusy(true);
     try {
       await submit(values);
       setValues(empty);
     } catch (error) {
-      const message = authErrorMessage(error, action);
-      setFailure(message);
-      void toast('error', message);
+      void toast('error', authErrorMessage(error, action));
     } finally {
       setBusy(false);
     }
@@ -64,24 +60,21 @@ export function useAuthForm<Values extends Record<keyof Values, string>>({ empty
   /** Props of a field of this form: its value, error, change handler and focus target. */
   const field = (name: Field) => ({ value: values[name], onChange: change(name), error: errors[name], inputRef: inputRef(name) });
 
-  return { values, busy, failure, field, onSubmit };
+  return { values, busy, field, onSubmit };
 }
 
 interface AuthFormProps {
-  id: string;
   busy: boolean;
-  failure: string | null;
   submitLabel: string;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
 }
 
-/** The form element of those screens: its fields, then the failure and the submit button. */
-export function AuthForm({ id, busy, failure, submitLabel, onSubmit, children }: AuthFormProps) {
+/** The form element of those screens: its fields, then the submit button. */
+export function AuthForm({ busy, submitLabel, onSubmit, children }: AuthFormProps) {
   return (
     <form className="acc-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
       {children}
-      <FormError id={`${id}-failure`} message={failure} />
       <button type="submit" className="aq-button aq-button--primary acc-form__submit" aria-disabled={busy || undefined}>
         {submitLabel}
       </button>

@@ -37,7 +37,7 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard titleId="forgot-title" title={FORGOT_TEXTS.title} intro={FORGOT_TEXTS.intro}>
-      <AuthForm id="forgot" busy={form.busy} failure={form.failure} submitLabel={FORGOT_TEXTS.submit} onSubmit={form.onSubmit}>
+      <AuthForm busy={form.busy} submitLabel={FORGOT_TEXTS.submit} onSubmit={form.onSubmit}>
         <TextField id="forgot-email" type="email" label={FORGOT_TEXTS.email} autoComplete="email" {...form.field('email')} />
       </AuthForm>
       <p className="acc-auth__switch">

@@ -47,7 +47,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard titleId="login-title" title={LOGIN_TEXTS.title} intro={LOGIN_TEXTS.intro} notice={signInReason(returnTo)}>
-      <AuthForm id="login" busy={form.busy} failure={form.failure} submitLabel={LOGIN_TEXTS.submit} onSubmit={form.onSubmit}>
+      <AuthForm busy={form.busy} submitLabel={LOGIN_TEXTS.submit} onSubmit={form.onSubmit}>
         <TextField id="login-email" type="email" label={LOGIN_TEXTS.email} autoComplete="email" {...form.field('email')} />
         <PasswordField id="login-password" label={LOGIN_TEXTS.password} autoComplete="current-password" {...form.field('password')} />
         <div className="acc-form__row">

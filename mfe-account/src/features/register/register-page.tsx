@@ -53,7 +53,7 @@ export default function RegisterPage() {
 
   return (
     <AuthCard titleId="register-title" title={REGISTER_TEXTS.title} intro={REGISTER_TEXTS.intro}>
-      <AuthForm id="register" busy={form.busy} failure={form.failure} submitLabel={REGISTER_TEXTS.submit} onSubmit={form.onSubmit}>
+      <AuthForm busy={form.busy} submitLabel={REGISTER_TEXTS.submit} onSubmit={form.onSubmit}>
         <TextField id="register-name" label={REGISTER_TEXTS.name} autoComplete="name" {...form.field('name')} />
         <TextField id="register-email" type="email" label={REGISTER_TEXTS.email} autoComplete="email" {...form.field('email')} />
         <TextField
