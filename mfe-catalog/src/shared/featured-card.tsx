@@ -31,7 +31,7 @@ export function FeaturedCard({ artifact }: { artifact: Artifact }) {
             <span className="aq-visually-hidden"> likes</span>
           </span>
           <span className="aq-badge">
-            <span className="aq-visually-hidden">Created: </span>
+            <span className="aq-visually-hidden">Created At: </span>
             {createdDateLabel(artifact.createdAt)}
           </span>
         </>

@@ -28,7 +28,8 @@ export function ArtifactListCard({ artifact, imagePriority = 'lazy' }: { artifac
       <p className="aq-card__desc aq-card__desc--2">{artifact.shortDescription}</p>
       <dl className="aq-card__meta">
         <div>
-          <dt>Created:</dt>
+          {/* The spec's word for this date (My Artifacts' column 'Created At'), issue 32. */}
+          <dt>Created At:</dt>
           <dd>{createdDateLabel(artifact.createdAt)}</dd>
         </div>
         <div>

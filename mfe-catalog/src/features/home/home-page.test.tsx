@@ -87,6 +87,13 @@ test('uses bounded api calls: 8 most liked, 8 newest, top 3 contributors', async
   expect(list).toHaveBeenCalledTimes(2);
 });
 
+test('a recently added card says what the featured cards say (issue 32), named after its artifact', async () => {
+  render(<HomePage />, { wrapper: MemoryRouter });
+  const recent = within(screen.getByRole('region', { name: 'Recently Added Artifacts' }));
+  const link = await recent.findByRole('link', { name: 'View Details: Newest scroll' });
+  expect(link).toHaveTextContent(/^View Details$/);
+});
+
 test('How It Works has 4 steps and Did You Know 3 facts; the call to action links out', async () => {
   render(<HomePage />, { wrapper: MemoryRouter });
   const steps = screen.getByRole('region', { name: 'How It Works' });

@@ -32,15 +32,16 @@ export function RecentlyAdded() {
         <ul className="cat-strip">
           {recent.data.items.map((artifact) => (
             <li key={artifact._id} className="cat-strip__item">
-              {/* The View link is stretched over the whole card: one tab stop, the whole card clickable. */}
+              {/* The View Details link (the featured cards' word, issue 32) is stretched over the whole
+                  card: one tab stop, the whole card clickable. Named after its artifact. */}
               <article className="cat-mini-card">
                 <ArtifactImage src={artifact.image} alt="" width={960} height={720} sizes={RECENT_IMAGE_SIZES} maxWidth={640} />
                 <div className="cat-mini-card__body">
                   <h3 className="cat-mini-card__title">{artifact.name}</h3>
                   <p className="cat-mini-card__type">{artifact.type}</p>
                   <div className="cat-mini-card__actions">
-                    <Link className="cat-mini-card__link" to={`/artifacts/${artifact._id}`}>
-                      View<span className="aq-visually-hidden"> {artifact.name}</span>
+                    <Link className="cat-mini-card__link" to={`/artifacts/${artifact._id}`} aria-label={`View Details: ${artifact.name}`}>
+                      View Details
                     </Link>
                     <ReportLink artifact={artifact} />
                   </div>
