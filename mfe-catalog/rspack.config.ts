@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rspack/cli';
 import type { Configuration } from '@rspack/core';
-import { frontEndConfig, serverConfig } from '../tooling/rspack/front-end-config';
+import { frontEndConfig, modeOf, serverConfig } from '../tooling/rspack/front-end-config';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -15,7 +15,7 @@ function withoutNodeFetch(config: Configuration): Configuration {
 // The catalog remote: its public door is this exposes list (see README.md). Its server build renders
 // the pages a visit starts on as frames for the shell's server (docs/decisions/0010).
 export default defineConfig((_env, argv) => {
-  const mode = argv.mode === 'development' ? 'development' : 'production';
+  const mode = modeOf(argv);
   return [
     withoutNodeFetch(frontEndConfig({
       appDir,

@@ -1,16 +1,10 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rspack/cli';
-import { frontEndConfig } from '../tooling/rspack/front-end-config';
-
-const appDir = path.dirname(fileURLToPath(import.meta.url));
+import { remoteConfig } from '../tooling/rspack/front-end-config';
 
 // The moderation remote (the trust-and-safety team's): its public door is this exposes list (see README.md).
-export default defineConfig((_env, argv) =>
-  frontEndConfig({
-    appDir,
+export default defineConfig(
+  remoteConfig(import.meta.url, {
     name: 'moderation',
-    mode: argv.mode === 'development' ? 'development' : 'production',
     exposes: {
       './Queue': './src/features/queue/queue-page.tsx',
       './Inbox': './src/features/inbox/inbox-page.tsx',

@@ -29,6 +29,20 @@ export interface FrontEndOptions {
   mode: 'production' | 'development';
 }
 
+/** The build's mode from rspack's command line (`--mode development`); production otherwise. */
+export function modeOf(argv: { mode?: string }): FrontEndOptions['mode'] {
+  return argv.mode === 'development' ? 'development' : 'production';
+}
+
+/**
+ * A remote that is its name and its exposes list (its public door, see its README.md): its rspack
+ * config, the app folder read from the config file's own URL (`import.meta.url`).
+ */
+export function remoteConfig(configUrl: string, { name, exposes }: Required<Pick<FrontEndOptions, 'name' | 'exposes'>>) {
+  const appDir = path.dirname(fileURLToPath(configUrl));
+  return (_env: unknown, argv: { mode?: string }): Configuration => frontEndConfig({ appDir, name, exposes, mode: modeOf(argv) });
+}
+
 /** The rules both builds share: the same sources give the same markup on the server and in the browser. */
 function sourceRules(appDir: string, production: boolean) {
   return [

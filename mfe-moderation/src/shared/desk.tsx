@@ -153,6 +153,17 @@ export interface StatusOption<S extends string> {
   empty: string;
 }
 
+/** A screen's texts for its statuses: each status's tab (`open`) and its empty list (`emptyOpen`). */
+export type StatusTexts<S extends string> = Record<S, string> & Record<`empty${Capitalize<S>}`, string>;
+
+/** The tabs of a StatusListScreen, in the order given, each with its texts. */
+export function statusOptions<S extends string>(texts: StatusTexts<S>, values: readonly [S, ...S[]]): [StatusOption<S>, ...StatusOption<S>[]] {
+  const read = texts as Record<string, string>;
+  const option = (value: S): StatusOption<S> => ({ value, text: read[value] as string, empty: read[`empty${value.charAt(0).toUpperCase()}${value.slice(1)}`] as string });
+  const [first, ...rest] = values;
+  return [option(first), ...rest.map(option)];
+}
+
 interface StatusListScreenProps<S extends string, T> {
   /** Names the screen's requests (a new status or page is a new request). */
   name: string;

@@ -1,5 +1,5 @@
 import { NotFound, Spinner } from '@antiquarium/ui';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../auth/require-auth';
 import { RootLayout } from '../layout/root-layout';
@@ -13,6 +13,11 @@ function remote(id: string, title: string, options: { protect?: boolean } = {}):
 
 // Shown in the main area while a static page's code loads on the first visit straight to it.
 const pageLoading = <Spinner label="Loading page…" />;
+
+/** A page of the shell's own (about, legal texts), its code loaded on the first visit to it. */
+function shellPage(path: string, title: string, load: () => Promise<ComponentType>): RouteObject {
+  return { path, handle: { title }, hydrateFallbackElement: pageLoading, lazy: async () => ({ Component: await load() }) };
+}
 
 /** Every route of the site. Remote pages load at run time; static pages lazily. */
 export const routes: RouteObject[] = [
@@ -61,36 +66,11 @@ export const routes: RouteObject[] = [
               { path: 'transparency', ...remote('moderation/Transparency', 'Transparency figures', { protect: true }) },
             ],
           },
-          {
-            path: 'about',
-            handle: { title: 'About' },
-            hydrateFallbackElement: pageLoading,
-            lazy: async () => ({ Component: (await import('../pages/about/about-page')).AboutPage }),
-          },
-          {
-            path: 'contact',
-            handle: { title: 'Contact' },
-            hydrateFallbackElement: pageLoading,
-            lazy: async () => ({ Component: (await import('../pages/contact/contact-page')).ContactPage }),
-          },
-          {
-            path: 'terms',
-            handle: { title: 'Terms and Conditions' },
-            hydrateFallbackElement: pageLoading,
-            lazy: async () => ({ Component: (await import('../pages/legal/terms-page')).TermsPage }),
-          },
-          {
-            path: 'transparency',
-            handle: { title: 'Transparency' },
-            hydrateFallbackElement: pageLoading,
-            lazy: async () => ({ Component: (await import('../pages/transparency/transparency-page')).TransparencyPage }),
-          },
-          {
-            path: 'privacy-policy',
-            handle: { title: 'Privacy Policy' },
-            hydrateFallbackElement: pageLoading,
-            lazy: async () => ({ Component: (await import('../pages/legal/privacy-page')).PrivacyPage }),
-          },
+          shellPage('about', 'About', async () => (await import('../pages/about/about-page')).AboutPage),
+          shellPage('contact', 'Contact', async () => (await import('../pages/contact/contact-page')).ContactPage),
+          shellPage('terms', 'Terms and Conditions', async () => (await import('../pages/legal/terms-page')).TermsPage),
+          shellPage('transparency', 'Transparency', async () => (await import('../pages/transparency/transparency-page')).TransparencyPage),
+          shellPage('privacy-policy', 'Privacy Policy', async () => (await import('../pages/legal/privacy-page')).PrivacyPage),
           {
             // For operators (the `operator` claim; the api refuses anyone else): docs/decisions/0008.
             path: 'operators/releases',

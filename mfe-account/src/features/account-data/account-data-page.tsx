@@ -1,11 +1,11 @@
 import { deleteMyAccount, errorMessage, exportMyData } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
 import type { ContributionsChoice } from '@antiquarium/contracts';
-import { antTheme, toast } from '@antiquarium/ui';
+import { antTheme, DestructiveDialog, toast } from '@antiquarium/ui';
 // Not Radio: it reaches antd's Form, whose dependency scroll-into-view-if-needed this build reads
 // as TypeScript source (the `source` condition); native radios in a fieldset serve as well.
-import { Button, ConfigProvider, Input, Modal } from 'antd';
-import { useId, useRef, useState } from 'react';
+import { Button, ConfigProvider, Input } from 'antd';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import '../../shared/account.css';
 import './account-data.css';
@@ -60,7 +60,6 @@ export default function AccountDataPage() {
   const [typed, setTyped] = useState('');
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const ids = { choice: useId(), email: useId(), error: useId() };
   const email = user?.email ?? '';
   const matches = email !== '' && sameEmail(typed, email);
@@ -131,24 +130,15 @@ export default function AccountDataPage() {
           </Button>
         </section>
 
-        <Modal
+        <DestructiveDialog
           open={open}
           title={ACCOUNT_DATA_TEXTS.dialogTitle}
+          busy={deleting}
+          cancelText={ACCOUNT_DATA_TEXTS.cancel}
+          confirmText={ACCOUNT_DATA_TEXTS.confirmButton}
+          busyText={ACCOUNT_DATA_TEXTS.deleting}
           onCancel={close}
-          afterOpenChange={(visible) => {
-            if (visible) cancelRef.current?.focus();
-          }}
-          mask={{ closable: !deleting }}
-          closable={!deleting}
-          destroyOnHidden
-          footer={[
-            <Button key="cancel" ref={cancelRef} onClick={close} disabled={deleting}>
-              {ACCOUNT_DATA_TEXTS.cancel}
-            </Button>,
-            <Button key="delete" type="primary" danger loading={deleting} onClick={() => void onDelete()}>
-              {deleting ? ACCOUNT_DATA_TEXTS.deleting : ACCOUNT_DATA_TEXTS.confirmButton}
-            </Button>,
-          ]}
+          onConfirm={() => void onDelete()}
         >
           <fieldset className="acc-data__choices">
             <legend>{ACCOUNT_DATA_TEXTS.dialogText}</legend>
@@ -180,7 +170,7 @@ export default function AccountDataPage() {
               {error}
             </p>
           )}
-        </Modal>
+        </DestructiveDialog>
       </section>
     </ConfigProvider>
   );

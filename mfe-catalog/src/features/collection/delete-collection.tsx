@@ -1,7 +1,7 @@
 import { deleteCollection, errorMessage } from '@antiquarium/api-client';
-import { toast } from '@antiquarium/ui';
-import { Button, Modal } from 'antd';
-import { useRef, useState } from 'react';
+import { DestructiveDialog, toast } from '@antiquarium/ui';
+import { Button } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 export const DELETE_COLLECTION_TEXTS = {
@@ -21,7 +21,6 @@ export function DeleteCollection({ id, title }: { id: string; title: string }) {
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
 
   const close = () => {
     if (deleting) return;
@@ -50,24 +49,16 @@ export function DeleteCollection({ id, title }: { id: string; title: string }) {
       <Button danger size="large" onClick={() => setOpen(true)}>
         {DELETE_COLLECTION_TEXTS.open}
       </Button>
-      <Modal
+      <DestructiveDialog
         open={open}
         title={DELETE_COLLECTION_TEXTS.dialogTitle}
+        busy={deleting}
+        cancelText={DELETE_COLLECTION_TEXTS.cancel}
+        confirmText={DELETE_COLLECTION_TEXTS.confirm}
+        busyText={DELETE_COLLECTION_TEXTS.deleting}
         onCancel={close}
-        afterOpenChange={(visible) => {
-          if (visible) cancelRef.current?.focus();
-        }}
-        mask={{ closable: !deleting }}
-        closable={!deleting}
-        destroyOnHidden
-        footer={[
-          <Button key="cancel" size="large" ref={cancelRef} onClick={close} disabled={deleting}>
-            {DELETE_COLLECTION_TEXTS.cancel}
-          </Button>,
-          <Button key="delete" size="large" type="primary" danger loading={deleting} onClick={() => void onDelete()}>
-            {deleting ? DELETE_COLLECTION_TEXTS.deleting : DELETE_COLLECTION_TEXTS.confirm}
-          </Button>,
-        ]}
+        onConfirm={() => void onDelete()}
+        size="large"
       >
         <p>{DELETE_COLLECTION_TEXTS.dialogText(title)}</p>
         {error ? (
@@ -75,7 +66,7 @@ export function DeleteCollection({ id, title }: { id: string; title: string }) {
             {error}
           </p>
         ) : null}
-      </Modal>
+      </DestructiveDialog>
     </>
   );
 }

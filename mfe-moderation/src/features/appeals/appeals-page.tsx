@@ -1,7 +1,7 @@
 import { APPEAL_OUTCOMES, REPORT_LIMITS, type AppealOutcome, type AppealView } from '@antiquarium/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { FieldError, FormFoot, StatusListScreen, TextAreaField, describedBy, useSubmission, type StatusOption } from '../../shared/desk';
+import { FieldError, FormFoot, StatusListScreen, TextAreaField, describedBy, useSubmission, statusOptions } from '../../shared/desk';
 import { formatWhen, rulingInput, type FieldErrors } from '../../shared/logic';
 import { appealsPage, decideAppeal, replyToAppeal, type AppealsStatus } from '../../shared/moderation-api';
 
@@ -172,10 +172,7 @@ function AppealItem({ appeal, onChanged }: { appeal: AppealView; onChanged: () =
   );
 }
 
-const STATUSES = [
-  { value: 'open', text: APPEALS_TEXTS.open, empty: APPEALS_TEXTS.emptyOpen },
-  { value: 'decided', text: APPEALS_TEXTS.decided, empty: APPEALS_TEXTS.emptyDecided },
-] as const satisfies readonly StatusOption<AppealsStatus>[];
+const STATUSES = statusOptions<AppealsStatus>(APPEALS_TEXTS, ['open', 'decided']);
 
 /** Exposed as 'moderation/Appeals' (/moderation/appeals?status=open|decided). */
 export default function AppealsPage() {

@@ -1,5 +1,5 @@
 import type { ContactMessage, ContactStatus } from '@antiquarium/contracts';
-import { StatusListScreen, useSubmission, type StatusOption } from '../../shared/desk';
+import { StatusListScreen, useSubmission, statusOptions } from '../../shared/desk';
 import { formatWhen } from '../../shared/logic';
 import { inboxPage, markContactHandled } from '../../shared/moderation-api';
 
@@ -67,10 +67,7 @@ function InboxItem({ message, onChanged }: { message: ContactMessage; onChanged:
   );
 }
 
-const STATUSES = [
-  { value: 'open', text: INBOX_TEXTS.open, empty: INBOX_TEXTS.emptyOpen },
-  { value: 'handled', text: INBOX_TEXTS.handled, empty: INBOX_TEXTS.emptyHandled },
-] as const satisfies readonly StatusOption<ContactStatus>[];
+const STATUSES = statusOptions<ContactStatus>(INBOX_TEXTS, ['open', 'handled']);
 
 /** Exposed as 'moderation/Inbox' (/moderation/inbox?status=open|handled). */
 export default function InboxPage() {
