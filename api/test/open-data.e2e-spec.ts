@@ -1,34 +1,11 @@
 // GET /open-data/artifacts (docs/api.md "Open data"): every public artifact's metadata as JSON Lines
 // or CSV, no key, paged by an opaque cursor whose pages concatenate to the whole set once each.
 import { parse } from 'csv-parse/sync';
-import { DEFAULT_RIGHTS } from '@antiquarium/contracts';
+import { DEFAULT_RIGHTS, type OpenDataRecord } from '@antiquarium/contracts';
 import { createArtifact } from './support/artifacts';
 import { createUser, type TestUser } from './support/auth';
 import { artifactsCollection, objectId } from './support/db';
 import { api, expectApiError, expectStatus, type ApiResponse } from './support/http';
-
-interface OpenDataRecord {
-  id: string;
-  url: string;
-  name: string;
-  type: string;
-  image: string;
-  context: string;
-  shortDescription: string;
-  createdAt: string;
-  dateStart: number | null;
-  dateEnd: number | null;
-  datePrecision: string | null;
-  dateQualifier: string | null;
-  discoveredAt: string;
-  discoveredBy: string;
-  location: string;
-  place: string | null;
-  rights: string;
-  credit: string;
-  contributor: string;
-  addedAt: string;
-}
 
 const COLUMNS = [
   'id', 'url', 'name', 'type', 'image', 'context', 'shortDescription', 'createdAt', 'dateStart', 'dateEnd', 'datePrecision',

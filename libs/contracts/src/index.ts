@@ -13,3 +13,4 @@ export * from './moderation';
 export * from './members';
 export * from './collections';
 export * from './contact';
+export type { OpenDataRecord } from './open-data';

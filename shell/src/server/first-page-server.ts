@@ -174,17 +174,21 @@ function framesSecret(value: string | undefined): string {
 }
 
 /** What the composer reads from its options, checked once (readSettings). */
-interface ComposerSettings {
+/** What every page this server makes needs: the api, and how long and how many at once it asks it. */
+export interface ApiSettings {
   config: RuntimeConfig;
   /** The api as the browser names it (the answers' keys): undefined when the config names it by a path only. */
   browserApiUrl: string | undefined;
-  /** The api as this server reaches it. */
+  /** The api as this server reaches it (API_INTERNAL_URL, else the browser's when absolute). */
   apiUrl: string | undefined;
-  frames: Partial<Record<RemoteName, string>>;
-  secret: string | undefined;
   timeoutMs: number;
   cacheMs: number;
   concurrency: number;
+}
+
+interface ComposerSettings extends ApiSettings {
+  frames: Partial<Record<RemoteName, string>>;
+  secret: string | undefined;
 }
 
 /** The runtime config's paths are read against the site, which this server cannot name: as this origin, no real one. */
@@ -200,7 +204,8 @@ function isAbsoluteUrl(value: unknown): boolean {
 }
 
 /** The configuration, checked: a FirstPageConfigError names what is wrong (the server should not start with it). */
-function readSettings({ runtimeConfig, env }: FirstPageServerOptions): ComposerSettings {
+/** The runtime config and the environment read for the api (a FirstPageConfigError names what is wrong). */
+export function readApiSettings(runtimeConfig: unknown, env: NodeJS.ProcessEnv): ApiSettings {
   let config: RuntimeConfig;
   try {
     config = parseRuntimeConfig(runtimeConfig, SITE);
@@ -209,7 +214,17 @@ function readSettings({ runtimeConfig, env }: FirstPageServerOptions): ComposerS
   }
   // Only an absolute address can be named in the document's answers as the browser names it.
   const browserApiUrl = isRecord(runtimeConfig) && isAbsoluteUrl(runtimeConfig.apiUrl) ? config.apiUrl : undefined;
-  const apiUrl = env.API_INTERNAL_URL ? absoluteUrl(env.API_INTERNAL_URL, 'API_INTERNAL_URL') : browserApiUrl;
+  return {
+    config,
+    browserApiUrl,
+    apiUrl: env.API_INTERNAL_URL ? absoluteUrl(env.API_INTERNAL_URL, 'API_INTERNAL_URL') : browserApiUrl,
+    timeoutMs: wholeNumber(env.FIRST_PAGE_TIMEOUT_MS, 'FIRST_PAGE_TIMEOUT_MS', DEFAULT_TIMEOUT_MS, 10_000),
+    cacheMs: wholeNumber(env.FIRST_PAGE_CACHE_MS, 'FIRST_PAGE_CACHE_MS', DEFAULT_CACHE_MS, 60_000),
+    concurrency: wholeNumber(env.FIRST_PAGE_CONCURRENCY, 'FIRST_PAGE_CONCURRENCY', DEFAULT_CONCURRENCY, 1000),
+  };
+}
+
+function readSettings({ runtimeConfig, env }: FirstPageServerOptions): ComposerSettings {
   const frames: Partial<Record<RemoteName, string>> = {};
   for (const remote of REMOTE_NAMES) {
     const name = framesVariable(remote);
@@ -217,14 +232,9 @@ function readSettings({ runtimeConfig, env }: FirstPageServerOptions): ComposerS
     if (value) frames[remote] = absoluteUrl(value, name);
   }
   return {
-    config,
-    browserApiUrl,
-    apiUrl,
+    ...readApiSettings(runtimeConfig, env),
     frames,
     secret: Object.keys(frames).length > 0 ? framesSecret(env.FRAMES_SECRET) : undefined,
-    timeoutMs: wholeNumber(env.FIRST_PAGE_TIMEOUT_MS, 'FIRST_PAGE_TIMEOUT_MS', DEFAULT_TIMEOUT_MS, 10_000),
-    cacheMs: wholeNumber(env.FIRST_PAGE_CACHE_MS, 'FIRST_PAGE_CACHE_MS', DEFAULT_CACHE_MS, 60_000),
-    concurrency: wholeNumber(env.FIRST_PAGE_CONCURRENCY, 'FIRST_PAGE_CONCURRENCY', DEFAULT_CONCURRENCY, 1000),
   };
 }
 

@@ -7,6 +7,7 @@
 import type { Artifact } from '@antiquarium/contracts';
 import { FirstPageConfigError } from './first-page-server';
 import { createSharePages, SITEMAP_MAX_URLS, type SharePagesOptions } from './share-pages';
+import { remoteUrls } from '../remotes/loading/site-remotes.testing';
 
 const ORIGIN = 'https://antiquarium.example';
 const API = 'http://api.internal:3000';
@@ -15,7 +16,7 @@ const ID = '65a1b2c3d4e5f60718293a4b';
 const runtimeConfig = {
   apiUrl: 'https://api.antiquarium.example',
   firebase: { apiKey: 'k', authDomain: 'd', projectId: 'demo-antiquarium' },
-  remotes: { catalog: 'http://catalog.example/mf-manifest.json', account: 'http://account.example/mf-manifest.json', contribute: 'http://contribute.example/mf-manifest.json' },
+  remotes: remoteUrls((name) => `http://${name}.example/mf-manifest.json`),
 };
 
 function artifact(overrides: Partial<Artifact> = {}): Artifact {

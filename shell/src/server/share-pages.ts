@@ -10,17 +10,7 @@
 // previews costs one call; a restriction shows in the next documents after at most that long), at
 // most FIRST_PAGE_CONCURRENCY calls run at once, and visits of one page share the call under way.
 import type { Artifact } from '@antiquarium/contracts';
-import { parseRuntimeConfig } from '../config/runtime-config';
-import {
-  absoluteUrl,
-  DEFAULT_CACHE_MS,
-  DEFAULT_CONCURRENCY,
-  DEFAULT_TIMEOUT_MS,
-  FirstPageConfigError,
-  forwardedFor,
-  wholeNumber,
-  type Visitor,
-} from './first-page-server';
+import { absoluteUrl, FirstPageConfigError, forwardedFor, readApiSettings, wholeNumber, type Visitor } from './first-page-server';
 import { artifactPageUrl, artifactShareMetadata, collectionPageUrl, collectionShareMetadata, escapeHtml, withShareTags, type ShareMetadata, type SharedCollection } from './share-metadata';
 
 /** URLs per sitemap file at most (the sitemap protocol's limit). */
@@ -103,20 +93,8 @@ export function createSharePages(options: SharePagesOptions): SharePages {
   const { env } = options;
   const fetchImpl = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
-  let apiUrl: string | undefined;
-  if (env.API_INTERNAL_URL) apiUrl = absoluteUrl(env.API_INTERNAL_URL, 'API_INTERNAL_URL');
-  else {
-    try {
-      const configured = parseRuntimeConfig(options.runtimeConfig, 'relative:/').apiUrl;
-      apiUrl = configured.startsWith('relative:') ? undefined : configured;
-    } catch (error) {
-      throw new FirstPageConfigError(error instanceof Error ? error.message : String(error));
-    }
-  }
+  const { apiUrl, timeoutMs, cacheMs, concurrency } = readApiSettings(options.runtimeConfig, env);
   const origin = env.SITE_ORIGIN ? siteOrigin(env.SITE_ORIGIN) : undefined;
-  const timeoutMs = wholeNumber(env.FIRST_PAGE_TIMEOUT_MS, 'FIRST_PAGE_TIMEOUT_MS', DEFAULT_TIMEOUT_MS, 10_000);
-  const cacheMs = wholeNumber(env.FIRST_PAGE_CACHE_MS, 'FIRST_PAGE_CACHE_MS', DEFAULT_CACHE_MS, 60_000);
-  const concurrency = wholeNumber(env.FIRST_PAGE_CONCURRENCY, 'FIRST_PAGE_CONCURRENCY', DEFAULT_CONCURRENCY, 1000);
   const sitemapCacheMs = wholeNumber(env.SITEMAP_CACHE_MS, 'SITEMAP_CACHE_MS', DEFAULT_SITEMAP_CACHE_MS, 3_600_000);
   const sitemapTimeoutMs = wholeNumber(env.SITEMAP_TIMEOUT_MS, 'SITEMAP_TIMEOUT_MS', DEFAULT_SITEMAP_TIMEOUT_MS, 600_000);
 
