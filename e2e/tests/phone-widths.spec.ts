@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { createArtifactAs, quietArtifacts, submitLogin, type CreatedArtifact } from '../support/account';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { createArtifactAs, quietArtifacts, type CreatedArtifact } from '../support/account';
+import { rememberedSignIn } from '../support/session';
 import { apiGet, apiSend, type ArtifactSummary } from '../support/api';
 import { SITE_URL } from '../support/env';
 import { adminUpdate, createUser, type TestUser } from '../support/users';
@@ -198,7 +199,7 @@ test.describe('Phone widths: no element wider than the viewport', () => {
     fixtures.own = await createArtifactAs(member, `E2E-${'Mesopotamian'.repeat(7)}-${randomUUID().slice(0, 8)}`);
     [liked] = (await quietArtifacts(1)) as [ArtifactSummary];
     await apiSend('PATCH', `/artifacts/toggle-like/${liked._id}`, member.token);
-    signedInState = await rememberedSignIn(browser, member);
+    signedInState = await rememberedSignIn(browser, member, PHONE);
   });
 
   test.afterAll(async () => {
@@ -271,15 +272,3 @@ test.describe('Phone widths: no element wider than the viewport', () => {
     });
   }
 });
-
-/** Signs in through /login with Remember me, and keeps what a browser keeps across a restart. */
-async function rememberedSignIn(browser: Browser, user: TestUser) {
-  const context = await browser.newContext({ ...PHONE, baseURL: SITE_URL });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await submitLogin(page, user.email, user.password, { remember: true });
-  await expect(page.locator('header').getByRole('button', { name: 'Logout' })).toBeVisible();
-  const state = await context.storageState({ indexedDB: true });
-  await context.close();
-  return state;
-}

@@ -17,7 +17,8 @@ test('featured card: 0 likes and an Unknown date when they are missing', () => {
   expect(screen.getByText('Unknown')).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Clay tablet' })).toBeInTheDocument();
   expect(screen.getByText('Cuneiform receipt..')).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', `/artifacts/${item._id}`);
+  // Named after its artifact (issue 32: eight links named 'View Details' told a links list nothing).
+  expect(screen.getByRole('link', { name: 'View Details: Clay tablet' })).toHaveAttribute('href', `/artifacts/${item._id}`);
   expect(screen.getByRole('img', { name: 'Clay tablet' })).toHaveAttribute('loading', 'lazy');
 });
 

@@ -44,7 +44,7 @@ export function FeaturedCard({ artifact }: { artifact: Artifact }) {
     >
       <p className="aq-card__desc">{artifact.shortDescription}..</p>
       <div className="aq-card__action">
-        <Link className="aq-button" to={`/artifacts/${artifact._id}`} aria-describedby={titleId}>
+        <Link className="aq-button" to={`/artifacts/${artifact._id}`} aria-label={`View Details: ${artifact.name}`}>
           View Details
         </Link>
         <ReportLink artifact={artifact} />

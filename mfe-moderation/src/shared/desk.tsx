@@ -18,7 +18,8 @@ const SECTIONS = [
   { to: '/moderation/appeals', label: 'Appeals', end: false },
   { to: '/moderation/cases', label: 'Misuse cases', end: false },
   { to: '/moderation/audit', label: 'Audit log', end: false },
-  { to: '/moderation/transparency', label: 'Transparency', end: false },
+  // Not 'Transparency': the footer's link of that name is the public page (one name, one place).
+  { to: '/moderation/transparency', label: 'Transparency figures', end: false },
 ];
 
 /** Every moderators' screen: its title, the desk's sections, then its content. */

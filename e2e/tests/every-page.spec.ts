@@ -1,0 +1,217 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { createArtifactAs, type CreatedArtifact } from '../support/account';
+import { rememberedSignIn } from '../support/session';
+import { apiGet, apiSend, type ArtifactSummary } from '../support/api';
+import { SITE_URL } from '../support/env';
+import { grantModerator } from '../support/moderators';
+import { adminUpdate, createUser, type TestUser } from '../support/users';
+
+/**
+ * Every page of the site as the person it is for meets it (issue 32, "Done when"), at a phone's
+ * width with touch and at a desktop's: axe finds nothing at any impact, and no accessible name of a
+ * link leads to two places (24 links named "Details" told a screen reader's list of links nothing).
+ * Each route waits for what it shows (its data, not a loading state) before it is judged.
+ */
+
+const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  { name: 'desktop', viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false },
+] as const;
+
+type Who = 'visitor' | 'member' | 'moderator';
+
+interface Fixtures {
+  seeded: ArtifactSummary;
+  own: CreatedArtifact;
+  member: TestUser;
+  collection: string;
+  report: { id: string; receipt: string };
+}
+
+interface Route {
+  who: Who;
+  path: (fixtures: Fixtures) => string;
+  /** The page's level-one heading once it has loaded. */
+  heading: string | RegExp | ((fixtures: Fixtures) => string);
+  /** What else must be shown before the page is judged (a list's first row), beyond the heading. */
+  shows?: (page: Page, fixtures: Fixtures) => Promise<void>;
+}
+
+const firstCard = async (page: Page) => expect(page.locator('main .aq-card').first()).toBeVisible();
+
+const ROUTES: Route[] = [
+  { who: 'visitor', path: () => '/', heading: /./, shows: firstCard },
+  { who: 'visitor', path: () => '/all-artifacts', heading: /./, shows: firstCard },
+  { who: 'visitor', path: () => '/about', heading: 'About Antiquarium' },
+  { who: 'visitor', path: () => '/contact', heading: /./, shows: (page) => expect(page.locator('main form')).toBeVisible() },
+  { who: 'visitor', path: () => '/terms', heading: 'Terms and Conditions' },
+  { who: 'visitor', path: () => '/privacy-policy', heading: 'Privacy Policy' },
+  { who: 'visitor', path: () => '/transparency', heading: /./ },
+  { who: 'visitor', path: () => '/login', heading: /./, shows: (page) => expect(page.locator('main form')).toBeVisible() },
+  { who: 'visitor', path: () => '/register', heading: /./, shows: (page) => expect(page.locator('main form')).toBeVisible() },
+  { who: 'visitor', path: () => '/forgot-password', heading: /./, shows: (page) => expect(page.locator('main form')).toBeVisible() },
+  { who: 'visitor', path: ({ seeded }) => `/report?artifact=${seeded._id}`, heading: 'Report an artifact' },
+  { who: 'visitor', path: ({ report }) => `/reports/${report.id}?receipt=${encodeURIComponent(report.receipt)}`, heading: /./ },
+  {
+    who: 'visitor',
+    path: ({ collection }) => `/collections/${collection}`,
+    heading: /./,
+    shows: async (page, { own }) => expect(page.locator('main').getByRole('heading', { name: own.name })).toBeVisible(),
+  },
+  { who: 'visitor', path: ({ member }) => `/members/${member.uid}/collections`, heading: /./, shows: async (page) => expect(page.locator('main li a').first()).toBeVisible() },
+  { who: 'visitor', path: () => '/no-such-page/in-history', heading: 'Lost in History?' },
+  { who: 'member', path: ({ seeded }) => `/artifacts/${seeded._id}`, heading: ({ seeded }) => seeded.name },
+  { who: 'member', path: () => '/add-artifact', heading: /./, shows: (page) => expect(page.locator('main form')).toBeVisible() },
+  {
+    who: 'member',
+    path: ({ own }) => `/update-artifact/${own._id}`,
+    heading: 'Update Artifact',
+    shows: async (page, { own }) => expect(page.getByLabel('Name', { exact: true })).toHaveValue(own.name),
+  },
+  { who: 'member', path: () => '/liked-artifacts', heading: /./, shows: async (page) => expect(page.locator('main article').first()).toBeVisible() },
+  { who: 'member', path: () => '/my-artifacts', heading: /./, shows: async (page, { own }) => expect(page.locator('main')).toContainText(own.name) },
+  { who: 'member', path: () => '/my-collections', heading: /./, shows: async (page) => expect(page.locator('main li a').first()).toBeVisible() },
+  { who: 'member', path: () => '/my-data', heading: /./ },
+  { who: 'member', path: () => '/my-notices', heading: /./ },
+  {
+    who: 'member',
+    path: () => '/operators/releases',
+    heading: /./,
+    shows: (page) => expect(page.locator('main').getByRole('heading', { name: 'Latest changes' })).toBeVisible(),
+  },
+  { who: 'moderator', path: () => '/moderation', heading: 'Moderation queue' },
+  { who: 'moderator', path: () => '/moderation/inbox', heading: /./ },
+  { who: 'moderator', path: () => '/moderation/appeals', heading: 'Appeals' },
+  { who: 'moderator', path: () => '/moderation/cases', heading: 'Misuse cases' },
+  { who: 'moderator', path: () => '/moderation/audit', heading: 'Audit log' },
+  { who: 'moderator', path: () => '/moderation/transparency', heading: 'Transparency' },
+];
+
+/** Every axe finding, at any impact: what it is and where. Toasts fade, so none may be showing. */
+async function axeFindings(page: Page): Promise<string[]> {
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 10_000 });
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Link names that lead to more than one place on the page, as the accessibility tree gives them (what
+ * a screen reader's list of links reads out), each with its destinations. One name for one place is
+ * fine (the spec's footer repeats the top bar's Home and All Artifacts, three banner slides each
+ * Explore /all-artifacts): WCAG 2.4.9 asks that a name tell where a link goes, and 24 "Details" to
+ * 24 artifacts did not.
+ */
+export function ambiguousLinkNames(snapshot: string): string[] {
+  const places = new Map<string, Set<string>>();
+  let link: { name: string; indent: number; url?: string } | undefined;
+  const close = () => {
+    if (!link) return;
+    const seen = places.get(link.name) ?? new Set<string>();
+    seen.add(link.url ?? '(no address)');
+    places.set(link.name, seen);
+    link = undefined;
+  };
+  for (const line of snapshot.split('\n')) {
+    const indent = line.length - line.trimStart().length;
+    const url = /^\s*- \/url: (.*)$/.exec(line);
+    if (link && url && indent > link.indent) {
+      link.url = (url[1] as string).replace(/^(['"])(.*)\1$/, '$2');
+      continue;
+    }
+    if (link && indent <= link.indent) close();
+    // `- link "Name"`, quoted as a whole when the name holds a colon: `- 'link "Details: Rosetta"':`.
+    const named = /^\s*- '?link "((?:[^"\\]|\\.)*)"/.exec(line);
+    if (named) link = { name: (named[1] as string).replace(/''/g, "'"), indent };
+  }
+  close();
+  return [...places].filter(([, urls]) => urls.size > 1).map(([name, urls]) => `"${name}" to ${[...urls].join(', ')}`);
+}
+
+async function judge(page: Page, route: Route, fixtures: Fixtures, what: string): Promise<void> {
+  const heading = typeof route.heading === 'function' ? route.heading(fixtures) : route.heading;
+  await expect(page.locator('main h1').first()).toHaveText(heading);
+  await route.shows?.(page, fixtures);
+  await expect(page.locator('.aq-spinner, .ant-spin-spinning')).toHaveCount(0);
+  expect(await axeFindings(page), `axe on ${what}`).toEqual([]);
+  expect(ambiguousLinkNames(await page.locator('body').ariaSnapshot()), `link names that lead to two places on ${what}`).toEqual([]);
+}
+
+test.describe('Every page: axe clean, and a link name for one place only', () => {
+  const fixtures = {} as Fixtures;
+  const states = {} as Record<Exclude<Who, 'visitor'>, Awaited<ReturnType<BrowserContext['storageState']>>>;
+
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(120_000);
+    [fixtures.seeded] = (await apiGet<ArtifactSummary[]>('/artifacts?limit=1')).body as [ArtifactSummary];
+    // A member with something on each of their pages: an artifact of their own in a public
+    // collection, a like, and the operator claim (the releases page).
+    fixtures.member = await createUser();
+    await adminUpdate(fixtures.member.uid, { customAttributes: JSON.stringify({ operator: true }) });
+    fixtures.own = await createArtifactAs(fixtures.member);
+    const { id } = await apiSend<{ id: string }>('POST', '/collections', fixtures.member.token, {
+      title: `Every page ${Date.now().toString(36)}`,
+      visibility: 'public',
+      description: 'Made to check every page.',
+    });
+    await apiSend('PUT', `/collections/${id}/items`, fixtures.member.token, [{ artifactId: fixtures.own._id, note: 'The first item.' }]);
+    fixtures.collection = id;
+    await apiSend('PATCH', `/artifacts/toggle-like/${fixtures.seeded._id}`, fixtures.member.token);
+    const receipt = await apiSend<{ id: string; receipt: string }>('POST', '/reports', fixtures.member.token, {
+      artifactId: fixtures.own._id,
+      reason: 'other',
+      details: 'Checked by the every-page sweep.',
+      goodFaith: true,
+    });
+    fixtures.report = { id: receipt.id, receipt: receipt.receipt };
+    const moderator = await createUser();
+    await grantModerator(moderator);
+    states.member = await rememberedSignIn(browser, fixtures.member);
+    states.moderator = await rememberedSignIn(browser, moderator);
+  });
+
+  test.afterAll(async () => {
+    await apiSend('PATCH', `/artifacts/toggle-like/${fixtures.seeded._id}`, fixtures.member.token);
+    await apiSend('DELETE', `/collections/${fixtures.collection}`, fixtures.member.token);
+  });
+
+  for (const route of ROUTES) {
+    const shown = route.path({ seeded: { _id: ':id' }, own: { _id: ':id' }, member: { uid: ':uid' }, collection: ':id', report: { id: ':id', receipt: '…' } } as Fixtures);
+    test(`${route.who}: ${shown}`, async ({ browser }) => {
+      for (const size of SIZES) {
+        const context = await browser.newContext({
+          baseURL: SITE_URL,
+          viewport: size.viewport,
+          isMobile: size.isMobile,
+          hasTouch: size.hasTouch,
+          ...(route.who === 'visitor' ? {} : { storageState: states[route.who] }),
+        });
+        const page = await context.newPage();
+        await page.goto(route.path(fixtures));
+        await judge(page, route, fixtures, `${shown} (${route.who}, ${size.name})`);
+        await context.close();
+      }
+    });
+  }
+});
+
+test('a link name that leads to two places is found; one name for one place passes', () => {
+  const snapshot = [
+    '- banner:',
+    '  - link "Home":',
+    '    - /url: /',
+    '- main:',
+    '  - \'link "Details: Rosetta"\':',
+    '    - /url: /artifacts/1',
+    '    - text: Details',
+    '  - link "Details" [ref=e9]:',
+    '    - /url: /artifacts/2',
+    '  - link "Details":',
+    '    - /url: "/artifacts/3"',
+    '- contentinfo:',
+    '  - link "Home":',
+    '    - /url: /',
+  ].join('\n');
+  expect(ambiguousLinkNames(snapshot)).toEqual(['"Details" to /artifacts/2, /artifacts/3']);
+  expect(ambiguousLinkNames(snapshot.replace('/artifacts/3', '/artifacts/2'))).toEqual([]);
+});
