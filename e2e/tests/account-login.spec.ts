@@ -21,9 +21,12 @@ test.describe('Login', () => {
     await expect(page.getByLabel('Email')).toHaveValue(user.email);
     await expect(page.locator('header').getByRole('button', { name: 'Logout' })).toHaveCount(0);
 
-    // An unknown account reads the same (no hint about which accounts exist).
+    // An unknown account reads the same (no hint about which accounts exist), and the same error
+    // again replaces its toast (the old one fades out as the new one comes) instead of stacking.
+    const answered = page.waitForResponse((response) => response.url().includes('accounts:signInWithPassword'));
     await submitLogin(page, `nobody-${user.uid}@test.antiquarium.example`, 'Whatever-1');
-    await expect(page.getByText(wrong, { exact: true })).toBeVisible();
+    await answered;
+    await expect(page.getByRole('alert').filter({ hasText: wrong }).last()).toBeVisible();
     await expect(page.getByText(wrong, { exact: true })).toHaveCount(1);
   });
 

@@ -16,6 +16,10 @@ export interface DestructiveDialogProps {
 }
 
 /**
+ * Imported as `@antiquarium/ui/destructive-dialog`, not from the package's door: the door is a
+ * shared singleton that is not tree-shaken, and antd must stay out of every first visit (decision
+ * 0004); this way each remote bundles it with its own antd, under its own theme.
+ *
  * A confirmation of what cannot be undone, with more to say or choose than confirmDialog holds: it
  * opens with the focus on Cancel (one Enter never destroys), its action is styled as dangerous, and
  * while the action runs it stays open.

@@ -8,7 +8,6 @@ export { Pagination, readPage, usePagingFocus, type PaginationProps } from './pa
 export { useProgressiveList } from './progressive';
 export { NotFound } from './not-found';
 export { keepTabInside } from './focus-trap';
-export { DestructiveDialog, type DestructiveDialogProps } from './destructive-dialog';
 export {
   alertDialog,
   confirmDialog,

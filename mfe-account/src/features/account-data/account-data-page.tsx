@@ -1,7 +1,8 @@
 import { deleteMyAccount, errorMessage, exportMyData } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
 import type { ContributionsChoice } from '@antiquarium/contracts';
-import { antTheme, DestructiveDialog, toast } from '@antiquarium/ui';
+import { antTheme, toast } from '@antiquarium/ui';
+import { DestructiveDialog } from '@antiquarium/ui/destructive-dialog';
 // Not Radio: it reaches antd's Form, whose dependency scroll-into-view-if-needed this build reads
 // as TypeScript source (the `source` condition); native radios in a fieldset serve as well.
 import { Button, ConfigProvider, Input } from 'antd';

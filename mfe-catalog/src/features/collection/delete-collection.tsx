@@ -1,5 +1,6 @@
 import { deleteCollection, errorMessage } from '@antiquarium/api-client';
-import { DestructiveDialog, toast } from '@antiquarium/ui';
+import { toast } from '@antiquarium/ui';
+import { DestructiveDialog } from '@antiquarium/ui/destructive-dialog';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
