@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createArtifactAs, expectToast, submitLogin } from '../support/account';
 import { SITE_URL } from '../support/env';
+import { rememberedSignIn } from '../support/session';
 import { createUser } from '../support/users';
 
 test.describe('Login', () => {
@@ -72,14 +73,8 @@ test.describe('Login', () => {
 test.describe('Remember me', () => {
   test('ticked: a browser started again from the saved state is still signed in', async ({ browser }) => {
     const user = await createUser();
-    const first = await browser.newContext({ baseURL: SITE_URL });
-    const page = await first.newPage();
-    await page.goto('/login');
-    await submitLogin(page, user.email, user.password, { remember: true });
-    await expect(page.locator('header').getByRole('button', { name: 'Logout' })).toBeVisible();
     // What a browser keeps across a restart (cookies, localStorage, IndexedDB); sessionStorage is not.
-    const saved = await first.storageState({ indexedDB: true });
-    await first.close();
+    const saved = await rememberedSignIn(browser, user);
 
     const restarted = await browser.newContext({ baseURL: SITE_URL, storageState: saved });
     const again = await restarted.newPage();
