@@ -58,7 +58,7 @@ test.describe.serial('An artifact’s life: add, find, update, guard, like, dele
     await page.goto('/');
     const recent = page.locator('section[aria-labelledby="recent-title"]');
     await expect(recent.getByRole('heading', { name: artifact.name })).toBeVisible();
-    await expect(recent.getByRole('link', { name: `View ${artifact.name}` })).toHaveAttribute('href', `/artifacts/${id}`);
+    await expect(recent.getByRole('link', { name: `View Details: ${artifact.name}` })).toHaveAttribute('href', `/artifacts/${id}`);
 
     await page.goto('/all-artifacts');
     await page.getByLabel('Search', { exact: true }).fill(artifact.name);

@@ -65,9 +65,15 @@ export async function confirmDialog({
   cancelLabel = 'Cancel',
   destructive = false,
 }: ConfirmOptions): Promise<boolean> {
+  // What opened the dialog (a button), taken before antd moves the focus into it.
+  const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
   const { Modal } = await loadKit();
   return new Promise<boolean>((resolve) => {
     Modal.confirm({
+      // The focus goes back to what opened the dialog (issue 32), when it is still on the page.
+      afterClose: () => {
+        if (opener?.isConnected) opener.focus();
+      },
       title,
       content: text,
       okText: confirmLabel,

@@ -75,3 +75,17 @@ test('toasts sit at the bottom right, clear of the heading, as alerts, long enou
   await act(() => toast('error', 'Network request failed'));
   await waitFor(() => expect(screen.getAllByText('Network request failed', { selector: '.ant-notification-notice-title' })).toHaveLength(1));
 });
+
+test('a confirmation gives the focus back to the button that opened it, however it closes', async () => {
+  render(<button type="button">Logout</button>);
+  const opener = screen.getByRole('button', { name: 'Logout' });
+  for (const close of ['{Escape}', 'Cancel'] as const) {
+    opener.focus();
+    const answer = confirmDialog({ title: 'Are you sure?', text: 'You want to logout?', confirmLabel: 'Yes, logout!' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    if (close === 'Cancel') await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    else await userEvent.keyboard(close);
+    await expect(answer).resolves.toBe(false);
+    await waitFor(() => expect(opener).toHaveFocus());
+  }
+});

@@ -14,9 +14,9 @@ export function LogoutButton() {
   const logOut = useAuthStore((state) => state.logOut);
   const [busy, setBusy] = useState(false);
 
-  // Focus starts on Cancel (confirmDialog): one Enter never logs out.
+  // Focus starts on Cancel (confirmDialog): one Enter never logs out. The button stays enabled while
+  // the dialog is open (its mask keeps it from a second click), so the focus can come back to it.
   const onClick = async () => {
-    setBusy(true);
     try {
       const confirmed = await confirmDialog({
         title: LOGOUT_TEXTS.confirmTitle,
@@ -24,6 +24,7 @@ export function LogoutButton() {
         confirmLabel: LOGOUT_TEXTS.confirmButton,
       });
       if (!confirmed) return;
+      setBusy(true);
       await logOut();
       // Said by a toast, not a dialog to dismiss: two clicks log out (issue 32).
       void toast('success', LOGOUT_TEXTS.doneTitle, LOGOUT_TEXTS.doneText);
