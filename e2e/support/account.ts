@@ -23,10 +23,20 @@ export async function signOut(page: Page): Promise<void> {
   await expect(header.getByRole('button', { name: 'Logout' })).toHaveCount(0);
 }
 
-/** Fills the /login form (the same labels session.ts relies on) and submits it. */
+/**
+ * Fills the /login form (the same labels session.ts relies on) and submits it. The form must hold
+ * what was typed before it is sent: a form drawn again as the page settles (seen once after a
+ * client-side detour through /register) is filled again, as a person would retype.
+ */
 export async function submitLogin(page: Page, email: string, password: string, options: { remember?: boolean } = {}): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  const emailField = page.getByLabel('Email');
+  const passwordField = page.getByLabel('Password', { exact: true });
+  await expect(async () => {
+    await emailField.fill(email);
+    await passwordField.fill(password);
+    await expect(emailField).toHaveValue(email, { timeout: 1000 });
+    await expect(passwordField).toHaveValue(password, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
   if (options.remember) await page.getByRole('checkbox', { name: 'Remember me' }).check();
   await page.getByRole('button', { name: 'Sign In to History' }).click();
 }
