@@ -5,12 +5,14 @@ import { rememberedSignIn } from '../support/session';
 import { apiGet, apiSend, type ArtifactSummary } from '../support/api';
 import { SITE_URL } from '../support/env';
 import { grantModerator } from '../support/moderators';
+import { MIN_TARGET, smallTargets } from '../support/targets';
 import { adminUpdate, createUser, type TestUser } from '../support/users';
 
 /**
  * Every page of the site as the person it is for meets it (issue 32, "Done when"), at a phone's
- * width with touch and at a desktop's: axe finds nothing at any impact, and no accessible name of a
- * link leads to two places (24 links named "Details" told a screen reader's list of links nothing).
+ * width with touch and at a desktop's: axe finds nothing at any impact, no accessible name of a
+ * link leads to two places (24 links named "Details" told a screen reader's list of links nothing),
+ * and every target is at least 44 x 44 px (support/targets.ts).
  * Each route waits for what it shows (its data, not a loading state) before it is judged.
  */
 
@@ -135,6 +137,7 @@ async function judge(page: Page, route: Route, fixtures: Fixtures, what: string)
   await expect(page.locator('.aq-spinner, .ant-spin-spinning')).toHaveCount(0);
   expect(await axeFindings(page), `axe on ${what}`).toEqual([]);
   expect(ambiguousLinkNames(await page.locator('body').ariaSnapshot()), `link names that lead to two places on ${what}`).toEqual([]);
+  expect(await smallTargets(page), `targets under ${MIN_TARGET} x ${MIN_TARGET} px on ${what}`).toEqual([]);
 }
 
 test.describe('Every page: axe clean, and a link name for one place only', () => {

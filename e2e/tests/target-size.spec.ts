@@ -5,52 +5,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiGet } from '../support/api';
 import { signIn } from '../support/session';
+import { smallTargets } from '../support/targets';
 import { createUser, type TestUser } from '../support/users';
 
-const MIN = 44;
 const SIZES = [
   { width: 390, height: 844 },
   { width: 1280, height: 900 },
 ];
-
-/** The targets of the page smaller than MIN in either direction, each named so a failure says which. */
-async function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate((min) => {
-    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [tabindex]:not([tabindex="-1"])';
-    const named = (element: Element) => {
-      const text = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-      const classes = Array.from(element.classList).slice(0, 2).join('.');
-      return `${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''} "${text}"`;
-    };
-    const small: string[] = [];
-    for (const element of Array.from(document.querySelectorAll(selector))) {
-      if (element.closest('[inert], [aria-hidden="true"]')) continue;
-      // A control too small by nature (a timeline's century bar) whose choice the page offers again
-      // in full-size controls, named by id (WCAG 2.5.8's "equivalent" exception): those are measured.
-      const equivalent = element.closest('[data-target-equivalent]')?.getAttribute('data-target-equivalent');
-      if (equivalent && document.getElementById(equivalent)) continue;
-      let box = element.getBoundingClientRect();
-      const style = getComputedStyle(element);
-      // A stretched link (its ::after covers the card around it) takes taps on the whole card.
-      const after = getComputedStyle(element, '::after');
-      if (after.content !== 'none' && after.position === 'absolute' && element instanceof HTMLElement && element.offsetParent) {
-        box = element.offsetParent.getBoundingClientRect();
-      }
-      // Not on screen: hidden, or visually hidden until focused (the skip link).
-      if (box.width <= 1 || box.height <= 1 || style.visibility === 'hidden') continue;
-      // A link in running text (WCAG 2.5.5's inline exception).
-      const parent = element.parentElement;
-      if (element.tagName === 'A' && style.display === 'inline' && parent && parent.textContent?.trim() !== element.textContent?.trim()) continue;
-      const input = element as HTMLInputElement;
-      if (element.tagName === 'INPUT' && (input.type === 'checkbox' || input.type === 'radio')) {
-        const label = input.closest('label') ?? (input.id ? document.querySelector(`label[for="${input.id}"]`) : null);
-        if (label) box = label.getBoundingClientRect();
-      }
-      if (box.width < min - 0.5 || box.height < min - 0.5) small.push(`${named(element)} ${Math.round(box.width)}x${Math.round(box.height)}`);
-    }
-    return small;
-  }, MIN);
-}
 
 async function expectTargetsBigEnough(page: Page, path: string, ready: () => Promise<void>): Promise<void> {
   for (const size of SIZES) {

@@ -118,7 +118,7 @@ export default function AccountDataPage() {
         <section className="acc-data__part" aria-labelledby="acc-data-export">
           <h2 id="acc-data-export">{ACCOUNT_DATA_TEXTS.exportTitle}</h2>
           <p>{ACCOUNT_DATA_TEXTS.exportText}</p>
-          <Button type="primary" onClick={() => void onExport()} loading={exporting} aria-busy={exporting}>
+          <Button type="primary" className="acc-data__button" onClick={() => void onExport()} loading={exporting} aria-busy={exporting}>
             {exporting ? ACCOUNT_DATA_TEXTS.exporting : ACCOUNT_DATA_TEXTS.exportButton}
           </Button>
         </section>
@@ -126,7 +126,7 @@ export default function AccountDataPage() {
         <section className="acc-data__part" aria-labelledby="acc-data-delete">
           <h2 id="acc-data-delete">{ACCOUNT_DATA_TEXTS.deleteTitle}</h2>
           <p>{ACCOUNT_DATA_TEXTS.deleteText}</p>
-          <Button danger onClick={() => setOpen(true)}>
+          <Button danger className="acc-data__button" onClick={() => setOpen(true)}>
             {ACCOUNT_DATA_TEXTS.deleteButton}
           </Button>
         </section>

@@ -40,7 +40,7 @@ export default function ForgotPasswordPage() {
       <AuthForm busy={form.busy} submitLabel={FORGOT_TEXTS.submit} onSubmit={form.onSubmit}>
         <TextField id="forgot-email" type="email" label={FORGOT_TEXTS.email} autoComplete="email" {...form.field('email')} />
       </AuthForm>
-      <p className="acc-auth__switch">
+      <p className="acc-auth__switch acc-auth__back">
         <Link to="/login" state={carriedState(location.state)}>
           {FORGOT_TEXTS.back}
         </Link>

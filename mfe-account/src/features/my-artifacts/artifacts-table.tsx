@@ -48,7 +48,9 @@ export function ArtifactsTable({ artifacts, deleting, onDelete }: ArtifactsTable
                 />
               </td>
               <th scope="row" className="acc-table__name">
-                <Link to={`/artifacts/${artifact._id}`}>{artifact.name}</Link>
+                <Link className="acc-table__link" to={`/artifacts/${artifact._id}`}>
+                  {artifact.name}
+                </Link>
                 {artifact.moderation && (
                   // Hidden by a moderation decision: only its contributor sees it here (issue 27).
                   <Link className="acc-flag" to="/my-notices">

@@ -67,7 +67,9 @@ function QueueItem({ entry, onDecided }: { entry: QueueEntry; onDecided: () => v
               {artifact.context ? <p className="mod-hint">{artifact.context}</p> : null}
               <p className="mod-hint">Added by {artifact.adderName}</p>
               <p>
-                <Link to={`/artifacts/${artifact.id}`}>Open the artifact’s page</Link>
+                <Link className="mod-open" to={`/artifacts/${artifact.id}`} aria-label={`Open the artifact’s page: ${artifact.name}`}>
+                  Open the artifact’s page
+                </Link>
               </p>
             </div>
           </div>
