@@ -264,7 +264,8 @@ test.each<[string, string, string, ComponentType, () => DocumentAnswers]>([
   // No id of React's (useId): the browser hydrates this markup inside the shell's tree, where React
   // would number it otherwise and keep the server's, mismatched (docs/decisions/0011).
   expect(html).not.toMatch(/_[rR]_[0-9a-zA-Z]*_/);
-  if (module !== './Collection') expect(html).toMatch(/aria-describedby="[^"]+"/);
+  // ...though the page does tie its parts by id (a section to its heading, a field to its hint).
+  if (module !== './Collection') expect(html).toMatch(/aria-(?:describedby|labelledby)="[^"]+"/);
   const frame = parse(html);
   // (React's renderToString puts the preloads of high-priority images first; the browser's React puts them nowhere.)
   frame.querySelectorAll(':scope > link[rel="preload"]').forEach((link) => link.remove());
