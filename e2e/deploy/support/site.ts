@@ -117,6 +117,10 @@ export function containerEnv(piece: FrontEnd): Record<string, string> {
     ...env,
     FRAMES_SECRET: DEPLOY.framesSecret,
     // The shell's server composes first pages with the remotes' frames, over the api's internal address.
+    // Its budget is the one a deployment on a slow, shared host would set: the default 400 ms was
+    // missed now and then on a 2-core CI machine busy with containers and builds (a plain page then,
+    // which journeys that compare or expect a composed page would read as a change).
+    FIRST_PAGE_TIMEOUT_MS: '5000',
     API_INTERNAL_URL: DEPLOY.apiUrls[0],
     ...Object.fromEntries(
       REMOTES.filter(rendersFrames).map((remote) => [pieceOf(remote).framesVariable ?? '', `http://127.0.0.1:${framesPortOf(remote)}`]),
