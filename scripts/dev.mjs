@@ -36,8 +36,11 @@ async function main() {
   });
 
   log('building (the first run takes a few minutes)');
-  if (!process.env.MONGODB_URI) await ensureFerretDb();
-  await run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], { cwd: ROOT, env: { NX_DAEMON: 'false' } });
+  // The front ends and the api build while FerretDB's build (started by scripts/start.sh) finishes.
+  await Promise.all([
+    process.env.MONGODB_URI ? undefined : ensureFerretDb(),
+    run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], { cwd: ROOT, env: { NX_DAEMON: 'false' } }),
+  ]);
 
   let mongoUri = process.env.MONGODB_URI;
   if (mongoUri) {

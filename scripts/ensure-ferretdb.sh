@@ -6,13 +6,24 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 version="v1.24.2"
 bin="$root/.tools/bin/ferretdb"
-# (Captured first: `--version | grep -q` can die of SIGPIPE under pipefail.)
-if [ -x "$bin" ]; then
+built() {
+  # (Captured first: `--version | grep -q` can die of SIGPIPE under pipefail.)
+  [ -x "$bin" ] || return 1
+  local installed
   installed="$("$bin" --version 2>/dev/null || true)"
-  case "$installed" in *"${version#v}"*) exit 0 ;; esac
-fi
+  case "$installed" in *"${version#v}"*) return 0 ;; esac
+  return 1
+}
+built && exit 0
 command -v go >/dev/null || { echo "ensure-ferretdb: Go is required to build FerretDB" >&2; exit 1; }
 mkdir -p "$root/.tools/bin"
+# One build at a time: `npm start` begins it beside `npm install` (scripts/start.sh), and the start
+# script's own call then waits here for that build instead of making a second one.
+if command -v flock >/dev/null; then
+  exec 9>"$root/.tools/ferretdb-build.lock"
+  flock 9
+  built && exit 0
+fi
 echo "ensure-ferretdb: building FerretDB $version (one time, a few minutes)"
 dir="$(GOFLAGS=-mod=mod go mod download -json "github.com/FerretDB/FerretDB@$version" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
 [ -n "$dir" ] || { echo "ensure-ferretdb: could not download the FerretDB module" >&2; exit 1; }
