@@ -10,6 +10,15 @@ install_node_modules() {
   fi
 }
 
+# FerretDB's build (a few minutes of Go on a fresh machine) started in the background, beside the
+# installs that follow (mostly downloads). Whoever needs the binary calls scripts/ensure-ferretdb.sh
+# again: it takes a lock, so it waits for this build instead of making a second one, and reports its
+# failure. The output goes to data/logs/ferretdb-build.log.
+build_ferretdb_in_background() {
+  mkdir -p data/logs
+  bash scripts/ensure-ferretdb.sh >data/logs/ferretdb-build.log 2>&1 &
+}
+
 install_chromium() {
   if command -v chromium >/dev/null 2>&1; then return 0; fi
   echo "[antiquarium] installing Debian's chromium"

@@ -3,10 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/install.sh
-# FerretDB's build (Go) runs beside the installs; scripts/test.mjs's own call waits for it
-# (ensure-ferretdb.sh takes a lock) and reports its failure.
-mkdir -p data/logs
-bash scripts/ensure-ferretdb.sh >data/logs/ferretdb-build.log 2>&1 &
+# (scripts/test.mjs's own ensureFerretDb waits for it.)
+build_ferretdb_in_background
 install_node_modules
 install_chromium
 install_docker_compose
