@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildRelease } from './support/releases';
 import { expect, fingerprint, test } from './support/site';
+import { startSite } from '../support/first-page';
 
 test('a remote redeployed alone shows its change on the next load; the shell is untouched', async ({ site, page }) => {
   test.setTimeout(180_000);
@@ -11,6 +12,7 @@ test('a remote redeployed alone shows its change on the next load; the shell is 
   const shellServed = await (await page.request.get('/login')).body();
 
   await page.goto('/');
+  await startSite(page);
   await expect(page.getByRole('heading', { level: 2, name: 'How It Works' })).toBeVisible();
 
   // The catalog team changes a text, builds its image and replaces its container, nothing else.

@@ -3,6 +3,7 @@ import { createArtifactAs, expectToast, submitLogin } from '../support/account';
 import { SITE_URL } from '../support/env';
 import { rememberedSignIn } from '../support/session';
 import { createUser } from '../support/users';
+import { startSite } from '../support/first-page';
 
 test.describe('Login', () => {
   test('a wrong password gets a readable toast and keeps the visitor on the form', async ({ page }) => {
@@ -97,6 +98,7 @@ test.describe('Remember me', () => {
       if (/identitytoolkit\.googleapis\.com|securetoken\.googleapis\.com/.test(request.url())) identityCalls.push(request.url());
     });
     await page.goto('/');
+    await startSite(page);
     await expect(page.locator('header').getByRole('button', { name: 'Logout' })).toBeVisible();
     await expect(page.locator('header')).toContainText(user.name);
     await expect(page.locator('section[aria-labelledby="recent-title"] h3').first()).toBeVisible();

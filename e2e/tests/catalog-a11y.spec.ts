@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiGet, type ArtifactSummary } from '../support/api';
 import { signIn } from '../support/session';
 import { createUser } from '../support/users';
+import { startSite } from '../support/first-page';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -16,9 +17,11 @@ test.describe('Accessibility (axe)', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto('/');
+    await startSite(page);
     await expect(page.locator('section[aria-labelledby="recent-title"] h3').first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto('/all-artifacts');
+    await startSite(page);
     await expect(page.locator('main article').first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();

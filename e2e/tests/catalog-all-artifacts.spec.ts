@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiGet, type ArtifactSummary } from '../support/api';
+import { startSite } from '../support/first-page';
 
 const cards = (page: Page) => page.locator('main article');
 
@@ -14,6 +15,7 @@ test.describe('All Artifacts', () => {
   test('shows the first page sorted by name, with every card field', async ({ page }) => {
     const { body: expected, headers } = await apiGet<ArtifactSummary[]>('/artifacts?sort=name');
     await page.goto('/all-artifacts');
+    await startSite(page);
     await expect(page.getByRole('heading', { level: 1, name: 'All Artifacts' })).toBeVisible();
     await expect(page.getByLabel('Type')).toHaveValue('');
     await expect(page.getByLabel('Type', { exact: true }).locator('option')).toHaveText(['All Types', 'Tools', 'Weapons', 'Documents', 'Writings', 'Others']);
@@ -32,6 +34,7 @@ test.describe('All Artifacts', () => {
 
   test('filters by type, sorts and searches on the server, keeping the state in the URL', async ({ page }) => {
     await page.goto('/all-artifacts');
+    await startSite(page);
     await page.getByLabel('Type').selectOption('Weapons');
     await expect(page).toHaveURL(/type=Weapons/);
     const { body: weapons } = await apiGet<ArtifactSummary[]>('/artifacts?type=Weapons&sort=name');
@@ -56,6 +59,7 @@ test.describe('All Artifacts', () => {
 
   test('shows the empty state when nothing matches', async ({ page }) => {
     await page.goto('/all-artifacts?search=zzqxnothingmatches');
+    await startSite(page);
     await expect(page.getByText('No artifacts match your criteria.')).toBeVisible();
     await expect(cards(page)).toHaveCount(0);
   });
@@ -64,6 +68,7 @@ test.describe('All Artifacts', () => {
     const { headers } = await apiGet<ArtifactSummary[]>('/artifacts?limit=1');
     const total = Number(headers.get('x-total-count'));
     await page.goto('/all-artifacts');
+    await startSite(page);
     const seen = new Set<string>();
     for (let guard = 0; guard < 20; guard += 1) {
       for (const name of await cardNames(page)) seen.add(name);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiGet, type ArtifactSummary } from '../support/api';
+import { startSite } from '../support/first-page';
 
 // Exploring the seeded collection by time, type and words, against the real shell,
 // catalog remote and api: the counts shown must agree with what the list then holds.
@@ -28,6 +29,7 @@ async function countOf(page: Page, name: RegExp): Promise<number> {
 test.describe('Discovery', () => {
   test('era, then years, then type: each count agrees with the list, and the URL reproduces the view', async ({ page, browser }) => {
     await page.goto('/all-artifacts');
+    await startSite(page);
     const ancient = await countOf(page, /^Ancient/);
     expect(ancient).toBeGreaterThan(0);
     await refine(page).getByRole('button', { name: /^Ancient/ }).click();
@@ -72,6 +74,7 @@ test.describe('Discovery', () => {
 
   test('the timeline selects a century with the keyboard', async ({ page }) => {
     await page.goto('/all-artifacts');
+    await startSite(page);
     const bars = refine(page).getByRole('group', { name: 'Artifacts per century' }).getByRole('button');
     await expect(bars.first()).toBeVisible();
     // (A composed first page sends its controls disabled until the page's code runs them.)
@@ -89,6 +92,7 @@ test.describe('Discovery', () => {
 
   test('"Did you mean" recovers a misspelt search', async ({ page }) => {
     await page.goto('/all-artifacts?search=roseta+stnoe');
+    await startSite(page);
     await expect(page.getByText('No artifacts match your criteria.')).toBeVisible();
     const suggestion = page.getByRole('link', { name: 'rosetta stone' });
     await expect(suggestion.locator('xpath=..')).toHaveText('Did you mean rosetta stone?');
@@ -99,6 +103,7 @@ test.describe('Discovery', () => {
 
   test('cards show the date as written and the range read from it', async ({ page }) => {
     await page.goto('/all-artifacts?search=rosetta+stone');
+    await startSite(page);
     const card = cards(page).first();
     await expect(card).toContainText('196 BC');
     await expect(card.locator('dt', { hasText: 'Dated:' }).locator('xpath=following-sibling::dd')).toHaveText('196 BC');
@@ -108,6 +113,7 @@ test.describe('Discovery', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto('/all-artifacts?from=-3000&to=500&type=Weapons');
+    await startSite(page);
     await expect(cards(page).first()).toBeVisible();
     const toggle = page.getByRole('button', { name: 'Filters' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');

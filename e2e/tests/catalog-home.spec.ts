@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiGet, type ArtifactSummary } from '../support/api';
+import { startSite } from '../support/first-page';
 
 /** Text only swiper's own code has (its autoplay module's option): how its script is told apart. */
 const SWIPER_CODE = /pauseOnMouseEnter/;
@@ -9,6 +10,7 @@ const BANNER_AUTOPLAY_MS = 5000;
 test.describe('Home', () => {
   test('shows its sections in the spec order with their texts', async ({ page }) => {
     await page.goto('/');
+    await startSite(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeAttached();
     const headings = await page.locator('main h2[id]').allTextContents();
     expect(headings).toEqual([
@@ -33,6 +35,7 @@ test.describe('Home', () => {
   test('features the 8 most liked artifacts, each linking to its details', async ({ page }) => {
     const { body: mostLiked } = await apiGet<ArtifactSummary[]>('/artifacts?limit=8&sort=likes');
     await page.goto('/');
+    await startSite(page);
     const featured = page.locator('section[aria-labelledby="featured-title"]');
     const links = featured.getByRole('link', { name: /View Details/ });
     await expect(links).toHaveCount(8);
@@ -47,6 +50,7 @@ test.describe('Home', () => {
     const { body: latest } = await apiGet<ArtifactSummary[]>('/artifacts?limit=8&sort=latest');
     const { body: top } = await apiGet<{ name: string; artifacts: number; likes: number }[]>('/contributors/top?limit=3');
     await page.goto('/');
+    await startSite(page);
     const recent = page.locator('section[aria-labelledby="recent-title"]');
     await expect(recent.locator('h3')).toHaveText(latest.map((artifact) => artifact.name));
     const contributors = page.locator('section[aria-labelledby="contributors-title"]');
@@ -61,6 +65,7 @@ test.describe('Home', () => {
       if (url.pathname === '/artifacts') listCalls.push(url.search);
     });
     const response = await page.goto('/');
+    await startSite(page);
     await expect(page.locator('section[aria-labelledby="recent-title"] h3').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     // The lists the page shows: asked by the browser, or by the shell's server for the document it
@@ -77,8 +82,8 @@ test.describe('Home', () => {
   test('on a phone the sections keep the page’s side margins', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
-    // Measured once the page is React's (hydrated: the composed nodes themselves).
-    await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
+    // Measured once the page is React's (hydrated on the first intent: the composed nodes themselves).
+    await startSite(page);
     for (const id of ['how-title', 'recent-title', 'cta-title']) {
       const section = page.locator(`section[aria-labelledby="${id}"]`);
       await expect(section).toBeVisible();
@@ -97,6 +102,7 @@ test.describe('Home', () => {
       reads.push(response.text().then((body) => void (SWIPER_CODE.test(body) && swiperScripts.push(url)), () => undefined));
     });
     await page.goto('/');
+    await startSite(page);
     await expect(page.locator('section[aria-labelledby="recent-title"] h3').first()).toBeVisible();
     // All the page loads by itself has come (swiper used to come right after the first paint; the
     // banner's own timer is 5 s).
@@ -120,10 +126,10 @@ test.describe('Home', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install();
     await page.goto('/');
+    await startSite(page);
     const banner = page.locator('section[aria-roledescription="carousel"]');
     const activeTitle = banner.locator('.swiper-slide-active .cat-banner__title');
     // Once the page's code has taken the composed page over, the banner says it is paused...
-    await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
     await expect(banner.getByRole('button', { name: 'Play slideshow' })).toHaveAttribute('aria-pressed', 'true');
     // ...and three autoplay delays on the page's clock leave the first slide where it is.
     await page.clock.runFor(3 * BANNER_AUTOPLAY_MS);
@@ -135,6 +141,7 @@ test.describe('Home', () => {
     // The page's clock runs as usual, and can be moved on at once (clock.runFor fires what is due).
     await page.clock.install();
     await page.goto('/');
+    await startSite(page);
     const banner = page.locator('section[aria-roledescription="carousel"]');
     const activeTitle = banner.locator('.swiper-slide-active .cat-banner__title');
     const title = async () => (await activeTitle.textContent()) ?? '';
@@ -147,7 +154,6 @@ test.describe('Home', () => {
     // Autoplay every 5000 ms, counted from when the page's code has taken the banner over (its
     // hydration, later on a busy machine): the page's clock is moved on a second at a time until the
     // slide moves, so the check waits for the takeover, not for a guess of how long it takes.
-    await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
     await expect(async () => {
       await page.clock.runFor(1000);
       await expect(activeTitle).not.toHaveText('The Rosetta Stone', { timeout: 500 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { API_URL } from '../support/env';
 import { plainDocument } from '../support/faults';
+import { startSite } from '../support/first-page';
 
 /**
  * How the catalog's first pages load (the Lighthouse budget of docs/performance.md, checked as behaviour, not timing):
@@ -113,6 +114,7 @@ test.describe('Catalog loading', () => {
 
   test('the banner’s first image is part of the page’s code (no request before it can paint)', async ({ page }) => {
     await page.goto('/');
+    await startSite(page);
     const first = page.locator('img.cat-banner__image').first();
     await expect(first).toBeVisible();
     expect(await first.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
@@ -121,6 +123,7 @@ test.describe('Catalog loading', () => {
 
   test('the api’s connection is opened as soon as the site knows where the api is', async ({ page }) => {
     await page.goto('/');
+    await startSite(page);
     const origin = new URL(API_URL).origin;
     // Once the entry has the runtime config (a composed page starts its entry after the first paint,
     // which can be after the load event: docs/decisions/0011).
@@ -138,6 +141,7 @@ test.describe('Catalog loading', () => {
     });
     for (const path of ['/', '/all-artifacts']) {
       await page.goto(path);
+      await startSite(page);
       await expect(page.locator('.cat-mini-card, .aq-card').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
     }
@@ -149,6 +153,7 @@ test.describe('Catalog loading', () => {
 
   test('the first page’s remote code is preloaded while the shell’s own code loads', async ({ page }) => {
     await page.goto('/all-artifacts');
+    await startSite(page);
     await expect(page.locator('.aq-card').first()).toBeVisible();
     const { catalog: catalogOrigin, account: accountOrigin } = await page.evaluate(async () => {
       const config = (await (await fetch('/runtime-config.json')).json()) as { remotes: Record<'catalog' | 'account', string> };
@@ -224,6 +229,7 @@ test.describe('Catalog loading', () => {
       const calls = recordDataCalls(page);
       await slowApi(page, 1500);
       await page.goto('/all-artifacts');
+      await startSite(page);
       await expect(page.locator('.aq-card').first()).toBeVisible();
       await expect(page.locator('.cat-all__status')).toHaveText(/\d+ artifacts found/);
       await page.waitForLoadState('networkidle');
@@ -233,6 +239,7 @@ test.describe('Catalog loading', () => {
     test('a later visit of the same page asks the api again (the hand-over is for the first page only)', async ({ page }) => {
       const calls = recordDataCalls(page);
       await page.goto('/all-artifacts');
+      await startSite(page);
       await expect(page.locator('.aq-card').first()).toBeVisible();
       await page.locator('a.aq-brand').click();
       await expect(page.locator('.cat-mini-card').first()).toBeVisible();
@@ -249,6 +256,7 @@ test.describe('Catalog loading', () => {
     test('/all-artifacts: the first card’s image is the LCP, asked for at high priority, never lazy, in a width no larger than needed', async ({ page }) => {
       const priorities = await recordRequestPriorities(page);
       await page.goto('/all-artifacts');
+      await startSite(page);
       const first = page.locator('.aq-card img').first();
       await expect(first).toBeVisible();
       await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
@@ -287,6 +295,7 @@ test.describe('Catalog loading', () => {
       cdp.on('Network.requestWillBeSent', (event) => requests.push({ url: event.request.url, type: event.type ?? '' }));
       await cdp.send('Network.enable');
       await page.goto('/all-artifacts');
+      await startSite(page);
       const first = page.locator('.aq-card img').first();
       await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
       const currentSrc = await first.evaluate((image: HTMLImageElement) => image.currentSrc);
@@ -316,6 +325,7 @@ test.describe('Catalog loading', () => {
         answers.push({ url: response.url(), bytes: response.body().then((body) => body.length) });
       });
       await page.goto('/');
+      await startSite(page);
       await expect(page.locator('.aq-card img').first()).toBeAttached();
       await page.waitForLoadState('networkidle');
       const images = await Promise.all(answers.map(async ({ url, bytes }) => ({ url, bytes: await bytes })));

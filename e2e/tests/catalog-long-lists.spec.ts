@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { startSite } from '../support/first-page';
 
 /**
  * Long lists render without blocking (docs/performance.md): a page of 24 cards, at Lighthouse's
@@ -92,6 +93,7 @@ test.describe('Long lists (phone, 4x CPU slowdown)', () => {
   ]) {
     test(`${name} is drawn in two steps`, async ({ page }) => {
       await page.goto('/all-artifacts');
+      await startSite(page);
       await expect(page.locator(CARD_TITLES)).toHaveCount(24);
       await page.waitForLoadState('networkidle');
       const before = (await page.locator(CARD_TITLES).first().textContent()) ?? '';

@@ -5,6 +5,7 @@ import { apiGet, apiSend } from '../support/api';
 import { SITE_URL } from '../support/env';
 import { signIn } from '../support/session';
 import { createUser, withClaims, type TestUser } from '../support/users';
+import { startSite } from '../support/first-page';
 
 interface CollectionAnswer {
   id: string;
@@ -156,16 +157,19 @@ test.describe('Collections', () => {
     const hidden = await collectionVia(owner, `Hidden ${tag}`, 'private', artifacts);
 
     await page.goto(`/collections/${shared}`);
+    await startSite(page);
     await expect(page.getByRole('heading', { level: 1, name: `Shared ${tag}` })).toBeVisible();
     await expect(itemHeadings(page, 2)).toHaveText([`1. Ewer ${tag}`, `2. Diadem ${tag}`]);
     await expect(page.locator('main')).toContainText('The first one.');
     await expect(page.getByRole('button', { name: /Move up/ })).toHaveCount(0);
 
     await page.goto(`/collections/${hidden}`);
+    await startSite(page);
     await expect(page.getByRole('heading', { name: 'Lost in History?' })).toBeVisible();
     await expect(page.locator('main')).not.toContainText(`Hidden ${tag}`);
 
     await page.goto(`/collections/${shared}`);
+    await startSite(page);
     await page.getByRole('link', { name: owner.name }).click();
     await expect(page).toHaveURL(new RegExp(`/members/${owner.uid}/collections$`));
     await expect(page.getByRole('heading', { level: 1, name: `Collections by ${owner.name}` })).toBeVisible();
@@ -185,6 +189,7 @@ test.describe('Collections', () => {
     const id = await collectionVia(curator, `Armour ${tag}`, 'public', [kept, deleted, restricted]);
 
     await page.goto(`/collections/${id}`);
+    await startSite(page);
     await expect(itemHeadings(page, 2)).toHaveText([`1. ${kept.name}`, `2. ${deleted.name}`, `3. ${restricted.name}`]);
 
     await apiSend('DELETE', `/artifacts/${deleted._id}`, contributor.token);
@@ -207,6 +212,7 @@ test.describe('Collections', () => {
     await own.goto('/login');
     await signIn(own, curator);
     await own.goto(`/collections/${id}`);
+    await startSite(own);
     await expect(own.getByRole('button', { name: `Move down ${kept.name}` })).toBeVisible();
     await expect(own.locator('main')).toContainText('No longer shown to others (removed or restricted). Only you see it here.');
     await context.close();
@@ -238,6 +244,7 @@ test.describe('Accessibility of the collections screens (axe)', () => {
       const visitorContext = await browser.newContext({ baseURL: SITE_URL, viewport });
       const visitor = await visitorContext.newPage();
       await visitor.goto(`/collections/${id}`);
+      await startSite(visitor);
       await expect(itemHeadings(visitor, 2)).toHaveCount(2);
       expect(await seriousViolations(visitor), 'collection (visitor)').toEqual([]);
       await noSidewaysScroll(visitor);
@@ -250,6 +257,7 @@ test.describe('Accessibility of the collections screens (axe)', () => {
       // The owner's views and dialogs.
       const page = await signedInPage(browser, viewport, owner);
       await page.goto(`/collections/${id}`);
+      await startSite(page);
       await expect(page.getByRole('button', { name: `Move down Ingot ${tag}` })).toBeVisible();
       expect(await seriousViolations(page), 'collection (owner)').toEqual([]);
       await noSidewaysScroll(page);

@@ -3,6 +3,7 @@ import { API_URL } from '../support/env';
 import { dialog, fillArtifactForm, field, newArtifact, type ArtifactFields } from '../support/contribute-form';
 import { signIn } from '../support/session';
 import { createUser, uniqueName, type TestUser } from '../support/users';
+import { startSite } from '../support/first-page';
 
 interface StoredArtifact extends ArtifactFields {
   _id: string;
@@ -56,11 +57,13 @@ test.describe.serial('An artifact’s life: add, find, update, guard, like, dele
 
   test('it shows on Home’s Recently Added, in All Artifacts by its name, and in My Artifacts', async ({ page }) => {
     await page.goto('/');
+    await startSite(page);
     const recent = page.locator('section[aria-labelledby="recent-title"]');
     await expect(recent.getByRole('heading', { name: artifact.name })).toBeVisible();
     await expect(recent.getByRole('link', { name: `View Details: ${artifact.name}` })).toHaveAttribute('href', `/artifacts/${id}`);
 
     await page.goto('/all-artifacts');
+    await startSite(page);
     await page.getByLabel('Search', { exact: true }).fill(artifact.name);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/search=/);

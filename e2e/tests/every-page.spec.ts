@@ -7,6 +7,7 @@ import { SITE_URL } from '../support/env';
 import { grantModerator } from '../support/moderators';
 import { MIN_TARGET, smallTargets } from '../support/targets';
 import { adminUpdate, createUser, type TestUser } from '../support/users';
+import { startSite } from '../support/first-page';
 
 /**
  * Every page of the site as the person it is for meets it (issue 32, "Done when"), at a phone's
@@ -191,6 +192,8 @@ test.describe('Every page: axe clean, and a link name for one place only', () =>
         });
         const page = await context.newPage();
         await page.goto(route.path(fixtures));
+        // As its people use it: a composed first page starts its code on the first intent.
+        await startSite(page);
         await judge(page, route, fixtures, `${shown} (${route.who}, ${size.name})`);
         await context.close();
       }

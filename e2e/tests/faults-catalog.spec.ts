@@ -3,12 +3,14 @@ import { apiGet, type ArtifactSummary } from '../support/api';
 import { restoreApi, slowApi, stopApi, watchPageErrors } from '../support/faults';
 import { signIn } from '../support/session';
 import { createUser } from '../support/users';
+import { startSite } from '../support/first-page';
 
 test.describe('The site with the api stopped or slow', () => {
   test('home keeps its layout, says what failed, and recovers on Try again', async ({ page }) => {
     const errors = watchPageErrors(page);
     await stopApi(page);
     await page.goto('/');
+    await startSite(page);
     await expect(page.locator('header')).toBeVisible();
     await expect(page.locator('footer')).toBeVisible();
     await expect(page.getByText('Featured artifacts could not be loaded right now.')).toBeVisible();
@@ -24,6 +26,7 @@ test.describe('The site with the api stopped or slow', () => {
     const errors = watchPageErrors(page);
     await stopApi(page);
     await page.goto('/all-artifacts');
+    await startSite(page);
     await expect(page.getByText('Failed to fetch artifacts').first()).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'All Artifacts' })).toBeVisible();
 
@@ -36,6 +39,7 @@ test.describe('The site with the api stopped or slow', () => {
   test('a slow api shows loading indicators, then the content', async ({ page }) => {
     await slowApi(page, 2500);
     await page.goto('/all-artifacts');
+    await startSite(page);
     await expect(page.getByRole('status').filter({ hasText: /Loading artifacts/ })).toBeAttached();
     await expect(page.locator('main article').first()).toBeVisible({ timeout: 20_000 });
   });

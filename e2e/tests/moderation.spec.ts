@@ -9,6 +9,7 @@ import { API_URL } from '../support/env';
 import { checkScreen, grantModerator } from '../support/moderators';
 import { signIn } from '../support/session';
 import { createUser, type TestUser } from '../support/users';
+import { startSite } from '../support/first-page';
 
 async function newSignedInPage(browser: Browser, user: TestUser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -40,11 +41,13 @@ async function expectVisitorSees(visitor: Page, artifact: CreatedArtifact, seen:
     .poll(async () => (await (await visitor.request.get('/')).text()).includes(artifact.name), { timeout: 5000 })
     .toBe(seen);
   await visitor.goto('/');
+  await startSite(visitor);
   const recent = visitor.getByRole('region', { name: 'Recently Added Artifacts' });
   await recent.scrollIntoViewIfNeeded();
   await expect(recent.locator('.cat-strip__item').first()).toBeVisible();
   await expect(recent.getByRole('heading', { level: 3, name: artifact.name })).toHaveCount(count);
   await visitor.goto(`/all-artifacts?search=${encodeURIComponent(artifact.name)}`);
+  await startSite(visitor);
   if (seen) await expect(visitor.locator('.aq-card').filter({ hasText: artifact.name })).toHaveCount(1);
   else await expect(visitor.getByText('No artifacts match your criteria.')).toBeVisible();
   const { body: facets } = await apiGet<{ total: number }>(`/artifacts/facets?search=${encodeURIComponent(artifact.name)}`);
@@ -66,8 +69,10 @@ test.describe('Moderators: the queue, decisions and appeals', () => {
       if (request.url().startsWith(moderationOrigin)) asked.push(request.url());
     });
     await page.goto('/');
+    await startSite(page);
     await expect(page.getByRole('heading', { level: 2, name: 'Featured Historical Artifacts' })).toBeVisible();
     await page.goto('/all-artifacts');
+    await startSite(page);
     // The catalog's list page loads its code after the home page's (a busy 2-core machine is slow).
     await expect(page.locator('.aq-card').first()).toBeVisible({ timeout: 30_000 });
     expect(asked).toEqual([]);

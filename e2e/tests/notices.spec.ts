@@ -9,6 +9,7 @@ import { createArtifactAs, expectToast } from '../support/account';
 import { apiGet, apiSend } from '../support/api';
 import { signIn } from '../support/session';
 import { createUser, withClaims, type TestUser } from '../support/users';
+import { startSite } from '../support/first-page';
 
 interface Statement {
   decisionId: string;
@@ -158,6 +159,7 @@ test('a restricted contributor reads the reasons, appeals by keyboard, follows t
   await expect(page.getByRole('heading', { level: 1, name: artifact.name })).toBeVisible();
   await expect(page.getByRole('note')).toHaveCount(0);
   await visitor.goto(`/all-artifacts?search=${encodeURIComponent(artifact.name)}`);
+  await startSite(visitor);
   await expect(visitor.locator('.aq-card').filter({ hasText: artifact.name })).toHaveCount(1);
   expect(await figure(visitor, 'Appeals and suspensions', 'Reversed')).toBe(reversedBefore + 1);
 });

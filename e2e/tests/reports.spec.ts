@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { apiGet, type ArtifactSummary } from '../support/api';
 import { signIn } from '../support/session';
 import { createUser } from '../support/users';
+import { startSite } from '../support/first-page';
 
 /**
  * Notices anyone can send (issue 27): a visitor reports from an artifact's card on a phone and
@@ -67,6 +68,7 @@ test.describe('Reports', () => {
     test.setTimeout(150_000);
     const { context, page } = await phone(browser);
     await page.goto('/all-artifacts');
+    await startSite(page);
     const card = page.locator('main article.aq-card').first();
     const name = (await card.getByRole('heading').textContent())!.trim();
     const link = card.getByRole('link', { name: `Report ${name}`, exact: true });

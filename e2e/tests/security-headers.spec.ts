@@ -3,6 +3,7 @@ import { apiSend } from '../support/api';
 import { newArtifact } from '../support/contribute-form';
 import { SITE_URL } from '../support/env';
 import { createUser } from '../support/users';
+import { startSite } from '../support/first-page';
 
 // A page of another origin, answered by the test itself: the site's host name swapped between
 // localhost and 127.0.0.1 (another origin to the browser, yet as local as the site, so that no
@@ -42,8 +43,10 @@ test.describe('Front-end security headers', () => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
     await page.goto('/');
+    await startSite(page);
     await expect(page.getByRole('heading', { name: 'Featured Historical Artifacts' })).toBeVisible();
     await page.goto('/all-artifacts');
+    await startSite(page);
     await expect(page.locator('main').getByRole('img').first()).toBeVisible();
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Sign In to History' })).toBeVisible();
@@ -72,6 +75,7 @@ test.describe('Front-end security headers', () => {
     const artifact = newArtifact({ image: smuggled });
     await apiSend('POST', '/artifacts', user.token, artifact);
     await page.goto(`/all-artifacts?search=${encodeURIComponent(artifact.name)}`);
+    await startSite(page);
     const card = page.getByRole('img', { name: artifact.name });
     await expect(card).toBeVisible();
     const images = await page.locator('main img').evaluateAll((elements) =>

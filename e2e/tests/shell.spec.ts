@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { startSite } from '../support/first-page';
 
 test.describe('Shell', () => {
   test('an unknown path shows the 404 screen with a way home', async ({ page }) => {
@@ -11,6 +12,7 @@ test.describe('Shell', () => {
 
   test('a visitor sees a Login button and no Add Artifact link', async ({ page }) => {
     await page.goto('/');
+    await startSite(page);
     const header = page.locator('header');
     await expect(header.getByRole('link', { name: 'Login' }).or(header.getByRole('button', { name: 'Login' }))).toBeVisible();
     await expect(header.getByRole('link', { name: 'Add Artifact' })).toHaveCount(0);
@@ -26,6 +28,7 @@ test.describe('Shell', () => {
 
   test('the footer has its parts', async ({ page }) => {
     await page.goto('/');
+    await startSite(page);
     const footer = page.locator('footer');
     await expect(footer).toContainText(/preserving and sharing historical treasures/i);
     for (const name of ['Home', 'All Artifacts', 'My Artifacts', 'Add Artifact', 'Liked Artifacts']) {

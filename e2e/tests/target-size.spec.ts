@@ -7,6 +7,7 @@ import { apiGet } from '../support/api';
 import { signIn } from '../support/session';
 import { smallTargets } from '../support/targets';
 import { createUser, type TestUser } from '../support/users';
+import { startSite } from '../support/first-page';
 
 const SIZES = [
   { width: 390, height: 844 },
@@ -36,7 +37,7 @@ test.describe('Targets are at least 44 x 44 px', () => {
     test.setTimeout(120_000);
     const heading = (name: string) => async () => {
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-      await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
+      await startSite(page);
     };
     await expectTargetsBigEnough(page, '/', async () => {
       await heading('Home')();

@@ -73,10 +73,15 @@ export async function measureBytes(ctx, { siteUrl }) {
     const redirect = result.finalPath !== result.route ? ` -> ${result.finalPath}` : '';
     const key = `${route}:${result.signedIn ? 'signed-in' : 'visitor'}`;
     const jsKB = result.js.gzip / 1024;
-    const jsBudget = FIRST_PAGES.has(route) ? BUDGET.firstPageJsKB : BUDGET.jsKB;
     const cssKB = result.css.gzip / 1024;
+    // A first page's budget binds what it loads before any intent (docs/decisions/0015); the whole
+    // visit's code, loaded on the first intent, keeps the budget every route has.
+    if (FIRST_PAGES.has(route)) {
+      const firstKB = result.beforeIntent.js.gzip / 1024;
+      rows.push(row('bytes', `${key}:first-page-js`, `${route}${redirect} (${who}) JS gzip before the first intent`, kb(result.beforeIntent.js.gzip), `<= ${BUDGET.firstPageJsKB} KB`, atMost(firstKB, BUDGET.firstPageJsKB, (v) => `${v.toFixed(1)} KB`), round(firstKB), 'KB'));
+    }
     rows.push(
-      row('bytes', `${key}:js`, `${route}${redirect} (${who}) JS gzip`, kb(result.js.gzip), `<= ${jsBudget} KB`, atMost(jsKB, jsBudget, (v) => `${v.toFixed(1)} KB`), round(jsKB), 'KB'),
+      row('bytes', `${key}:js`, `${route}${redirect} (${who}) JS gzip${FIRST_PAGES.has(route) ? ' after the first intent' : ''}`, kb(result.js.gzip), `<= ${BUDGET.jsKB} KB`, atMost(jsKB, BUDGET.jsKB, (v) => `${v.toFixed(1)} KB`), round(jsKB), 'KB'),
       row('bytes', `${key}:css`, `${route}${redirect} (${who}) CSS+fonts gzip`, kb(result.css.gzip), `<= ${BUDGET.cssKB} KB`, atMost(cssKB, BUDGET.cssKB, (v) => `${v.toFixed(1)} KB`), round(cssKB), 'KB'),
     );
     // Images: a visitor on a phone who does not scroll (the catalog's own pages only).

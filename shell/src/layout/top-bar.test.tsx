@@ -42,6 +42,19 @@ test('a visitor sees the Login button and no Add Artifact link', () => {
   ]);
 });
 
+test("while sign-in has not answered, the placeholder holds the early Login link (layout.css shows it to a composed page's visitor only)", () => {
+  useAuthStore.setState({ user: null, loading: true });
+  renderTopBar();
+  const early = document.querySelector('.aq-topbar__auth-placeholder .aq-topbar__early-login');
+  expect(early).toHaveAttribute('href', '/login');
+  expect(early).toHaveTextContent('Login');
+  expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  // Signed-out once known: the one Login link is the ordinary one.
+  act(() => useAuthStore.setState({ loading: false }));
+  expect(document.querySelector('.aq-topbar__early-login')).toBeNull();
+  expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+});
+
 test('a signed-in user sees name, Add Artifact, a user menu and Logout', async () => {
   signIn();
   renderTopBar();

@@ -28,8 +28,16 @@ export function TopBar() {
       </>
     );
   } else if (loading) {
-    // Holds the space of the Login button so the bar does not shift when auth answers.
-    account = <span className="aq-topbar__auth-placeholder" aria-hidden="true" />;
+    // Holds the space of the Login button so the bar does not shift when auth answers. A composed
+    // page's visitor sees its Login link before the site's code has come (the intent starter marks
+    // <html data-aq-session="visitor">, layout.css shows it; docs/decisions/0015).
+    account = (
+      <span className="aq-topbar__auth-placeholder">
+        <Link className="aq-button aq-button--primary aq-topbar__login aq-topbar__early-login" to="/login">
+          Login
+        </Link>
+      </span>
+    );
   } else {
     account = (
       <Link className="aq-button aq-button--primary aq-topbar__login" to="/login">

@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiCallKey, apiSearchParams, FIRST_PAGE_ANSWERS_ID, FRAME_ATTRIBUTE, firstPageCalls, WAITING_ATTRIBUTE, type FrameRequest } from '@antiquarium/contracts/first-page';
-import { AFTER_PAINT_SCRIPT, AFTER_PAINT_SCRIPT_HASH } from './after-paint';
+import { INTENT_STARTER_SCRIPT, INTENT_STARTER_SCRIPT_HASH } from './intent-starter';
 import {
   canonicalUrl,
   composeDocument,
@@ -153,7 +153,7 @@ test("the resource hints React's server render puts before the page are left out
   expect(document).toContain('<!--$--><section><img src="/a-320.webp"/><link rel="author" href="/later"/></section><!--/$-->');
 });
 
-test("the shell's entry starts after the composed page's first paint, by the one inline script its policy allows", async () => {
+test("the shell's entry is left to the composed page's intent starter, the one inline script its policy allows", async () => {
   const deferred = INDEX.replace('<script src="/main.js"></script>', '').replace('</head>', '<script defer src="/main.abc123.js"></script></head>');
   const { fetchImpl } = network();
   const document = (await server(wired, fetchImpl).composer.compose('/', deferred)) as string;
@@ -162,10 +162,10 @@ test("the shell's entry starts after the composed page's first paint, by the one
   expect(inline).toHaveLength(1);
   const [[, attributes, code]] = inline as [RegExpMatchArray];
   expect(attributes).toBe(' data-entry="/main.abc123.js"');
-  expect(code).toBe(AFTER_PAINT_SCRIPT);
+  expect(code).toBe(INTENT_STARTER_SCRIPT);
   // Last in the body, after the page and its answers.
-  expect(document.indexOf(AFTER_PAINT_SCRIPT)).toBeGreaterThan(document.indexOf(FIRST_PAGE_ANSWERS_ID));
-  expect(inlineScriptHashes).toEqual([AFTER_PAINT_SCRIPT_HASH]);
+  expect(document.indexOf(INTENT_STARTER_SCRIPT)).toBeGreaterThan(document.indexOf(FIRST_PAGE_ANSWERS_ID));
+  expect(inlineScriptHashes).toEqual([INTENT_STARTER_SCRIPT_HASH]);
 });
 
 test("All Artifacts: the URL's query decides the calls, the frame gets the path and query", async () => {

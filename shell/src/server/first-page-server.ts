@@ -32,7 +32,7 @@ import { isRecord, readRouting, RELEASE_ROUTING_PATH, type ReleaseRef, type Rele
 import { parseRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
 import { REMOTE_NAMES, type RemoteName } from '../config/remote-names';
 import workspace from '../../../workspace.json';
-import { AFTER_PAINT_SCRIPT, AFTER_PAINT_SCRIPT_HASH } from './after-paint';
+import { INTENT_STARTER_SCRIPT, INTENT_STARTER_SCRIPT_HASH } from './intent-starter';
 import { renderLayoutFrame } from './layout-frame';
 // Plain JavaScript shared with deploy/shell-document.mjs, bundled into this build.
 import { escapeAttribute } from '../../../deploy/html.mjs';
@@ -41,7 +41,7 @@ import { escapeAttribute } from '../../../deploy/html.mjs';
  * The inline scripts a composed document may carry, as CSP hash sources ('sha256-…'): the server
  * that sends the documents allows these, and no other inline script (deploy/security-headers.mjs).
  */
-export const inlineScriptHashes: readonly string[] = [AFTER_PAINT_SCRIPT_HASH];
+export const inlineScriptHashes: readonly string[] = [INTENT_STARTER_SCRIPT_HASH];
 
 /** The whole composition's budget by default: past it the plain index.html is sent. */
 export const DEFAULT_TIMEOUT_MS = 400;
@@ -501,8 +501,8 @@ export function composePage(url: string, frameHtml: string): string {
 /**
  * index.html with a composed page: its style sheets in the head, the page in #root (marked with
  * FRAME_ATTRIBUTE, valued with the page's module id, until the page has hydrated), the answers it
- * was rendered with right after it (read by the shell's entry), and the shell's entry started after
- * the first paint (AFTER_PAINT_SCRIPT, inline). Undefined when index.html has no empty #root to fill.
+ * was rendered with right after it (read by the shell's entry), and the shell's entry started on the
+ * visitor's first intent (INTENT_STARTER_SCRIPT, inline; docs/decisions/0015). Undefined when index.html has no empty #root to fill.
  */
 export function composeDocument(
   indexHtml: string,
@@ -516,12 +516,12 @@ export function composeDocument(
   const data = `<script type="application/json" id="${FIRST_PAGE_ANSWERS_ID}">${jsonForScript(answers)}</script>`;
   const container = `<div id="root" ${FRAME_ATTRIBUTE}="${escapeAttribute(id)}">`;
   // The shell's entry moves from the head's <script defer> to the end of the body, started by the
-  // inline AFTER_PAINT_SCRIPT once the page has painted.
+  // inline INTENT_STARTER_SCRIPT on the visitor's first intent.
   let entry: string | undefined;
   const before = indexHtml.slice(0, head).replace(/<script defer(?:="defer")? src="([^"]+)"><\/script>/, (_tag, src: string) => {
     entry = src;
     return '';
   });
-  const starter = entry ? `<script data-entry="${escapeAttribute(entry)}">${AFTER_PAINT_SCRIPT}</script>` : '';
+  const starter = entry ? `<script data-entry="${escapeAttribute(entry)}">${INTENT_STARTER_SCRIPT}</script>` : '';
   return `${before}${styles}${indexHtml.slice(head, at)}${container}${root}</div>${data}${starter}${indexHtml.slice(at + slot.length)}`;
 }

@@ -1,0 +1,2 @@
+// Types of budgets.mjs (plain JavaScript: the bench loads it too).
+export const FIRST_PAGE_JS_KB: number;
