@@ -23,6 +23,7 @@ test('a remote redeployed alone shows its change on the next load; the shell is 
   await site.redeploy('catalog', newCatalog);
 
   await page.reload();
+  await startSite(page);
   await expect(page.getByRole('heading', { level: 2, name: `How It Works (${release})` })).toBeVisible();
 
   // The shell's files, and what its server sends of its own, are byte-identical: it learnt nothing

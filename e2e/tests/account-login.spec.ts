@@ -121,6 +121,9 @@ test.describe('Remember me', () => {
     await submitLogin(page, user.email, user.password);
     await expect(page.locator('header').getByRole('button', { name: 'Logout' })).toBeVisible();
     await page.reload();
+    // (Reloaded on the home page, composed on the server: the member's top bar comes with the code,
+    // on the first intent.)
+    await startSite(page);
     await expect(page.locator('header').getByRole('button', { name: 'Logout' })).toBeVisible();
     const saved = await first.storageState({ indexedDB: true });
     await first.close();
