@@ -64,7 +64,10 @@ async function main() {
   await seed({ mongoUri, authEmulatorPort: PORTS.auth, mediaDir, mediaBaseUrl: `${apiUrl}/media` });
   const redis = await chooseRedis({ root: ROOT });
   log(redis.says);
-  await startApi({ port: PORTS.api, mongoUri, authEmulatorPort: PORTS.auth, mediaDir, logDir: LOGS, env: { RELEASE_DEPLOY_TOKEN: localDeployToken(), ...redis.env } });
+  // The site's own origin, shifted with START_PORT_OFFSET (the api's default names port 4200 only),
+  // unless the environment names the origins itself.
+  const site = process.env.CORS_ORIGINS ? {} : { CORS_ORIGINS: `http://localhost:${PORTS.site}, http://127.0.0.1:${PORTS.site}` };
+  await startApi({ port: PORTS.api, mongoUri, authEmulatorPort: PORTS.auth, mediaDir, logDir: LOGS, env: { RELEASE_DEPLOY_TOKEN: localDeployToken(), ...site, ...redis.env } });
   await startFrontEnds({
     basePort: PORTS.site,
     framesBasePort: PORTS.frames,
