@@ -271,6 +271,12 @@ function longestTasks(lhr, count = 3) {
     .map((item) => ({ ms: round(item.duration ?? 0), startMs: round(item.startTime ?? 0), script: String(item.url ?? '').replace(/^https?:\/\/[^/]+/, '') || '(page)' }));
 }
 
+/** KB of JS a run loaded (its resource summary's transfer size of scripts), or null when not reported. */
+function scriptKB(lhr) {
+  const item = (lhr.audits['resource-summary']?.details?.items ?? []).find((entry) => entry.resourceType === 'script');
+  return typeof item?.transferSize === 'number' ? round(item.transferSize / 1024, 1) : null;
+}
+
 /** What one Lighthouse run says, kept in the report: scores, metrics, and where to look when low. */
 function runSummary(lhr, signedIn) {
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score === null ? null : Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
@@ -300,6 +306,9 @@ function runSummary(lhr, signedIn) {
     layoutShifts: (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 3).map((item) => ({ score: round(item.score ?? 0, 3), element: item.node?.selector ?? item.node?.nodeLabel ?? null })),
     bootup: (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 4).map((item) => ({ url: String(item.url).replace(/^https?:\/\/[^/]+/, ''), ms: round(item.total ?? 0) })),
     longestTasks: longestTasks(lhr),
+    // The JS the page loaded while Lighthouse watched it (no intent is made): transfer bytes, as
+    // its resource summary counts them (gzip where the server compressed).
+    scriptKB: scriptKB(lhr),
     signedIn: Boolean(signedIn),
     runtimeError: lhr.runtimeError?.message ?? null,
     warnings: lhr.runWarnings ?? [],
@@ -404,6 +413,10 @@ export async function measureLighthouse(ctx, { siteUrl }) {
         rows.push(row('lighthouse', keyOf(key), `${name} ${label} (simulated, ${pass})`, `${value === null ? 'n/a' : format(value)} (runs: ${all})`, `<= ${format(budget)}`, verdict(atMost(value, budget, format)), value, unit));
       }
       if (judged) {
+        // The bytes budget of a first page (issue 29), on every page Lighthouse opens: a public
+        // collection's page too (issue 28).
+        const scripts = median(result.runs.map((r) => r.scriptKB).filter((v) => v !== null));
+        rows.push(row('lighthouse', keyOf('first-page-js'), `${name} JS loaded without an intent (${pass})`, scripts === null ? 'n/a' : `${scripts} KB (runs: ${result.runs.map((r) => r.scriptKB).join(', ')})`, `<= ${BUDGET.firstPageJsKB} KB`, atMost(scripts, BUDGET.firstPageJsKB, (v) => `${v} KB`), scripts, 'KB'));
         const tasks = result.longestTasks.map((task) => `${task.ms} ms ${task.script}`).join('; ') || 'none over 50 ms';
         const longest = result.longestTasks[0]?.ms ?? 0;
         rows.push(row('lighthouse', keyOf('longest-tasks'), `${name} longest tasks (${pass})`, tasks, `<= ${BUDGET.longTaskMs} ms each`, atMost(longest, BUDGET.longTaskMs, (v) => `${v} ms`), longest, 'ms'));
