@@ -59,9 +59,6 @@ function sourceRules(appDir: string, production: boolean) {
       },
       type: 'javascript/auto' as const,
     },
-    // Small drawings (the banner's ~1 KB SVGs) are inlined: an image above the fold then paints
-    // with the page instead of waiting for one more request after the remote's code ran.
-    { test: /\.svg$/, type: 'asset' as const, parser: { dataUrlCondition: { maxSize: 4 * 1024 } } },
   ];
 }
 

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
+import { BannerArt } from './banner-art';
 import type { BannerSlide } from './banner-slides';
 
 /** One slide's content, the same in the first paint and in the carousel. */
-export function BannerSlideContent({ slide, first }: { slide: BannerSlide; first: boolean }) {
+export function BannerSlideContent({ slide }: { slide: BannerSlide }) {
   return (
     <div className="aq-container cat-banner__inner">
       <div className="cat-banner__text">
@@ -23,16 +24,7 @@ export function BannerSlideContent({ slide, first }: { slide: BannerSlide; first
           Explore
         </Link>
       </div>
-      <img
-        className="cat-banner__image"
-        src={slide.image}
-        alt={`Illustration of ${slide.title}`}
-        width={800}
-        height={600}
-        loading={first ? 'eager' : 'lazy'}
-        fetchPriority={first ? 'high' : undefined}
-        decoding={first ? 'sync' : 'async'}
-      />
+      <BannerArt name={slide.art} label={`Illustration of ${slide.title}`} />
     </div>
   );
 }

@@ -1,13 +1,12 @@
-import antikytheraImage from './assets/antikythera-mechanism.svg';
-import rosettaImage from './assets/rosetta-stone.svg';
-import tutankhamunImage from './assets/tutankhamun-mask.svg';
+import type { BannerArtName } from './banner-art';
 
 export interface BannerSlide {
   id: string;
   title: string;
   subtitle: string;
   description: string;
-  image: string;
+  /** The slide's drawing (banner-art.tsx). */
+  art: BannerArtName;
   period: string;
   location: string;
 }
@@ -20,7 +19,7 @@ export const BANNER_SLIDES: BannerSlide[] = [
     subtitle: 'The key that unlocked Egyptian hieroglyphs',
     description:
       'One decree written three times, in hieroglyphic, Demotic and ancient Greek, let scholars finally read the language of the pharaohs.',
-    image: rosettaImage,
+    art: 'rosetta-stone',
     period: '196 BC',
     location: 'British Museum, London',
   },
@@ -30,7 +29,7 @@ export const BANNER_SLIDES: BannerSlide[] = [
     subtitle: "The ancient world's astronomical computer",
     description:
       'A hand-cranked bronze machine of at least thirty gears that predicted eclipses and tracked the planets, raised from a Greek shipwreck.',
-    image: antikytheraImage,
+    art: 'antikythera-mechanism',
     period: 'c. 150-100 BC',
     location: 'National Archaeological Museum, Athens',
   },
@@ -40,7 +39,7 @@ export const BANNER_SLIDES: BannerSlide[] = [
     subtitle: 'The golden face of the boy king',
     description:
       'Ten kilograms of gold inlaid with lapis lazuli, quartz and glass, made to protect the young pharaoh on his journey to the afterlife.',
-    image: tutankhamunImage,
+    art: 'tutankhamun-mask',
     period: 'c. 1323 BC',
     location: 'Grand Egyptian Museum, Giza',
   },

@@ -24,7 +24,7 @@ function FirstSlide() {
             className={index === 0 ? 'swiper-slide swiper-slide-active cat-banner__slide' : 'swiper-slide cat-banner__slide'}
             inert={index !== 0}
           >
-            <BannerSlideContent slide={slide} first={index === 0} />
+            <BannerSlideContent slide={slide} />
           </div>
         ))}
       </div>

@@ -54,9 +54,9 @@ export default function HeroCarousel({ playing, advance }: { playing: boolean; a
       onSlideChange={hideInactiveSlides}
       className="cat-banner__swiper"
     >
-      {BANNER_SLIDES.map((slide, index) => (
+      {BANNER_SLIDES.map((slide) => (
         <SwiperSlide key={slide.id} className="cat-banner__slide">
-          <BannerSlideContent slide={slide} first={index === 0} />
+          <BannerSlideContent slide={slide} />
         </SwiperSlide>
       ))}
     </Swiper>

@@ -52,7 +52,8 @@ test('the banner has the three built-in slides, each exploring all artifacts', a
   const banner = screen.getByRole('region', { name: 'Famous artifacts' });
   // The slides are painted as plain HTML, the first one showing; the carousel takes over once loaded.
   expect(within(banner).getByRole('heading', { name: 'The Rosetta Stone' })).toBeInTheDocument();
-  expect(within(banner).getByRole('img', { name: 'Illustration of The Rosetta Stone' })).toHaveAttribute('loading', 'eager');
+  // Drawn in the page: no picture to fetch, no SVG document of its own to build (issue 29).
+  expect(within(banner).getByRole('img', { name: 'Illustration of The Rosetta Stone' }).tagName.toLowerCase()).toBe('svg');
   expect(await within(banner).findByRole('heading', { name: "Tutankhamun's Mask" })).toBeInTheDocument();
   for (const title of ['The Rosetta Stone', 'The Antikythera Mechanism', "Tutankhamun's Mask"]) {
     expect(within(banner).getByRole('heading', { name: title })).toBeInTheDocument();
@@ -110,7 +111,7 @@ test('How It Works has 4 steps and Did You Know 3 facts; the call to action link
   await screen.findByText('Eleanor Hartley');
 });
 
-test('images: only the banner’s picture has a high priority; every card image is lazy and sized for its grid', async () => {
+test('images: the banner draws its pictures in the page, no image has a high priority, every card image is lazy and sized for its grid', async () => {
   list.mockImplementation(async (params = {}) =>
     artifactPage(
       params.sort === 'likes'
@@ -121,8 +122,15 @@ test('images: only the banner’s picture has a high priority; every card image 
   const { container } = render(<HomePage />, { wrapper: MemoryRouter });
   await screen.findByRole('heading', { name: 'Liked 3' });
   await screen.findByText('Eleanor Hartley');
-  const high = [...container.querySelectorAll('img[fetchpriority="high"]')];
-  expect(high.map((image) => image.getAttribute('alt'))).toEqual(['Illustration of The Rosetta Stone']);
+  expect(container.querySelectorAll('img[fetchpriority="high"]')).toHaveLength(0);
+  expect(container.querySelectorAll('.cat-banner img')).toHaveLength(0);
+  // Each drawing's gradients are its own, though every slide's drawing is in the document at once.
+  const gradients = [...container.querySelectorAll('.cat-banner svg [id]')].map((element) => element.id);
+  expect(gradients.length).toBeGreaterThanOrEqual(6);
+  expect(new Set(gradients).size).toBe(gradients.length);
+  for (const reference of [...container.querySelectorAll('.cat-banner svg [fill^="url(#"]')].map((element) => element.getAttribute('fill'))) {
+    expect(gradients).toContain(/^url\(#(.+)\)$/.exec(reference ?? '')?.[1]);
+  }
 
   const cards = [...container.querySelectorAll('img.aq-artifact-image')];
   expect(cards).toHaveLength(4);
@@ -145,8 +153,11 @@ test('the banner’s first paint holds every slide (so the carousel does not res
   expect(slides).toHaveLength(3);
   expect(slides.map((slide) => slide.hasAttribute('inert'))).toEqual([false, true, true]);
   expect(slides[0]).toHaveClass('swiper-slide-active');
-  const images = slides.map((slide) => slide.querySelector('img'));
-  expect(images.map((image) => image?.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
+  expect(slides.map((slide) => slide.querySelector('svg[role="img"]')?.getAttribute('aria-label'))).toEqual([
+    'Illustration of The Rosetta Stone',
+    'Illustration of The Antikythera Mechanism',
+    "Illustration of Tutankhamun's Mask",
+  ]);
   await screen.findByText('Eleanor Hartley');
 });
 
