@@ -15,6 +15,12 @@ function run(entry: string | null) {
   new Function(INTENT_STARTER_SCRIPT)();
 }
 
+/** Runs the starter and makes the first intent, when it looks at the stored session. */
+function runAndSettle(entry: string | null) {
+  run(entry);
+  fire(document.body, 'pointermove');
+}
+
 const entries = () => [...document.head.querySelectorAll('script')].map((script) => script.getAttribute('src'));
 
 function fire(target: EventTarget, type: string) {
@@ -90,16 +96,28 @@ test('without an entry named, it only tells the session and listens to nothing',
   expect(entries()).toEqual([]);
 });
 
+test('the session is looked up on the first intent, not on load (storage is slow to open)', () => {
+  const storage = jest.spyOn(window, 'localStorage', 'get');
+  run('/main.abc.js');
+  expect(storage).not.toHaveBeenCalled();
+  expect(document.documentElement.hasAttribute('data-aq-session')).toBe(false);
+  fire(document.body, 'pointermove');
+  expect(storage).toHaveBeenCalledTimes(1);
+  expect(document.documentElement.getAttribute('data-aq-session')).toBe('visitor');
+  fire(document.body, 'keydown');
+  expect(storage).toHaveBeenCalledTimes(1);
+});
+
 test("a stored Firebase session, local or per tab, makes the page a member's; any other key does not", () => {
   localStorage.setItem('firebase:authEvent:key:[DEFAULT]', '{}');
-  run('/main.abc.js');
+  runAndSettle('/main.abc.js');
   expect(document.documentElement.getAttribute('data-aq-session')).toBe('visitor');
   localStorage.setItem('firebase:authUser:key:[DEFAULT]', '{"uid":"u1"}');
-  run('/main.abc.js');
+  runAndSettle('/main.abc.js');
   expect(document.documentElement.getAttribute('data-aq-session')).toBe('member');
   localStorage.clear();
   sessionStorage.setItem('firebase:authUser:key:[DEFAULT]', '{"uid":"u1"}');
-  run('/main.abc.js');
+  runAndSettle('/main.abc.js');
   expect(document.documentElement.getAttribute('data-aq-session')).toBe('member');
 });
 
@@ -107,7 +125,7 @@ test('blocked storage counts as a member (the code decides)', () => {
   jest.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
     throw new DOMException('blocked', 'SecurityError');
   });
-  run('/main.abc.js');
+  runAndSettle('/main.abc.js');
   expect(document.documentElement.getAttribute('data-aq-session')).toBe('member');
 });
 
