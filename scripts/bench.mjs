@@ -10,6 +10,7 @@
 //                          [--duration 10] [--connections 32] [--lighthouse-runs 3]
 //                          [--loader wrk|node] [--load-slow] [--build] [--port-offset 0] [--out file.json] [--smoke]
 //                          [--skip-idle] [--idle-sizes 2000,100000] [--idle-seconds 60]
+//                          [--site-url http://localhost:4200]  (Lighthouse only, against a running site)
 //   node scripts/bench.mjs --compare a.json b.json
 //
 // (a) bytes per route: scripts/bundle-size.mjs in headless Chromium against the seeded demo site

@@ -90,7 +90,17 @@ async function main() {
   }
 
   // (a) and (b)
-  if (options.skipSite || !siteReady) {
+  if (options.siteUrl && !options.skipSite) {
+    // (b) only, against the site given: the one `npm start` runs, as a visitor would meet it. Its
+    // signed-in run and its public collection are made there (a bench user, one collection).
+    const why = `--site-url ${options.siteUrl}: bytes are measured on the bench's own site`;
+    report.sections.bytes = { skipped: why };
+    report.rows.push(row('bytes', 'skipped', 'bytes per route', '-', `<= ${BUDGET.jsKB} KB JS, ${BUDGET.cssKB} KB CSS`, skipped(why), null));
+    say(`(b) Lighthouse against ${options.siteUrl}`);
+    const lighthouseResult = await measureLighthouse(ctx, { siteUrl: options.siteUrl });
+    report.sections.lighthouse = { ...lighthouseResult.section, siteUrl: options.siteUrl };
+    report.rows.push(...lighthouseResult.rows);
+  } else if (options.skipSite || !siteReady) {
     const why = options.skipSite ? '--skip-site' : 'front ends not built';
     report.sections.bytes = { skipped: why };
     report.sections.lighthouse = { skipped: why };

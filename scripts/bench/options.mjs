@@ -17,6 +17,7 @@ const VALUE_OPTIONS = [
   'million-rss-cap-gb',
   'idle-sizes',
   'idle-seconds',
+  'site-url',
 ];
 const FLAG_OPTIONS = ['million', 'reuse-million', 'skip-lighthouse', 'skip-site', 'skip-latency', 'skip-home', 'skip-idle', 'smoke', 'build', 'load-slow', 'help', 'compare'];
 
@@ -76,6 +77,8 @@ export function resolveOptions(parsed) {
   if (handlers.length === 0 || handlers.some((h) => !['sqlite', 'postgresql'].includes(h))) throw new Error('--handlers: sqlite and/or postgresql');
   const idleSizes = (values['--idle-sizes'] ?? (smoke ? '30,300' : '2000,100000')).split(',').map(Number);
   if (idleSizes.length === 0 || idleSizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--idle-sizes takes sizes, e.g. 2000,100000');
+  const siteUrl = values['--site-url'];
+  if (siteUrl !== undefined && !/^https?:\/\/[^/]+\/?$/.test(siteUrl)) throw new Error('--site-url takes a site origin, e.g. http://localhost:4200');
   const loader = values['--loader'] ?? 'wrk';
   if (!['wrk', 'node'].includes(loader)) throw new Error('--loader: wrk or node');
   return {
@@ -90,6 +93,8 @@ export function resolveOptions(parsed) {
     millionRssCapGB: values['--million-rss-cap-gb'] ? Number(values['--million-rss-cap-gb']) : null,
     skipLighthouse: flags.has('--skip-lighthouse'),
     skipSite: flags.has('--skip-site'),
+    // Lighthouse (b) against a site already running (`npm start`), not the bench's own: only (b).
+    siteUrl: siteUrl?.replace(/\/$/, ''),
     skipLatency: flags.has('--skip-latency'),
     skipHome: flags.has('--skip-home'),
     skipIdle: flags.has('--skip-idle'),

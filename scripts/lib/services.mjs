@@ -90,7 +90,8 @@ export async function freshPostgresDatabase(name) {
  */
 export const NO_RATE_LIMITS = { WRITE_RATE_LIMIT: '1000000', CLIENT_RATE_LIMIT: '1000000000', FAILED_AUTH_RATE_LIMIT: '1000000', REPORT_RATE_LIMIT: '1000000', CONTACT_RATE_LIMIT: '1000000' };
 
-export async function startApi({ port, mongoUri, authEmulatorPort, mediaDir, logDir, env = {}, name = 'api' }) {
+/** `readyMs`: how long the api may take to load its catalog (a bench's 100 000 artifacts take longer). */
+export async function startApi({ port, mongoUri, authEmulatorPort, mediaDir, logDir, env = {}, name = 'api', readyMs = 60000 }) {
   await assertPortFree(port, 'api');
   const entry = startProcess(name, process.execPath, [path.join(ROOT, 'api/dist/main.js')], {
     cwd: ROOT,
@@ -106,7 +107,7 @@ export async function startApi({ port, mongoUri, authEmulatorPort, mediaDir, log
     },
   });
   // Ready, not just alive: the database answers and the catalog has loaded (lists served from it).
-  await waitFor(entry, `the api on ${port}`, () => httpOk(`http://127.0.0.1:${port}/health/ready`), 60000);
+  await waitFor(entry, `the api on ${port}`, () => httpOk(`http://127.0.0.1:${port}/health/ready`), readyMs);
   log(`api on http://127.0.0.1:${port}`);
   return entry;
 }
