@@ -3,6 +3,16 @@ import type { ReactNode } from 'react';
 /** Which of the banner's drawings a slide shows (banner-slides.ts). */
 export type BannerArtName = 'rosetta-stone' | 'antikythera-mechanism' | 'tutankhamun-mask';
 
+/** A gradient's two colour stops, at its start and its end. */
+function Stops({ from, to }: { from: string; to: string }) {
+  return (
+    <>
+      <stop offset="0" stopColor={from} />
+      <stop offset="1" stopColor={to} />
+    </>
+  );
+}
+
 /** A drawing's gradients, named by the drawing (ids are document-wide). */
 type Drawing = (ids: (name: string) => string) => ReactNode;
 
@@ -11,12 +21,10 @@ const DRAWINGS: Record<BannerArtName, Drawing> = {
     <>
       <defs>
         <linearGradient id={id('stone')} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#5b5550" />
-          <stop offset="1" stopColor="#2f2b28" />
+          <Stops from="#5b5550" to="#2f2b28" />
         </linearGradient>
         <radialGradient id={id('ground')} cx=".5" cy=".45" r=".6">
-          <stop offset="0" stopColor="#4a3a2c" />
-          <stop offset="1" stopColor="#1d1714" />
+          <Stops from="#4a3a2c" to="#1d1714" />
         </radialGradient>
       </defs>
       <rect width="800" height="600" fill={`url(#${id('ground')})`} />
@@ -33,12 +41,10 @@ const DRAWINGS: Record<BannerArtName, Drawing> = {
     <>
       <defs>
         <radialGradient id={id('ground')} cx=".5" cy=".5" r=".6">
-          <stop offset="0" stopColor="#264b4a" />
-          <stop offset="1" stopColor="#102221" />
+          <Stops from="#264b4a" to="#102221" />
         </radialGradient>
         <radialGradient id={id('bronze')} cx=".4" cy=".35" r=".7">
-          <stop offset="0" stopColor="#7fa58f" />
-          <stop offset="1" stopColor="#3b5f4f" />
+          <Stops from="#7fa58f" to="#3b5f4f" />
         </radialGradient>
       </defs>
       <rect width="800" height="600" fill={`url(#${id('ground')})`} />
@@ -65,12 +71,10 @@ const DRAWINGS: Record<BannerArtName, Drawing> = {
     <>
       <defs>
         <radialGradient id={id('ground')} cx=".5" cy=".4" r=".7">
-          <stop offset="0" stopColor="#2c2a5a" />
-          <stop offset="1" stopColor="#121126" />
+          <Stops from="#2c2a5a" to="#121126" />
         </radialGradient>
         <linearGradient id={id('gold')} x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#f4cf62" />
-          <stop offset="1" stopColor="#c28a22" />
+          <Stops from="#f4cf62" to="#c28a22" />
         </linearGradient>
       </defs>
       <rect width="800" height="600" fill={`url(#${id('ground')})`} />
