@@ -3,6 +3,7 @@ import { createArtifactAs, expectToast } from '../support/account';
 import { apiGet } from '../support/api';
 import { signIn } from '../support/session';
 import { createUser } from '../support/users';
+import { whenOpened } from '../support/contribute-form';
 
 test.describe('My Artifacts', () => {
   test("lists only the user's own, with Update and Delete that work", async ({ page }) => {
@@ -32,7 +33,7 @@ test.describe('My Artifacts', () => {
     await page.goto('/my-artifacts');
     // Cancelling the confirmation deletes nothing.
     await rows.filter({ hasText: first.name }).getByRole('button', { name: `Delete ${first.name}` }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await whenOpened(page.getByRole('dialog'));
     await expect(dialog).toContainText('Are you sure?');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);

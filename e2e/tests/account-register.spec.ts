@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { emailedCode, expectToast, signOut, submitLogin } from '../support/account';
-import { dialog, fillArtifactForm, newArtifact } from '../support/contribute-form';
+import { fillArtifactForm, newArtifact, openedDialog } from '../support/contribute-form';
 
 test.describe('Register', () => {
   test('the password rules one at a time in order, then the account, signed in, signs out and back in', async ({ page }) => {
@@ -85,7 +85,7 @@ test.describe('Register', () => {
     const artifact = newArtifact();
     await fillArtifactForm(page, artifact);
     await page.getByRole('button', { name: 'Add Artifact' }).click();
-    const success = dialog(page, 'Success!');
+    const success = await openedDialog(page, 'Success!');
     await success.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('link', { name: 'View it' }).click();
     await expect(page.getByRole('heading', { level: 1, name: artifact.name })).toBeVisible();

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiGet, apiSend, type ArtifactSummary } from '../support/api';
 import { signIn } from '../support/session';
 import { createUser, type TestUser } from '../support/users';
+import { whenOpened } from '../support/contribute-form';
 
 let user: TestUser;
 let artifact: ArtifactSummary;
@@ -107,7 +108,7 @@ test.describe('Top bar for a signed-in user', () => {
     await expect(header.getByRole('link', { name: 'Liked Artifacts' })).toBeVisible();
 
     await header.getByRole('button', { name: 'Logout' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await whenOpened(page.getByRole('dialog'));
     await expect(dialog).toContainText('Are you sure?');
     await expect(dialog).toContainText('You want to logout?');
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiSend } from '../support/api';
-import { dialog, field, fillArtifactForm, newArtifact } from '../support/contribute-form';
+import { dialog, field, fillArtifactForm, newArtifact, openedDialog } from '../support/contribute-form';
 import { signIn } from '../support/session';
 import { createUser } from '../support/users';
 
@@ -42,7 +42,7 @@ test.describe('Accessibility of the contribute screens (axe)', () => {
 
     await fillArtifactForm(page, newArtifact());
     await page.getByRole('button', { name: 'Add Artifact' }).click();
-    await dialog(page, 'Success!').getByRole('button', { name: 'OK' }).click();
+    await (await openedDialog(page, 'Success!')).getByRole('button', { name: 'OK' }).click();
     await expect(dialog(page, 'Success!')).toBeHidden();
     await expect(page.getByRole('heading', { level: 2, name: 'Artifact added' })).toBeFocused();
     expect(await seriousViolations(page)).toEqual([]);

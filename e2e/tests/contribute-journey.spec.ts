@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { API_URL } from '../support/env';
-import { dialog, fillArtifactForm, field, newArtifact, type ArtifactFields } from '../support/contribute-form';
+import { fillArtifactForm, field, newArtifact, openedDialog, type ArtifactFields } from '../support/contribute-form';
 import { signIn } from '../support/session';
 import { createUser, uniqueName, type TestUser } from '../support/users';
 import { startSite } from '../support/first-page';
@@ -39,7 +39,7 @@ test.describe.serial('An artifact’s life: add, find, update, guard, like, dele
     await expect(page.getByText('The image loads correctly.')).toBeVisible();
     await page.getByRole('button', { name: 'Add Artifact' }).click();
 
-    const success = dialog(page, 'Success!');
+    const success = await openedDialog(page, 'Success!');
     await expect(success.getByText('Artifact added successfully!')).toBeVisible();
     await success.getByRole('button', { name: 'OK' }).click();
     await expect(success).toBeHidden();
@@ -92,10 +92,9 @@ test.describe.serial('An artifact’s life: add, find, update, guard, like, dele
     // Cancel: nothing is sent, the notice says the info is safe.
     await field(page, 'location').fill('Benaki Museum, Athens');
     await save.click();
-    const confirm = dialog(page, 'Are you sure?');
-    await expect(confirm).toBeVisible();
+    const confirm = await openedDialog(page, 'Are you sure?');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    const cancelled = dialog(page, 'Cancelled');
+    const cancelled = await openedDialog(page, 'Cancelled');
     await expect(cancelled.getByText('Your artifact info is safe :)')).toBeVisible();
     await cancelled.getByRole('button', { name: 'OK' }).click();
     await expect(cancelled).toBeHidden();
@@ -104,8 +103,8 @@ test.describe.serial('An artifact’s life: add, find, update, guard, like, dele
     // Confirm: saved, said so, and nothing left to save.
     await field(page, 'createdAt').fill('c. 520 BC');
     await save.click();
-    await dialog(page, 'Are you sure?').getByRole('button', { name: 'Yes, update it!' }).click();
-    const updated = dialog(page, 'Success!');
+    await (await openedDialog(page, 'Are you sure?')).getByRole('button', { name: 'Yes, update it!' }).click();
+    const updated = await openedDialog(page, 'Success!');
     await expect(updated.getByText('Artifact Updated successfully!')).toBeVisible();
     await updated.getByRole('button', { name: 'OK' }).click();
     await expect(updated).toBeHidden();
@@ -150,7 +149,7 @@ test.describe.serial('An artifact’s life: add, find, update, guard, like, dele
     await signIn(page, owner);
     await page.goto('/my-artifacts');
     await page.getByRole('button', { name: `Delete ${artifact.name}` }).click();
-    const confirm = dialog(page, 'Are you sure?');
+    const confirm = await openedDialog(page, 'Are you sure?');
     // Focus starts on Cancel, and the button that deletes for good looks it (issue 32).
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await expect(confirm.getByRole('button', { name: 'Yes, delete it!' })).toHaveClass(/ant-btn-dangerous/);
