@@ -3,7 +3,7 @@ import { createArtifactAs, expectToast } from '../support/account';
 import { apiGet } from '../support/api';
 import { signIn } from '../support/session';
 import { createUser } from '../support/users';
-import { whenOpened } from '../support/contribute-form';
+import { whenOpened } from '../support/dialogs';
 
 test.describe('My Artifacts', () => {
   test("lists only the user's own, with Update and Delete that work", async ({ page }) => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { emailedCode, expectToast, signOut, submitLogin } from '../support/account';
-import { fillArtifactForm, newArtifact, openedDialog } from '../support/contribute-form';
+import { fillArtifactForm, newArtifact } from '../support/contribute-form';
+import { openedDialog } from '../support/dialogs';
 
 test.describe('Register', () => {
   test('the password rules one at a time in order, then the account, signed in, signs out and back in', async ({ page }) => {

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiGet, apiSend, type ArtifactSummary } from '../support/api';
 import { signIn } from '../support/session';
 import { createUser, type TestUser } from '../support/users';
-import { whenOpened } from '../support/contribute-form';
+import { whenOpened } from '../support/dialogs';
 
 let user: TestUser;
 let artifact: ArtifactSummary;

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiSend } from '../support/api';
-import { dialog, field, fillArtifactForm, newArtifact, openedDialog } from '../support/contribute-form';
+import { field, fillArtifactForm, newArtifact } from '../support/contribute-form';
+import { dialog, openedDialog } from '../support/dialogs';
 import { signIn } from '../support/session';
 import { createUser } from '../support/users';
 

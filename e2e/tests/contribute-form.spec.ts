@@ -1,15 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiGet, apiSend } from '../support/api';
-import {
-  dialog,
-  expectFieldMessage,
-  expectNoFieldMessage,
-  field,
-  FIELD_LABELS,
-  fillArtifactForm,
-  LOADING_IMAGE,
-  newArtifact,
-} from '../support/contribute-form';
+import { expectFieldMessage, expectNoFieldMessage, field, FIELD_LABELS, fillArtifactForm, LOADING_IMAGE, newArtifact } from '../support/contribute-form';
+import { dialog } from '../support/dialogs';
 import { signIn } from '../support/session';
 import { createUser, uniqueName, type TestUser } from '../support/users';
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { API_URL } from '../support/env';
-import { fillArtifactForm, field, newArtifact, openedDialog, type ArtifactFields } from '../support/contribute-form';
+import { fillArtifactForm, field, newArtifact, type ArtifactFields } from '../support/contribute-form';
+import { openedDialog } from '../support/dialogs';
 import { signIn } from '../support/session';
 import { createUser, uniqueName, type TestUser } from '../support/users';
 import { startSite } from '../support/first-page';
