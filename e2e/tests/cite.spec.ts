@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiGet, type ArtifactSummary } from '../support/api';
+import { whenOpened } from '../support/dialogs';
 import { signIn } from '../support/session';
 import { createUser, type TestUser } from '../support/users';
 
@@ -34,8 +35,9 @@ test('Cite this: BibTeX copied with one click holds the permanent URL and access
   const open = page.getByRole('button', { name: 'Cite this' });
   await open.click();
   const dialog = page.getByRole('dialog', { name: 'Cite this artifact' });
-  // Its code (citation-js, 177 KB gzip) is fetched on this first click.
+  // Its code (citation-js, 177 KB gzip) is fetched on this first click; acted on once opened.
   await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await whenOpened(dialog);
 
   const permanentUrl = `${new URL(baseURL!).origin}/artifacts/${artifact._id}`;
   const today = new Date().toISOString().slice(0, 10);

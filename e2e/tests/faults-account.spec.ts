@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiGet, apiSend, type ArtifactSummary } from '../support/api';
+import { whenOpened } from '../support/dialogs';
 import { restoreApi, stopApi, watchPageErrors } from '../support/faults';
 import { signIn } from '../support/session';
 import { createUser } from '../support/users';
@@ -51,7 +52,7 @@ test.describe('Account screens with the api stopped', () => {
       route.request().method() === 'DELETE' ? route.abort('connectionrefused') : route.continue(),
     );
     await page.getByRole('button', { name: /Delete/ }).first().click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete it!' }).click();
+    await (await whenOpened(page.getByRole('dialog'))).getByRole('button', { name: 'Yes, delete it!' }).click();
     await expect(page.getByText('Failed to delete artifact')).toBeVisible();
     await expect(page.getByText('Fault Test Lamp').first()).toBeVisible();
     expect(errors).toEqual([]);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { apiGet, type ArtifactSummary } from '../support/api';
+import { whenOpened } from '../support/dialogs';
 import { signIn } from '../support/session';
 import { createUser } from '../support/users';
 import { startSite } from '../support/first-page';
@@ -144,7 +145,7 @@ test.describe('Reports', () => {
     await opener.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Report this artifact' });
-    await expect(dialog).toBeVisible();
+    await whenOpened(dialog);
     // A member's report is linked to their account: no email asked.
     await expect(dialog.getByRole('textbox', { name: 'Your email (optional)' })).toHaveCount(0);
     const first = dialog.getByRole('radio', { name: 'Looted or trafficked (illegal trade)' });
@@ -203,7 +204,7 @@ test.describe('Reports', () => {
 
     // Escape closes a fresh dialog and gives the focus back too.
     await page.keyboard.press('Enter');
-    await expect(dialog).toBeVisible();
+    await whenOpened(dialog);
     await expect(first).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
