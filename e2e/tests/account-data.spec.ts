@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { createArtifactAs, expectToast } from '../support/account';
 import { apiGet, apiSend } from '../support/api';
-import { whenOpened } from '../support/dialogs';
+import { openedDialog } from '../support/dialogs';
 import { signIn } from '../support/session';
 import { createUser, type TestUser } from '../support/users';
 
@@ -24,7 +24,7 @@ async function openMyData(page: Page, user: TestUser) {
 
 async function deleteAccount(page: Page, user: TestUser, choice: 'Delete my artifacts' | RegExp) {
   await page.getByRole('button', { name: 'Delete my account', exact: true }).click();
-  const dialog = await whenOpened(page.getByRole('dialog', { name: 'Delete your account?' }));
+  const dialog = await openedDialog(page, 'Delete your account?');
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   // The sign-in toast has gone first: axe would judge its text's contrast half-way through its fade.
   await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 10_000 });

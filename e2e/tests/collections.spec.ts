@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { createArtifactAs, expectToast, type CreatedArtifact } from '../support/account';
 import { apiGet, apiSend } from '../support/api';
-import { whenOpened } from '../support/dialogs';
+import { openedDialog } from '../support/dialogs';
 import { SITE_URL } from '../support/env';
 import { signIn } from '../support/session';
 import { createUser, withClaims, type TestUser } from '../support/users';
@@ -57,7 +57,7 @@ async function reloadUntil(page: Page, headings: string[]): Promise<void> {
 async function addFromDetails(page: Page, artifact: CreatedArtifact, choose: (dialog: Locator) => Promise<void>): Promise<Locator> {
   await page.goto(`/artifacts/${artifact._id}`);
   await page.getByRole('button', { name: 'Add to collection' }).click();
-  const dialog = await whenOpened(page.getByRole('dialog', { name: 'Add to collection' }));
+  const dialog = await openedDialog(page, 'Add to collection');
   await expect(dialog.getByRole('button', { name: 'Add', exact: true })).toBeVisible();
   await choose(dialog);
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
@@ -264,7 +264,7 @@ test.describe('Accessibility of the collections screens (axe)', () => {
       await noSidewaysScroll(page);
 
       await page.getByRole('button', { name: 'Delete collection' }).click();
-      const confirm = await whenOpened(page.getByRole('dialog', { name: 'Delete this collection?' }));
+      const confirm = await openedDialog(page, 'Delete this collection?');
       await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
       expect(await seriousViolations(page, '.ant-modal-wrap'), 'delete confirmation').toEqual([]);
       await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -277,7 +277,7 @@ test.describe('Accessibility of the collections screens (axe)', () => {
 
       await page.goto(`/artifacts/${artifacts[0]!._id}`);
       await page.getByRole('button', { name: 'Add to collection' }).click();
-      const dialog = await whenOpened(page.getByRole('dialog', { name: 'Add to collection' }));
+      const dialog = await openedDialog(page, 'Add to collection');
       await expect(dialog.getByRole('radio', { name: `Metals ${tag}` })).toBeVisible();
       expect(await seriousViolations(page, '.ant-modal-wrap'), 'add to collection').toEqual([]);
       await dialog.getByRole('radio', { name: 'A new collection' }).check();
