@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
-import { FIRST_PAGE_JS_KB } from '../../scripts/lib/budgets.mjs';
+import { FIRST_PAGE_FONT_FACES, FIRST_PAGE_JS_KB } from '../../scripts/lib/budgets.mjs';
 import { DEMO_USER, SITE_URL } from '../support/env';
 import { rememberedSignIn } from '../support/session';
 
@@ -146,6 +146,32 @@ test.describe('First pages within their JS budget (issue 29)', () => {
     await expect(page).toHaveURL(/type=Tools/);
     await context.close();
   });
+
+  for (const path of FIRST_PAGES) {
+    test(`${path} on a phone: its document lays out text in at most ${FIRST_PAGE_FONT_FACES} font faces (the type scale)`, async ({ browser }) => {
+      const context = await contextFor(browser, 'visitor', PHONE);
+      const page = await context.newPage();
+      await page.goto(path);
+      await expect(page.locator('[data-aq-frame]')).toHaveCount(1);
+      // Every face of text the browser lays out (not text under display: none), as it resolves it.
+      const faces = await page.evaluate(() => {
+        const found = new Map<string, string>();
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const element = node.parentElement;
+          if (!element || !node.textContent?.trim() || element.getClientRects().length === 0) continue;
+          const style = getComputedStyle(element);
+          const face = `${style.fontFamily.split(',')[0]} ${style.fontSize} ${style.fontWeight} ${style.fontStyle}`;
+          if (!found.has(face)) found.set(face, element.className || element.tagName);
+        }
+        return [...found].map(([face, where]) => `${face} (${where})`);
+      });
+      // The page's text is there to be measured: headings in the heading face, the rest in the body's.
+      expect(faces.length).toBeGreaterThanOrEqual(3);
+      expect(faces.length, faces.join('\n')).toBeLessThanOrEqual(FIRST_PAGE_FONT_FACES);
+      await context.close();
+    });
+  }
 
   test('a link followed before the code has come is an ordinary visit of a page the server composes', async ({ browser }) => {
     const context = await contextFor(browser, 'visitor');
