@@ -43,3 +43,21 @@ export function describeTasks(tasks, budgetMs) {
 
 /** The longest part of a task after the first paint: what the budget judges. */
 export const longestAfterFirstPaint = (tasks) => tasks[0]?.afterMs ?? 0;
+
+/**
+ * A page's long tasks over its runs, judged as its other rows are: the median of each run's longest
+ * part after the first paint, with every run's value, and the tasks of the run that gave the median
+ * (to name them). One run's longest task moves by 2x between runs of the same page on this kind of
+ * host; which run stood for the page used to be the run with the median performance score, which
+ * is any of them when all score 100.
+ * @param {Array<Array<{ ms: number, afterMs: number, startMs: number, script: string }>>} runs each run's tasksAfterFirstPaint
+ * @returns {{ longest: number, perRun: number[], tasks: Array<{ ms: number, afterMs: number, startMs: number, script: string }> }}
+ */
+export function longTasksOverRuns(runs) {
+  const perRun = runs.map(longestAfterFirstPaint);
+  if (perRun.length === 0) return { longest: 0, perRun, tasks: [] };
+  const order = perRun.map((value, index) => [value, index]).sort((a, b) => a[0] - b[0]);
+  // The middle run, or of an even count the lower middle: a value some run measured.
+  const [longest, index] = order[Math.floor((order.length - 1) / 2)];
+  return { longest, perRun, tasks: runs[index] };
+}

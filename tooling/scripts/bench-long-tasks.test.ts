@@ -74,3 +74,32 @@ describe('the long tasks after the first paint', () => {
     expect(read(undefined, [{ startTime: 5, duration: 80 }]).longest).toBe(80);
   });
 });
+
+/** longTasksOverRuns on runs given as each run's tasks, in a child (the module is ESM). */
+function overRuns(runs: Task[][]): { longest: number; perRun: number[]; tasks: Task[] } {
+  const script = [
+    `import { longTasksOverRuns } from ${JSON.stringify(MODULE)};`,
+    `process.stdout.write(JSON.stringify(longTasksOverRuns(${JSON.stringify(runs)})));`,
+  ].join('\n');
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' }));
+}
+
+const task = (afterMs: number, script: string, ms = afterMs): Task => ({ ms, afterMs, startMs: 1000, script });
+
+describe('the long tasks over a page’s runs', () => {
+  it('judges the median of the runs’ longest parts after the paint, and names the tasks of the run that gave it', () => {
+    const runs = [[task(91, '/a')], [task(48, '/b'), task(30, '/c')], [task(76, '/d', 120)]];
+    const result = overRuns(runs);
+    expect(result.longest).toBe(76);
+    expect(result.perRun).toEqual([91, 48, 76]);
+    expect(result.tasks).toEqual([task(76, '/d', 120)]);
+  });
+
+  it('counts a run with nothing after the paint as 0, and takes the lower middle of an even count', () => {
+    expect(overRuns([[], [task(60, '/x')], []]).longest).toBe(0);
+    const even = overRuns([[task(80, '/p')], [task(55, '/q')], [task(70, '/r')], []]);
+    expect(even.longest).toBe(55);
+    expect(even.tasks[0].script).toBe('/q');
+    expect(overRuns([])).toEqual({ longest: 0, perRun: [], tasks: [] });
+  });
+});
