@@ -12,10 +12,12 @@
 
 const round = (value) => Math.round(value * 10) / 10;
 
+/** @typedef {{ ms: number, afterMs: number, startMs: number, script: string }} LongTask a task's whole length, its part after the first paint, its start, and its script */
+
 /**
  * @param {{ audits: Record<string, { numericValue?: number, details?: { items?: Array<{ startTime?: number, duration?: number, url?: string }> } }> }} lhr
  * @param {number} [count] how many to keep, longest part after the first paint first
- * @returns {Array<{ ms: number, afterMs: number, startMs: number, script: string }>}
+ * @returns {LongTask[]}
  */
 export function tasksAfterFirstPaint(lhr, count = 3) {
   const firstPaint = lhr.audits['first-contentful-paint']?.numericValue ?? 0;
@@ -50,8 +52,8 @@ export const longestAfterFirstPaint = (tasks) => tasks[0]?.afterMs ?? 0;
  * (to name them). One run's longest task moves by 2x between runs of the same page on this kind of
  * host; which run stood for the page used to be the run with the median performance score, which
  * is any of them when all score 100.
- * @param {Array<Array<{ ms: number, afterMs: number, startMs: number, script: string }>>} runs each run's tasksAfterFirstPaint
- * @returns {{ longest: number, perRun: number[], tasks: Array<{ ms: number, afterMs: number, startMs: number, script: string }> }}
+ * @param {LongTask[][]} runs each run's tasksAfterFirstPaint
+ * @returns {{ longest: number, perRun: number[], tasks: LongTask[] }}
  */
 export function longTasksOverRuns(runs) {
   const perRun = runs.map(longestAfterFirstPaint);

@@ -368,7 +368,8 @@ async function serveBarePage() {
  * slowest host of this machine kind (calibratedSlowdown, from the benchmarkIndex of the 4x runs just
  * before): the budgets bind the calibrated runs. Each row says the benchmarkIndex it was measured at;
  * the calibrated rows add the longest task after the first paint (the median over the runs, with each
- * run's) and the three longest of the run that gave the median, with their scripts. A bare page is measured the same way last, as the floor under them (rows `info`).
+ * run's) and the three longest of the run that gave the median, with their scripts. A bare page is
+ * measured the same way last, as the floor under them (rows `info`).
  */
 export async function measureLighthouse(ctx, { siteUrl }) {
   const runs = ctx.options.lighthouseRuns;
