@@ -103,6 +103,27 @@ test.describe('First pages composed on the server', () => {
       expect(html).toMatch(/<a [^>]*href="\/artifacts\/[0-9a-f]{24}"/);
     });
 
+    test(`${path}: the first frame is drawn once the whole page is parsed, not between the parser's chunks (issue 29)`, async ({ page }) => {
+      // On a slow phone the parser hands the page over in chunks, and without the head's render-blocking
+      // `rel=expect` a frame is drawn after each, laying out what the last one added after the first
+      // paint. The slowdown makes the chunks (the parser yields after 10 ms of its own time). A frame's
+      // animation callbacks run just before it is drawn and not while rendering is blocked: the first
+      // one sees what the first frame holds.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+      await page.addInitScript(() => {
+        requestAnimationFrame(() => {
+          (window as unknown as { __firstFrame: unknown }).__firstFrame = {
+            footer: document.querySelector('footer.aq-footer') !== null,
+            answers: document.getElementById('aq-first-page-answers') !== null,
+          };
+        });
+      });
+      await page.goto(path);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __firstFrame?: unknown }).__firstFrame ?? null)).toEqual({ footer: true, answers: true });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    });
+
     test(`${path}: without JavaScript the page is there, with the site's layout`, async ({ browser }) => {
       const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
       const page = await context.newPage();

@@ -13,6 +13,7 @@ import { INTENT_STARTER_SCRIPT, INTENT_STARTER_SCRIPT_HASH } from './intent-star
 import {
   canonicalUrl,
   composeDocument,
+  FIRST_FRAME_WAITS_FOR_PAGE,
   createFirstPageServer,
   FirstPageConfigError,
   forwardedFor,
@@ -329,6 +330,22 @@ test('a configuration mistake is named at start-up', () => {
   expect(() => server({ FIRST_PAGE_CACHE_MS: 'soon' }, fetchImpl)).toThrow(/FIRST_PAGE_CACHE_MS/);
   expect(() => createFirstPageServer({ runtimeConfig: { apiUrl: API }, env: wired, fetch: fetchImpl })).toThrow(FirstPageConfigError);
   expect(framesVariable('catalog')).toBe('REMOTE_CATALOG_FRAMES_URL');
+});
+
+test('composeDocument holds the first frame until the whole page is parsed: the head waits for the element right after #root', () => {
+  const document = composeDocument(INDEX, { id: 'catalog/Home', root: '<main><p>page</p></main>', css: ['p{color:red}'], answers: {} }) as string;
+  expect(document).toBeDefined();
+  const link = document.indexOf(FIRST_FRAME_WAITS_FOR_PAGE);
+  expect(link).toBeGreaterThan(0);
+  // In the head (a render-blocking link in the body does nothing), once.
+  expect(link).toBeLessThan(document.indexOf('</head>'));
+  expect(document.indexOf(FIRST_FRAME_WAITS_FOR_PAGE, link + 1)).toBe(-1);
+  // It names the answers' element, and that element comes after the whole of #root's page.
+  const target = /href="#([^"]+)"/.exec(FIRST_FRAME_WAITS_FOR_PAGE)?.[1] as string;
+  expect(target).toBe(FIRST_PAGE_ANSWERS_ID);
+  const element = document.indexOf(`id="${target}"`);
+  expect(element).toBeGreaterThan(document.indexOf('<p>page</p></main></div>'));
+  expect(document.indexOf(`id="${target}"`, element + 1)).toBe(-1);
 });
 
 test('composeDocument escapes the answers so no text in them can end the script element', () => {
