@@ -17,11 +17,14 @@ const round = (value) => Math.round(value * 10) / 10;
 /**
  * @param {{ audits: Record<string, { numericValue?: number, details?: { items?: Array<{ startTime?: number, duration?: number, url?: string }> } }> }} lhr
  * @param {number} [count] how many to keep, longest part after the first paint first
+ * @param {number[]} [otherPages] when another page's navigation started, in the same times as the
+ *   audit's (otherPagesNavigations): a task that holds one is that page's, not the measured one's
  * @returns {LongTask[]}
  */
-export function tasksAfterFirstPaint(lhr, count = 3) {
+export function tasksAfterFirstPaint(lhr, count = 3, otherPages = []) {
   const firstPaint = lhr.audits['first-contentful-paint']?.numericValue ?? 0;
   return (lhr.audits['long-tasks']?.details?.items ?? [])
+    .filter((item) => !otherPages.some((at) => at >= (item.startTime ?? 0) && at <= (item.startTime ?? 0) + (item.duration ?? 0)))
     .map((item) => {
       const start = item.startTime ?? 0;
       const duration = item.duration ?? 0;
@@ -35,6 +38,25 @@ export function tasksAfterFirstPaint(lhr, count = 3) {
     .filter((task) => task.afterMs > 0)
     .sort((a, b) => b.afterMs - a.afterMs || b.ms - a.ms)
     .slice(0, count);
+}
+
+/**
+ * When another page than the measured one started a navigation in the measured page's renderer, in
+ * ms from the measured page's own navigation start (the times of an observed run's long-tasks audit).
+ * Seen in some runs 1.7-2 s after the navigation: an empty document in an outermost main frame of its
+ * own (not the page's, which has one main frame and no frames inside it) commits on the same main
+ * thread, a task Lighthouse cannot attribute (58-124 ms with the renderer slowed 11x).
+ * @param {Array<{ name: string, ts: number, pid: number, args?: { frame?: string, data?: { documentLoaderURL?: string, isOutermostMainFrame?: boolean } } }>} traceEvents
+ * @param {string} pageUrl the measured document's URL
+ * @returns {number[]}
+ */
+export function otherPagesNavigations(traceEvents, pageUrl) {
+  const starts = traceEvents.filter((event) => event.name === 'navigationStart' && event.args?.data?.isOutermostMainFrame);
+  const page = starts.find((event) => event.args?.data?.documentLoaderURL === pageUrl);
+  if (!page) return [];
+  return starts
+    .filter((event) => event.pid === page.pid && event.args?.frame !== page.args?.frame)
+    .map((event) => round((event.ts - page.ts) / 1000));
 }
 
 /** The row's text: each task's length, and for one that began before the first paint, its part after. */

@@ -103,3 +103,58 @@ describe('the long tasks over a page’s runs', () => {
     expect(overRuns([])).toEqual({ longest: 0, perRun: [], tasks: [] });
   });
 });
+
+/** otherPagesNavigations on trace events, then tasksAfterFirstPaint leaving those pages' tasks out. */
+function withOtherPages(events: unknown[], pageUrl: string, firstPaint: number, items: Item[]): { at: number[]; tasks: Task[] } {
+  const lhr = { audits: { 'first-contentful-paint': { numericValue: firstPaint }, 'long-tasks': { details: { items } } } };
+  const script = [
+    `import { otherPagesNavigations, tasksAfterFirstPaint } from ${JSON.stringify(MODULE)};`,
+    `const at = otherPagesNavigations(${JSON.stringify(events)}, ${JSON.stringify(pageUrl)});`,
+    `process.stdout.write(JSON.stringify({ at, tasks: tasksAfterFirstPaint(${JSON.stringify(lhr)}, 3, at) }));`,
+  ].join('\n');
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' }));
+}
+
+describe("another page's commit in the measured page's renderer", () => {
+  const navigation = (ts: number, pid: number, frame: string, url: string, outermost = true) => ({
+    name: 'navigationStart',
+    ts,
+    pid,
+    args: { frame, data: { documentLoaderURL: url, isOutermostMainFrame: outermost, isLoadingMainFrame: true } },
+  });
+  const PAGE = 'http://localhost:4200/';
+  // Trace times in microseconds; the page's navigation at 5 000 000.
+  const events = [
+    navigation(4_000_000, 7, 'PAGE', 'about:blank'),
+    navigation(5_000_000, 7, 'PAGE', PAGE),
+    { name: 'ParseHTML', ts: 5_050_000, pid: 7, args: { beginData: { frame: 'PAGE' } } },
+    navigation(6_747_000, 7, 'OTHER', ''),
+    navigation(6_900_000, 9, 'ELSEWHERE', ''),
+    navigation(6_950_000, 7, 'CHILD', 'http://localhost:4200/frame', false),
+  ];
+
+  it("is found by its navigation: another outermost main frame of the page's process, in ms from the page's navigation", () => {
+    // The earlier about:blank of the page's own frame is not another page; nor are another process's
+    // main frame and a frame inside the page.
+    const { at } = withOtherPages(events, PAGE, 900, []);
+    expect(at).toEqual([1747]);
+  });
+
+  it('leaves out the task that holds that navigation, and keeps the page’s own', () => {
+    const { tasks } = withOtherPages(events, PAGE, 900, [
+      { startTime: 1734, duration: 59.1, url: 'Unattributable' },
+      { startTime: 1100, duration: 64, url: 'Unattributable' },
+      { startTime: 1794, duration: 70, url: PAGE },
+    ]);
+    expect(tasks.map((task) => [task.startMs, task.ms])).toEqual([
+      [1794, 70],
+      [1100, 64],
+    ]);
+  });
+
+  it('leaves nothing out when the page’s navigation is not in the trace', () => {
+    const { at, tasks } = withOtherPages(events, 'http://localhost:4200/elsewhere', 900, [{ startTime: 1734, duration: 59.1 }]);
+    expect(at).toEqual([]);
+    expect(tasks).toHaveLength(1);
+  });
+});
