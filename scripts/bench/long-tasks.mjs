@@ -43,9 +43,10 @@ export function tasksAfterFirstPaint(lhr, count = 3, otherPages = []) {
 /**
  * When another page than the measured one started a navigation in the measured page's renderer, in
  * ms from the measured page's own navigation start (the times of an observed run's long-tasks audit).
- * Seen in some runs 1.7-2 s after the navigation: an empty document in an outermost main frame of its
- * own (not the page's, which has one main frame and no frames inside it) commits on the same main
- * thread, a task Lighthouse cannot attribute (58-124 ms with the renderer slowed 11x).
+ * Seen in every trace read (19), 1.6-2.1 s after the navigation with the renderer slowed: an empty
+ * document in an outermost main frame of its own (not the page's, which has one main frame and no
+ * frames inside it) commits on the same main thread, a task Lighthouse cannot attribute, in some runs
+ * a long one (58-124 ms with the renderer slowed 11x).
  * @param {Array<{ name: string, ts: number, pid: number, args?: { frame?: string, data?: { documentLoaderURL?: string, isOutermostMainFrame?: boolean } } }>} traceEvents
  * @param {string} pageUrl the measured document's URL
  * @returns {number[]}
