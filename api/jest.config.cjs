@@ -3,8 +3,10 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src'],
   testMatch: ['**/*.spec.ts'],
+  // ESM-only packages the api requires (Node 20.19+ loads them with require; jest needs them compiled).
+  transformIgnorePatterns: ['/node_modules/(?!(thumbhash)/)'],
   transform: {
-    '^.+\\.ts$': [
+    '^.+\\.(ts|js)$': [
       '@swc/jest',
       {
         jsc: {
@@ -18,5 +20,6 @@ module.exports = {
   moduleNameMapper: {
     '^@antiquarium/contracts$': '<rootDir>/../libs/contracts/src/index.ts',
     '^@antiquarium/contracts/validation$': '<rootDir>/../libs/contracts/src/validation.ts',
+    '^@antiquarium/testing/photos$': '<rootDir>/../libs/testing/src/photo-fixtures.ts',
   },
 };

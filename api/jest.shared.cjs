@@ -15,6 +15,7 @@ module.exports = function apiSuite({ displayName, testMatch, testTimeout, setupF
     moduleNameMapper: {
       '^@antiquarium/contracts$': '<rootDir>/../libs/contracts/src/index.ts',
       '^@antiquarium/contracts/validation$': '<rootDir>/../libs/contracts/src/validation.ts',
+      '^@antiquarium/testing/photos$': '<rootDir>/../libs/testing/src/photo-fixtures.ts',
     },
     ...(setupFilesAfterEnv ? { setupFilesAfterEnv } : {}),
     testTimeout,

@@ -34,10 +34,10 @@ function directive(name, sources) {
  *   time (CSS-in-JS). Scripts get no such allowance: no eval, and no inline script but the ones the
  *   shell's server build names by their hashes (`scriptHashes`, 'sha256-…': the composed first
  *   page's starter, docs/decisions/0011).
- * - img-src allows any https image because members add artifacts with images hosted anywhere, and
- *   data: for the banner's drawings, which are inlined into the catalog's code so the first slide
- *   paints without another request. Image URLs a member enters are stored parsed (one URL, no
- *   spaces or commas), so they cannot add a candidate of their own to a srcset.
+ * - img-src names the site's own origins only: every picture is the api's (a pasted address is
+ *   copied once by the api and served from there, docs/decisions/0018-photos.md), so no visitor's
+ *   browser asks a stranger's server for anything. data: is for the photos' blurred placeholders
+ *   (ThumbHash drawn to a data URL behind each picture until it arrives).
  * - frame-ancestors 'none': no other site may frame any page (clickjacking).
  */
 export function shellContentSecurityPolicy(runtimeConfig, scriptHashes = []) {
@@ -49,7 +49,7 @@ export function shellContentSecurityPolicy(runtimeConfig, scriptHashes = []) {
     "default-src 'self'",
     directive('script-src', ["'self'", ...scriptHashes.filter((hash) => /^sha256-[A-Za-z0-9+/]+=*$/.test(hash)).map((hash) => `'${hash}'`), ...remotes, GOOGLE_SIGN_IN_SCRIPT]),
     directive('style-src', ["'self'", "'unsafe-inline'", ...remotes]),
-    directive('img-src', ["'self'", 'data:', 'https:', api, ...remotes]),
+    directive('img-src', ["'self'", 'data:', api, ...remotes]),
     directive('font-src', ["'self'", ...remotes]),
     directive('connect-src', ["'self'", api, ...remotes, emulator, ...FIREBASE_CONNECT]),
     directive('frame-src', ["'self'", authDomain, emulator]),

@@ -67,7 +67,9 @@ async function main() {
   // The site's own origin, shifted with START_PORT_OFFSET (the api's default names port 4200 only),
   // unless the environment names the origins itself.
   const site = process.env.CORS_ORIGINS ? {} : { CORS_ORIGINS: `http://localhost:${PORTS.site}, http://127.0.0.1:${PORTS.site}` };
-  await startApi({ port: PORTS.api, mongoUri, authEmulatorPort: PORTS.auth, mediaDir, logDir: LOGS, env: { RELEASE_DEPLOY_TOKEN: localDeployToken(), ...site, ...redis.env } });
+  // Members' photos kept under data/, written with the address visitors reach the api at.
+  const photoFolders = { UPLOADS_DIR: path.join(DATA, 'uploads'), PHOTOS_DIR: path.join(DATA, 'photos'), PUBLIC_API_URL: apiUrl };
+  await startApi({ port: PORTS.api, mongoUri, authEmulatorPort: PORTS.auth, mediaDir, logDir: LOGS, env: { RELEASE_DEPLOY_TOKEN: localDeployToken(), ...site, ...redis.env, ...photoFolders } });
   await startFrontEnds({
     basePort: PORTS.site,
     framesBasePort: PORTS.frames,

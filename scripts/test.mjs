@@ -83,6 +83,8 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
       CORS_ORIGINS: 'http://localhost:4200,http://127.0.0.1:4200',
       RELEASE_DEPLOY_TOKEN,
       RELEASE_TELEMETRY_SECRET,
+      // The pictures the suite's pasted addresses name are served from the test process itself.
+      MEDIA_FETCH_ALLOW_HOSTS: `127.0.0.1:${PORTS.imageSource}`,
     },
   });
   // Low limits, counters in Redis under a prefix of this run's own, the loopback proxy trusted (the
@@ -132,6 +134,7 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
       METRICS_URL: `http://127.0.0.1:${PORTS.apiMetrics}/metrics`,
       API_LOG_FILE: path.join(LOGS, `api-${label}.log`),
       API_URL: `http://127.0.0.1:${PORTS.api}`,
+      IMAGE_SOURCE_PORT: String(PORTS.imageSource),
       MONGODB_URI: mongoUri,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
       FIREBASE_PROJECT_ID: 'demo-antiquarium',
@@ -189,7 +192,7 @@ async function browserSuite() {
     mediaDir,
     logDir: LOGS,
     name: 'api-browser',
-    env: { NODE_ENV: 'test', ...NO_RATE_LIMITS, CORS_ORIGINS: `http://localhost:${PORTS.site}` },
+    env: { NODE_ENV: 'test', ...NO_RATE_LIMITS, CORS_ORIGINS: `http://localhost:${PORTS.site}`, PUBLIC_API_URL: apiUrl },
   });
   const authEmulatorUrl = `http://127.0.0.1:${PORTS.auth}`;
   await startFrontEnds({ basePort: PORTS.site, framesBasePort: PORTS.frames, apiUrl, authEmulatorUrl, logDir: LOGS, configDir: path.join(work, 'site') });

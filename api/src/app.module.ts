@@ -12,6 +12,7 @@ import { HealthModule } from './health/health.module';
 import { observeDatabase } from './observability/database-metrics';
 import { LikesModule } from './likes/likes.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
+import { MediaModule } from './media/media.module';
 import { ModerationRecordsModule } from './moderation/moderation-records.module';
 import { ModerationModule } from './moderation/moderation.module';
 import { MembersModule } from './members/members.module';
@@ -43,6 +44,7 @@ export class AppModule {
         }),
         RateLimitsModule,
         ModerationRecordsModule,
+        MediaModule,
         ArtifactsModule,
         CatalogModule,
         LikesModule,

@@ -13,6 +13,9 @@ import { clientBudget } from './rate-limits/client-budget';
 import { RateLimits } from './rate-limits/rate-limits';
 import { TELEMETRY_PATH, telemetryBodyParser } from './releases/telemetry-body';
 
+const TUS_REQUEST_HEADERS = ['Tus-Resumable', 'Upload-Length', 'Upload-Metadata', 'Upload-Offset', 'X-HTTP-Method-Override'];
+const TUS_RESPONSE_HEADERS = ['Location', 'Tus-Resumable', 'Upload-Offset', 'Upload-Length', 'Upload-Expires', 'Tus-Version', 'Tus-Max-Size', 'Tus-Extension'];
+
 /** Everything about the HTTP surface that is not a route: parsers, headers, CORS, docs. */
 export function configureHttp(app: NestExpressApplication, config: AppConfig, logger?: JsonLogger): void {
   app.disable('x-powered-by');
@@ -36,11 +39,12 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, lo
   });
   app.enableCors({
     origin: config.corsOrigins,
-    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    // The tus protocol's own headers (photo uploads, media/uploads.controller.ts).
+    allowedHeaders: ['Authorization', 'Content-Type', ...TUS_REQUEST_HEADERS],
     // The routing's telemetry ticket (releases/telemetry-ticket.ts) is read by the shell's code.
     // Content-Disposition: the file name of a member's data export (GET /me/export), read by the page.
-    exposedHeaders: [...Object.values(PAGE_HEADERS), 'Link', TELEMETRY_TICKET_HEADER, 'Content-Disposition'],
+    exposedHeaders: [...Object.values(PAGE_HEADERS), 'Link', TELEMETRY_TICKET_HEADER, 'Content-Disposition', ...TUS_RESPONSE_HEADERS],
     maxAge: 600,
     // The CORS headers are set on every answer (a 429 included, so pages can read it), and a
     // preflight is answered below, once it has been counted.

@@ -103,6 +103,10 @@ export async function startApi({ port, mongoUri, authEmulatorPort, mediaDir, log
       FIREBASE_PROJECT_ID: PROJECT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authEmulatorPort}`,
       ...(mediaDir ? { MEDIA_DIR: mediaDir } : {}),
+      // Each instance's own uploads and photo files beside its logs, unless the caller shares them.
+      UPLOADS_DIR: path.join(logDir, '..', `${name}-uploads`),
+      PHOTOS_DIR: path.join(logDir, '..', `${name}-photos`),
+      PUBLIC_API_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
   });

@@ -7,6 +7,25 @@ export const artifactSchema = new Schema(
   {
     name: { type: String, required: true },
     image: { type: String, required: true },
+    // The photos the site keeps (artifact-photos.ts), in order, the first the cover; [] while the
+    // record has only an address (a pasted one being copied, or one written before photos).
+    images: {
+      type: [
+        new Schema(
+          {
+            id: { type: String, required: true },
+            src: { type: String, required: true },
+            alt: { type: String, required: true },
+            caption: { type: String },
+            width: { type: Number, required: true },
+            height: { type: Number, required: true },
+            placeholder: { type: String, required: true },
+          },
+          { _id: false },
+        ),
+      ],
+      default: [],
+    },
     type: { type: String, required: true, enum: ARTIFACT_TYPES },
     context: { type: String, required: true },
     shortDescription: { type: String, required: true },

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { QueryFilter, Model, SortOrder, Types } from 'mongoose';
 import type { ArtifactInput, ArtifactType, SortOption } from '@antiquarium/contracts';
+import type { StoredImage } from './artifact-photos';
 import { queryTokens } from '@antiquarium/contracts';
 import type { ArtifactTotals } from '../contributors/artifact-totals';
 import { noOperationTimeout } from '../database/operation-timeout';
@@ -23,7 +24,10 @@ export interface ArtifactFilter {
   includeHidden?: boolean;
 }
 
-export interface NewArtifact extends ArtifactInput {
+/** What an artifact stores of its input: the cover's address and the photos resolved (artifact-photos.ts). */
+export type ArtifactFields = Omit<ArtifactInput, 'image' | 'images'> & { image: string; images: StoredImage[] };
+
+export interface NewArtifact extends ArtifactFields {
   adderName: string;
   adderEmail: string;
   adderUid: string;
@@ -55,7 +59,7 @@ export const PUBLICLY_VISIBLE = { moderation: { $exists: false } } as const;
 
 /** What the open data publishes of an artifact (api/src/open-data): public fields, no owner ids or emails. */
 const OPEN_DATA_PROJECTION = {
-  name: 1, image: 1, type: 1, context: 1, shortDescription: 1, createdAt: 1, discoveredAt: 1, discoveredBy: 1, location: 1,
+  name: 1, image: 1, images: 1, type: 1, context: 1, shortDescription: 1, createdAt: 1, discoveredAt: 1, discoveredBy: 1, location: 1,
   place: 1, rights: 1, credit: 1, adderName: 1, addedAt: 1, yearStart: 1, yearEnd: 1, datePrecision: 1, dateQualifier: 1,
 } as const;
 export type OpenDataArtifact = Pick<ArtifactDoc, '_id' | keyof typeof OPEN_DATA_PROJECTION>;
@@ -262,6 +266,12 @@ export class ArtifactsRepository implements ArtifactTotals {
     return (await this.model.exists({ adderUid, moderation: { $in: ['restricted', 'removed'] } }).exec()) !== null;
   }
 
+  /** The ids of the artifacts a moderation decision hides: the few (see publicCount) that no public list holds. */
+  async hiddenIds(): Promise<Types.ObjectId[]> {
+    const docs = await this.model.find({ moderation: { $in: ['restricted', 'removed'] } }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>().exec();
+    return docs.map((doc) => doc._id);
+  }
+
   findById(id: Types.ObjectId): Promise<StoredArtifact | null> {
     return this.model.findById(id, PUBLIC_PROJECTION).lean<StoredArtifact>().exec();
   }
@@ -295,10 +305,21 @@ export class ArtifactsRepository implements ArtifactTotals {
     return created._id;
   }
 
-  async update(id: Types.ObjectId, fields: Partial<ArtifactInput>): Promise<number> {
+  async update(id: Types.ObjectId, fields: Partial<ArtifactFields>): Promise<number> {
     const set: Record<string, unknown> = { ...fields, ...derivedChanges(fields) };
+    // Nothing left to change (a picture sent again as it was): nothing to write.
+    if (Object.keys(set).length === 0) return 0;
     const result = await this.write(() => this.model.updateOne({ _id: id }, { $set: set }).exec(), () => ({ ids: [id.toHexString()] }));
     return result.modifiedCount;
+  }
+
+  /** Sets the picture only while the artifact still shows `expectedImage` (a pasted address's copy). */
+  async replacePicture(id: Types.ObjectId, expectedImage: string, picture: { image: string; images: StoredImage[] }): Promise<boolean> {
+    const result = await this.write(
+      () => this.model.updateOne({ _id: id, image: expectedImage }, { $set: picture }).exec(),
+      () => ({ ids: [id.toHexString()] }),
+    );
+    return result.modifiedCount === 1;
   }
 
   async delete(id: Types.ObjectId): Promise<number> {

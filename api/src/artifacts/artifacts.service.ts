@@ -7,6 +7,7 @@ import { ContributorNames } from '../contributors/contributor-names';
 import { ContributorTotals } from '../contributors/contributor-totals';
 import { ArtifactCatalog } from './artifact-catalog';
 import { ArtifactLikes } from './artifact-likes';
+import { ArtifactPhotos, type StoredImage } from './artifact-photos';
 import { ArtifactsRepository, type ArtifactFilter, type StoredArtifact } from './artifacts.repository';
 import type { FilterQuery, ListQuery } from './list-query';
 import { mayDisplayHidden, toArtifact } from './to-artifact';
@@ -23,6 +24,7 @@ export class ArtifactsService {
     private readonly contributorTotals: ContributorTotals,
     private readonly contributorNames: ContributorNames,
     private readonly catalog: ArtifactCatalog,
+    private readonly photos: ArtifactPhotos,
   ) {}
 
   /** The filter of a query; `email` narrows to the caller's own artifacts and must be theirs. */
@@ -78,24 +80,47 @@ export class ArtifactsService {
 
   async create(input: ArtifactInput, user: AuthUser): Promise<Types.ObjectId> {
     const adderName = adderNameOf(user);
+    const { images: requested, image: address, ...fields } = input;
+    const images = requested ? await this.photos.resolve(requested, user.uid, null) : [];
+    const copy = address !== undefined && (await this.photos.checkAddress(address)) === 'foreign';
     await this.followRename(user);
     const id = await this.artifacts.insert({
-      ...input,
+      ...fields,
+      ...this.pictureOf(images, address),
       adderName,
       adderEmail: user.email ?? '',
       adderUid: user.uid,
       addedAt: new Date(),
     });
+    if (images.length > 0) await this.photos.settle(id.toHexString(), user.uid, images);
+    else if (address && copy) this.photos.importAddress(id.toHexString(), user.uid, address, input.name);
     await this.contributorTotals.settle(user.uid, adderName);
     return id;
   }
 
-  async update(id: Types.ObjectId, fields: Partial<ArtifactInput>, user: AuthUser): Promise<number> {
-    await this.ownedBy(id, user);
+  async update(id: Types.ObjectId, input: Partial<ArtifactInput>, user: AuthUser): Promise<number> {
+    const doc = await this.ownedBy(id, user);
+    const { images: requested, image: address, ...fields } = input;
+    const images = requested ? await this.photos.resolve(requested, user.uid, id.toHexString()) : undefined;
+    const changed = address !== undefined && address !== doc.image;
+    const copy = changed && (await this.photos.checkAddress(address)) === 'foreign';
     await this.followRename(user);
-    const modified = await this.artifacts.update(id, fields);
+    // The address sent again as it was (a form resends every field) leaves the photos alone.
+    const picture = images || changed ? this.pictureOf(images ?? [], address) : {};
+    const modified = await this.artifacts.update(id, { ...fields, ...picture });
+    if (images) await this.photos.settle(id.toHexString(), user.uid, images);
+    else if (address && changed) {
+      await this.photos.settle(id.toHexString(), user.uid, []);
+      if (copy) this.photos.importAddress(id.toHexString(), user.uid, address, input.name ?? doc.name);
+    }
     if (user.name) await this.contributorTotals.settle(user.uid, user.name);
     return modified;
+  }
+
+  /** The cover's address and the photos, or a pasted address alone (its copy follows). */
+  private pictureOf(images: readonly StoredImage[], address: string | undefined): { image: string; images: StoredImage[] } {
+    const cover = images[0];
+    return cover ? { image: this.photos.coverUrl(cover), images: [...images] } : { image: address ?? '', images: [] };
   }
 
   async delete(id: Types.ObjectId, user: AuthUser): Promise<number> {
@@ -103,8 +128,9 @@ export class ArtifactsService {
     const deleted = await this.artifacts.delete(id);
     if (deleted === 0) throw new ArtifactNotFound();
     // The artifact goes first: if the process dies here, start-up reconciliation removes the
-    // orphaned likes and corrects the totals.
+    // orphaned likes and corrects the totals (and the sweep the photos no artifact names).
     await this.likes.removeAllFor(id);
+    await this.photos.settle(id.toHexString(), doc.adderUid, []);
     await this.contributorTotals.settle(doc.adderUid);
     return deleted;
   }

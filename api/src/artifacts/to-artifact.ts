@@ -1,6 +1,7 @@
-import { DEFAULT_RIGHTS, isRightsUri, readDate, type Artifact, type ArtifactType, type DatePrecision, type DateQualifier, type DateRange } from '@antiquarium/contracts';
+import { DEFAULT_RIGHTS, PHOTO_FORMATS, PHOTO_CONTENT_TYPES, isRightsUri, photoWidths, readDate, type Artifact, type ArtifactImage, type ArtifactType, type DatePrecision, type DateQualifier, type DateRange } from '@antiquarium/contracts';
 import type { ModerationState } from '@antiquarium/contracts';
 import type { AuthUser } from '../auth/auth-user';
+import type { StoredImage } from './artifact-photos';
 import type { StoredArtifact } from './artifacts.repository';
 
 /** The public shape: the adder's email only for the adder, internal fields never. */
@@ -9,6 +10,7 @@ export function toArtifact(doc: StoredArtifact, caller: AuthUser | undefined): A
     _id: doc._id.toHexString(),
     name: doc.name,
     image: doc.image,
+    images: (doc.images ?? []).map(toArtifactImage),
     type: doc.type as ArtifactType,
     context: doc.context,
     shortDescription: doc.shortDescription,
@@ -26,6 +28,28 @@ export function toArtifact(doc: StoredArtifact, caller: AuthUser | undefined): A
   if (caller && doc.adderUid === caller.uid) artifact.adderEmail = doc.adderEmail ?? caller.email ?? '';
   if (doc.moderation && mayDisplayHidden(doc, caller)) artifact.moderation = doc.moderation as ModerationState;
   return artifact;
+}
+
+/** The widest file a details page shows (its picture is at most 568 px wide, 2x). */
+const DETAILS_WIDTH = 1280;
+
+/** A kept photo with every address of it: each published width, in each format. */
+export function toArtifactImage(image: Omit<StoredImage, 'caption'> & { caption?: string | null }): ArtifactImage {
+  const widths = photoWidths(image.width);
+  const srcsetOf = (format: (typeof PHOTO_FORMATS)[number]) => widths.map((width) => `${image.src}-${width}.${format} ${width}w`).join(', ');
+  const shown = widths.filter((width) => width <= DETAILS_WIDTH).at(-1) ?? widths[0];
+  const result: ArtifactImage = {
+    id: image.id,
+    url: `${image.src}-${shown}.jpg`,
+    srcset: srcsetOf('jpg'),
+    sources: PHOTO_FORMATS.filter((format) => format !== 'jpg').map((format) => ({ type: PHOTO_CONTENT_TYPES[format], srcset: srcsetOf(format) })),
+    alt: image.alt,
+    width: image.width,
+    height: image.height,
+    placeholder: image.placeholder,
+  };
+  if (image.caption) result.caption = image.caption;
+  return result;
 }
 
 /**

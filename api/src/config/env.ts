@@ -29,6 +29,22 @@ const envSchema = z
       }, 'must be an origin only, e.g. https://antiquarium.example')
       .optional(),
     MEDIA_DIR: z.string().min(1).optional(),
+    // Members' photos (docs/decisions/0018-photos.md): uploads in progress in a folder of this
+    // instance; the derived files in a folder (local) or an S3-compatible bucket (s3, for several
+    // instances); the public URL the photos' addresses are written with.
+    UPLOADS_DIR: z.string().min(1).default('data/uploads'),
+    PHOTO_STORE: z.enum(['local', 's3']).default('local'),
+    PHOTOS_DIR: z.string().min(1).default('data/photos'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+    PHOTO_QUOTA_BYTES: z.coerce.number().int().min(1024 * 1024).default(1024 ** 3),
+    PUBLIC_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // Test-only: hosts (host or host:port) a pasted address may name although they are not public.
+    MEDIA_FETCH_ALLOW_HOSTS: z.string().optional(),
     WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
     WRITE_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
     CLIENT_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
@@ -122,6 +138,12 @@ const envSchema = z
     if (production && !env.CORS_ORIGINS) {
       ctx.addIssue({ code: 'custom', path: ['CORS_ORIGINS'], message: 'is required in production' });
     }
+    if (production && env.MEDIA_FETCH_ALLOW_HOSTS) {
+      ctx.addIssue({ code: 'custom', path: ['MEDIA_FETCH_ALLOW_HOSTS'], message: 'must not be set in production: it lets pasted addresses reach private hosts' });
+    }
+    if (env.PHOTO_STORE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required with PHOTO_STORE=s3' });
+    }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: metrics are never served on the public port' });
     }
@@ -139,6 +161,20 @@ const envSchema = z
       corsOrigins,
       siteOrigin: env.SITE_ORIGIN ?? (corsOrigins[0] ?? '').replace(/\/+$/, ''),
       mediaDir: env.MEDIA_DIR,
+      uploadsDir: env.UPLOADS_DIR,
+      photoStore: env.PHOTO_STORE,
+      photosDir: env.PHOTOS_DIR,
+      s3: {
+        endpoint: env.S3_ENDPOINT,
+        region: env.S3_REGION,
+        bucket: env.S3_BUCKET ?? '',
+        forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+        credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+      },
+      photoQuotaBytes: env.PHOTO_QUOTA_BYTES,
+      // Where visitors reach the api (the photos' addresses are written with it).
+      publicApiUrl: (env.PUBLIC_API_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+      mediaFetchAllowHosts: (env.MEDIA_FETCH_ALLOW_HOSTS ?? '').split(',').map((host) => host.trim()).filter(Boolean),
       writeRateLimit: env.WRITE_RATE_LIMIT,
       writeRateWindowMs: env.WRITE_RATE_WINDOW_MS,
       clientRateLimit: env.CLIENT_RATE_LIMIT,

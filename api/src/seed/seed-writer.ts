@@ -1,12 +1,15 @@
 import { Types, type Connection } from 'mongoose';
 import { DEFAULT_RIGHTS, type ArtifactInput } from '@antiquarium/contracts';
+import type { StoredImage } from '../artifacts/artifact-photos';
 import { derivedFields } from '../artifacts/derived-fields';
-import { artifactSchema, ARTIFACT_MODEL } from '../artifacts/artifact.schema';
+import { artifactSchema, ARTIFACT_MODEL, type ArtifactDoc } from '../artifacts/artifact.schema';
 import { contributorSchema, CONTRIBUTOR_MODEL } from '../contributors/contributor.schema';
 import { nameKey } from '../contributors/name-key';
 import { likeSchema, LIKE_MODEL } from '../likes/like.schema';
 
-export interface SeedArtifact extends ArtifactInput {
+export interface SeedArtifact extends Omit<ArtifactInput, 'image' | 'images'> {
+  image: string;
+  images?: StoredImage[];
   adderUid: string;
   adderName: string;
   adderEmail: string;
@@ -39,6 +42,8 @@ export async function writeArtifacts(connection: Connection, artifacts: readonly
       ...artifact,
       rights: artifact.rights ?? DEFAULT_RIGHTS,
       credit: artifact.credit ?? '',
+      // Plain objects: mongoose types a subdocument array as its own document class.
+      images: (artifact.images ?? []) as unknown as ArtifactDoc['images'],
       _id: new Types.ObjectId(),
       ...derivedFields(artifact),
     }));

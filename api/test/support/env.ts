@@ -29,3 +29,5 @@ export const API_LOG_FILE = process.env['API_LOG_FILE'];
 export const RELEASE_DEPLOY_TOKEN = process.env['RELEASE_DEPLOY_TOKEN'];
 /** The key of the release telemetry's tickets, shared by every api of the suite (scripts/test.mjs). */
 export const RELEASE_TELEMETRY_SECRET = process.env['RELEASE_TELEMETRY_SECRET'];
+/** Where a test serves pictures for pasted addresses: the main api may fetch from it (MEDIA_FETCH_ALLOW_HOSTS). */
+export const IMAGE_SOURCE_PORT = Number(process.env['IMAGE_SOURCE_PORT'] ?? 3106);

@@ -1,4 +1,5 @@
 import type { DateRange } from './dates';
+import type { ArtifactImage, ArtifactImageInput } from './photos';
 import { MAX_CREDIT_LENGTH, type RightsUri } from './rights';
 
 export const ARTIFACT_TYPES = ['Tools', 'Weapons', 'Documents', 'Writings', 'Others'] as const;
@@ -86,7 +87,10 @@ export const EDITABLE_LABELS: Record<EditableField, string> = { ...FIELD_LABELS,
 export interface Artifact {
   _id: string;
   name: string;
+  /** The cover's URL: the first photo's, or the address an older record was given. */
   image: string;
+  /** The photos the site keeps, in the contributor's order (the first is the cover); [] for a record that has only an address. */
+  images: ArtifactImage[];
   type: ArtifactType;
   context: string;
   shortDescription: string;
@@ -117,7 +121,13 @@ export interface Artifact {
 }
 
 /** The fields an artifact is given: rights and credit may be left out. */
-export type ArtifactInput = Pick<Artifact, Exclude<ArtifactField, 'rights' | 'credit'>> & Partial<Pick<Artifact, 'rights' | 'credit'>>;
+export type ArtifactInput = Pick<Artifact, Exclude<ArtifactField, 'rights' | 'credit' | 'image'>> &
+  Partial<Pick<Artifact, 'rights' | 'credit'>> & {
+    /** A picture's address (fetched once by the api and kept as a photo), or... */
+    image?: string;
+    /** ...1 to 8 photos, uploaded or kept, in order. */
+    images?: ArtifactImageInput[];
+  };
 
 export interface CreateArtifactResponse {
   insertedId: string;
@@ -178,7 +188,8 @@ export function isHttpUrl(value: string): boolean {
   return parseHttpUrl(value) !== undefined;
 }
 
-export type FieldErrors = Partial<Record<EditableField, string>>;
+/** Each failing field's first message; `images` names a problem with the photos (which one, in the text). */
+export type FieldErrors = Partial<Record<EditableField | 'images', string>>;
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; fields: FieldErrors; message: string };
 

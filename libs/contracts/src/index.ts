@@ -7,6 +7,7 @@ export * from './text';
 export * from './discovery';
 export * from './releases';
 export * from './media';
+export * from './photos';
 export * from './list-query';
 export * from './first-page';
 export * from './moderation';

@@ -57,6 +57,17 @@ describe('responsiveImage', () => {
   });
 });
 
+test('a kept photo offers each of its widths up to the cover’s, never a wider one, and its shape is left to the caller', () => {
+  const hash = 'ab'.repeat(16);
+  const image = responsiveImage(`http://localhost:3000/media/photos/${hash}-800.jpg`, { sizes: SIZES, maxWidth: 640 });
+  expect(image).toEqual({
+    src: `http://localhost:3000/media/photos/${hash}-800.jpg`,
+    srcSet: [320, 480, 640].map((width) => `http://localhost:3000/media/photos/${hash}-${width}.jpg ${width}w`).join(', '),
+    sizes: SIZES,
+  });
+  expect(responsiveImage(`https://x.org/media/photos/${hash}-960.jpg?v=1`, { sizes: SIZES })?.srcSet).toBeUndefined();
+});
+
 test('file names and heights follow the one convention', () => {
   expect(mediaImageFileName('rosetta-stone', 640)).toBe('rosetta-stone-640.webp');
   expect(MEDIA_IMAGE_WIDTHS.map(mediaImageHeight)).toEqual([240, 360, 480, 600, 720, 960]);

@@ -1,4 +1,5 @@
 import { parseHttpUrl } from './artifact';
+import { PHOTO_WIDTHS } from './photos';
 
 /**
  * The images the api hosts (MEDIA_DIR, served at `/media`): every picture is published in these
@@ -36,6 +37,20 @@ export function mediaImageFileName(name: string, width: MediaImageWidth): string
 /** `…/media/<name>-<width>.webp`, nothing after it: a kebab-case name, so no space or comma can reach a srcset. */
 const MEDIA_PATH = /^(.*\/media\/)([a-z0-9]+(?:-[a-z0-9]+)*)-(\d+)\.webp$/;
 
+/** A member's photo as the api keeps it (photos.ts): `…/media/photos/<hash>-<width>.jpg`. */
+const PHOTO_PATH = /^(.*\/media\/photos\/)([a-f0-9]{32})-(\d{3,4})\.jpg$/;
+
+/**
+ * A kept photo's address (an artifact's `image`, its cover): every published width up to the one
+ * it names, which is the widest a card shows. Its shape is the photo's own, unknown here: the
+ * caller's box holds it (the cards crop to 4:3).
+ */
+function photoImage(parsed: URL, [, folder, hash, named]: RegExpExecArray, sizes: string, maxWidth: number): ResponsiveImage {
+  const widths = PHOTO_WIDTHS.filter((width) => width <= Number(named) && (width <= maxWidth || width === PHOTO_WIDTHS[0]));
+  const base = `${parsed.origin}${folder}${hash}`;
+  return { src: parsed.toString(), srcSet: widths.map((width) => `${base}-${width}.jpg ${width}w`).join(', '), sizes };
+}
+
 export interface ResponsiveImage {
   /** The URL as given (normalised): what a browser without srcset support loads. */
   src: string;
@@ -63,6 +78,8 @@ export function responsiveImage(url: string, { sizes, maxWidth = Infinity }: Res
   const src = parseHttpUrl(url);
   if (!src) return undefined;
   const parsed = new URL(src);
+  const photo = parsed.search || parsed.hash ? null : PHOTO_PATH.exec(parsed.pathname);
+  if (photo) return photoImage(parsed, photo, sizes, maxWidth);
   const match = parsed.search || parsed.hash ? null : MEDIA_PATH.exec(parsed.pathname);
   const width = Number(match?.[3]);
   if (!match || !(MEDIA_IMAGE_WIDTHS as readonly number[]).includes(width)) return { src };

@@ -13,6 +13,7 @@ import {
   type FieldErrors,
   type ValidationResult,
 } from './artifact';
+import { PHOTO_LIMITS } from './photos';
 import { RIGHTS_URIS } from './rights';
 import { textProblem, textProblemMessage } from './text';
 
@@ -56,12 +57,53 @@ function optionalText(field: EditableField) {
     .optional();
 }
 
-export const artifactInputSchema = z.object({
-  name: requiredText('name'),
+/** A photo's alt text or caption: one line of plain text, bounded. */
+function photoText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine((value) => !CONTROL_CHARS.test(value), { error: `${label} contains invalid characters` })
+    .superRefine((value, ctx) => {
+      const problem = value ? textProblem(value) : undefined;
+      if (problem) ctx.addIssue({ code: 'custom', message: textProblemMessage(label, problem) });
+    });
+}
+
+/** An upload's or a kept photo's id: the api's own (hex), never a path. */
+const photoRef = z.string().regex(/^[a-zA-Z0-9_-]{8,64}$/, { error: 'Photo must name an upload or a photo of this artifact' });
+
+const imageInputSchema = z
+  .object({
+    upload: photoRef.optional(),
+    id: photoRef.optional(),
+    alt: photoText('Alt text', PHOTO_LIMITS.altLength).pipe(z.string().min(1, { error: 'Every photo needs an alt text' })),
+    caption: photoText('Caption', PHOTO_LIMITS.captionLength).optional(),
+  })
+  .strict()
+  .refine((value) => (value.upload === undefined) !== (value.id === undefined), { error: 'Each photo names either an upload or a photo of this artifact' })
+  .transform((value) => {
+    const caption = value.caption ? { caption: value.caption } : {};
+    return value.upload !== undefined ? { upload: value.upload, alt: value.alt, ...caption } : { id: value.id as string, alt: value.alt, ...caption };
+  });
+
+const imagesSchema = z
+  .array(imageInputSchema, { error: 'Images must be a list of photos' })
+  .min(PHOTO_LIMITS.minPhotos, { error: `Add at least ${PHOTO_LIMITS.minPhotos} photo` })
+  .max(PHOTO_LIMITS.maxPhotos, { error: `An artifact has at most ${PHOTO_LIMITS.maxPhotos} photos` })
+  .refine((list) => new Set(list.map((item) => ('upload' in item ? `u:${item.upload}` : `p:${item.id}`))).size === list.length, {
+    error: 'The same photo is named twice',
+  });
+
+const imageUrlSchema = requiredText('image')
+  .refine(isHttpUrl, { error: 'Image must be a valid URL' })
   // Stored as parsed (see parseHttpUrl), never as typed.
-  image: requiredText('image')
-    .refine(isHttpUrl, { error: 'Image must be a valid URL' })
-    .transform((value) => parseHttpUrl(value) ?? value),
+  .transform((value) => parseHttpUrl(value) ?? value);
+
+const artifactFieldsSchema = z.object({
+  name: requiredText('name'),
+  image: imageUrlSchema.optional(),
+  images: imagesSchema.optional(),
   type: z.enum(ARTIFACT_TYPES, {
     error: `Type must be one of ${ARTIFACT_TYPES.join(', ')}`,
   }),
@@ -76,9 +118,18 @@ export const artifactInputSchema = z.object({
   credit: optionalText('credit'),
 });
 
+/** A picture comes one way: photos, or the address of one (fetched and kept by the api). */
+const onePictureSource = (value: { image?: string; images?: unknown[] }) => !(value.image !== undefined && value.images !== undefined);
+const ONE_SOURCE = { error: 'Send photos or an image URL, not both', path: ['images'] };
+
+export const artifactInputSchema = artifactFieldsSchema
+  .refine(onePictureSource, ONE_SOURCE)
+  .refine((value) => value.image !== undefined || value.images !== undefined, { error: 'Image URL is required', path: ['image'] });
+
 /** Partial input of an update: only the fields sent are checked, at least one is needed. */
-export const artifactUpdateSchema = artifactInputSchema
+export const artifactUpdateSchema = artifactFieldsSchema
   .partial()
+  .refine(onePictureSource, ONE_SOURCE)
   .refine((value) => Object.values(value).some((v) => v !== undefined), {
     error: 'Send at least one field to update',
   });
@@ -89,8 +140,9 @@ function toResult<T>(parsed: z.ZodSafeParseResult<T>): ValidationResult<T> {
   let message = 'Invalid input';
   for (const issue of parsed.error.issues) {
     const key = issue.path[0];
-    if (typeof key === 'string' && (EDITABLE_FIELDS as readonly string[]).includes(key)) {
-      fields[key as EditableField] ??= issue.message;
+    if (typeof key === 'string' && (key === 'images' || (EDITABLE_FIELDS as readonly string[]).includes(key))) {
+      const photo = key === 'images' && typeof issue.path[1] === 'number' ? `Photo ${issue.path[1] + 1}: ` : '';
+      fields[key as EditableField | 'images'] ??= `${photo}${issue.message}`;
     } else {
       message = issue.message;
     }

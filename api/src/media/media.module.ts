@@ -1,0 +1,45 @@
+import { Global, Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { ArtifactPhotos } from '../artifacts/artifact-photos';
+import { ArtifactRecordsModule } from '../artifacts/artifact-records.module';
+import { AuthModule } from '../auth/auth.module';
+import { APP_CONFIG, type AppConfig } from '../config/env';
+import { MediaArtifactPhotos } from './media-artifact-photos';
+import { PHOTO_MODEL, photoSchema } from './photo.schema';
+import { PhotoQueue } from './photo-queue';
+import { LocalPhotoStore, PhotoStore, S3PhotoStore } from './photo-store';
+import { PhotoVisibility } from './photo-visibility';
+import { PhotosController } from './photos.controller';
+import { PhotosRepository } from './photos.repository';
+import { UploadedBytes } from './uploaded-bytes';
+import { UploadsController } from './uploads.controller';
+import { UploadsService } from './uploads.service';
+
+function photoStoreOf(config: AppConfig): PhotoStore {
+  if (config.photoStore === 'local') return new LocalPhotoStore(config.photosDir);
+  const { bucket, ...client } = config.s3;
+  return new S3PhotoStore({ bucket, client });
+}
+
+/**
+ * Members' photos (docs/decisions/0018-photos.md): resumable uploads, their processing, where the
+ * files live and who may see them. Global for the port it provides to the artifacts
+ * (ArtifactPhotos), which their module cannot import from here without a loop.
+ */
+@Global()
+@Module({
+  imports: [MongooseModule.forFeature([{ name: PHOTO_MODEL, schema: photoSchema }]), ArtifactRecordsModule, AuthModule],
+  controllers: [UploadsController, PhotosController],
+  providers: [
+    PhotosRepository,
+    PhotoQueue,
+    PhotoVisibility,
+    UploadsService,
+    MediaArtifactPhotos,
+    { provide: PhotoStore, useFactory: photoStoreOf, inject: [APP_CONFIG] },
+    { provide: UploadedBytes, useFactory: (config: AppConfig) => new UploadedBytes(config.uploadsDir), inject: [APP_CONFIG] },
+    { provide: ArtifactPhotos, useExisting: MediaArtifactPhotos },
+  ],
+  exports: [ArtifactPhotos, PhotoQueue, PhotosRepository, PhotoStore],
+})
+export class MediaModule {}

@@ -1,0 +1,129 @@
+import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { PHOTO_CONTENT_TYPES, photoFileName } from '@antiquarium/contracts';
+import { PhotoRefused, processPhoto } from './photo-processor';
+import { PhotoStore } from './photo-store';
+import { PhotosRepository } from './photos.repository';
+import { UploadedBytes } from './uploaded-bytes';
+
+/** At most this many photos wait in one process; past it they wait in the database for the sweep. */
+const MAX_WAITING = 64;
+/** How often the sweep looks for work a stopped process left (and for abandoned uploads). */
+const SWEEP_MS = 30_000;
+/** An upload no artifact names within this long is deleted. */
+export const ABANDONED_AFTER_MS = 24 * 3_600_000;
+/** A photo still processing after this long was left by a process that stopped. */
+const STUCK_AFTER_MS = 5 * 60_000;
+
+/**
+ * Processes finished uploads one at a time, in the background: a request never waits on it (the
+ * work runs in libvips' threads; the event loop only hands buffers over). The photo's state in the
+ * database is what its contributor polls (`GET /media/uploads/<id>`).
+ */
+@Injectable()
+export class PhotoQueue implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('PhotoQueue');
+  private readonly waiting: string[] = [];
+  private readonly queued = new Set<string>();
+  private running: Promise<void> | null = null;
+  private sweeper: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly photos: PhotosRepository,
+    private readonly store: PhotoStore,
+    private readonly uploads: UploadedBytes,
+  ) {}
+
+  onModuleInit(): void {
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.sweeper);
+    await this.running;
+  }
+
+  /** Queues a finished upload; false when the queue is full (the sweep takes it later). */
+  enqueue(id: string): boolean {
+    if (this.queued.has(id)) return true;
+    if (this.waiting.length >= MAX_WAITING) return false;
+    this.queued.add(id);
+    this.waiting.push(id);
+    this.running ??= this.drain().finally(() => (this.running = null));
+    return true;
+  }
+
+  /** Processes one photo now, outside the queue's order (a pasted address's copy, already in the background). */
+  async processNow(id: string): Promise<void> {
+    await this.process(id);
+  }
+
+  /** Resolves once nothing is waiting (tests and the seed wait on it). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    while (!this.stopped) {
+      const id = this.waiting.shift();
+      if (id === undefined) return;
+      try {
+        await this.process(id);
+      } catch (error) {
+        this.logger.error(`photo ${id}: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        this.queued.delete(id);
+      }
+    }
+  }
+
+  private async process(id: string): Promise<void> {
+    if (!(await this.photos.markProcessing(id))) return;
+    const bytes = await this.uploads.read(id);
+    if (!bytes) {
+      await this.photos.markFailed(id, 'The upload was not complete');
+      return;
+    }
+    try {
+      const photo = await processPhoto(bytes, id);
+      for (const file of photo.files) {
+        await this.store.put(photoFileName(photo.hash, file.width, file.format), file.bytes, PHOTO_CONTENT_TYPES[file.format]);
+      }
+      const widths = [...new Set(photo.files.map((file) => file.width))];
+      const storedBytes = photo.files.reduce((sum, file) => sum + file.bytes.length, 0);
+      const { width, height, hash, placeholder, locationRemoved } = photo;
+      await this.photos.markReady(id, { width, height, hash, placeholder, widths, storedBytes, locationRemoved });
+    } catch (error) {
+      if (!(error instanceof PhotoRefused)) throw error;
+      await this.photos.markFailed(id, error.message);
+    } finally {
+      // The original (with whatever metadata it carried) is never kept.
+      await this.uploads.remove(id);
+    }
+  }
+
+  /** Work left by a stopped process, and uploads no artifact named within a day. */
+  async sweep(now = Date.now()): Promise<void> {
+    try {
+      for (const photo of await this.photos.stuck(new Date(now - STUCK_AFTER_MS), MAX_WAITING)) this.enqueue(photo._id);
+      for (const photo of await this.photos.abandoned(new Date(now - ABANDONED_AFTER_MS), 100)) await this.discard(photo._id);
+    } catch (error) {
+      this.logger.warn(`sweep: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Deletes a photo and every file of it. */
+  async discard(id: string): Promise<void> {
+    const photo = await this.photos.findById(id);
+    if (!photo) return;
+    if (photo.hash) await this.store.delete(derivedKeys(photo.hash, photo.widths));
+    await this.uploads.remove(id);
+    await this.photos.delete([id]);
+  }
+}
+
+export function derivedKeys(hash: string, widths: readonly number[]): string[] {
+  return widths.flatMap((width) => (Object.keys(PHOTO_CONTENT_TYPES) as (keyof typeof PHOTO_CONTENT_TYPES)[]).map((format) => photoFileName(hash, width, format)));
+}

@@ -1,0 +1,168 @@
+// Photos from any phone (issue 42, docs/decisions/0018-photos.md): tus uploads, cleaning, sizes,
+// what the artifacts carry, and who may see the files.
+import sharp from 'sharp';
+import { PHOTO_FILE_NAME, type Artifact, type DecisionView } from '@antiquarium/contracts';
+import { leakedMetadata, phoneJpeg } from '@antiquarium/testing/photos';
+import { artifactInput, createdArtifacts } from './support/artifacts';
+import { createUser, grantModerator, type TestUser } from './support/auth';
+import { api, expectApiError, expectStatus } from './support/http';
+import { appendUpload, createUpload, settledUpload, uploadPhoto } from './support/photos';
+
+let member: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  [member, other] = await Promise.all([createUser(), createUser()]);
+});
+
+async function createWithPhotos(owner: TestUser, images: { upload?: string; id?: string; alt: string; caption?: string }[]) {
+  const { image: _address, ...input } = artifactInput();
+  const answer = await api<{ insertedId: string }>('/artifacts', { method: 'POST', token: owner.token, body: { ...input, images } });
+  if (answer.status === 201) createdArtifacts.push({ id: answer.body.insertedId, owner });
+  return answer;
+}
+
+async function fetchBytes(url: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+  const response = await fetch(url);
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+test('an upload requires a signed-in member, and says why it is refused', async () => {
+  expectApiError(await createUpload(undefined, 1000), 401);
+  const unverified = await createUser({ verified: false });
+  expectApiError(await createUpload(unverified.token, 1000), 403);
+  const tooLarge = expectApiError(await createUpload(member.token, 26 * 1024 * 1024), 413);
+  expect(tooLarge.message).toMatch(/25 MB/);
+});
+
+test('a phone photo is uploaded in two parts, resumed from the offset the server reports, and cleaned of every metadata block', async () => {
+  const photo = await phoneJpeg({ width: 2000, height: 1500, orientation: 6 });
+  const created = await createUpload(member.token, photo.length);
+  expectStatus(created, 201);
+  const location = created.headers.get('location') ?? '';
+  expect(location).toMatch(/^\/media\/uploads\/[a-f0-9]{32}$/);
+  const half = Math.floor(photo.length / 2);
+  expect((await appendUpload(member.token, location, 0, photo.subarray(0, half))).status).toBe(204);
+  // The connection dropped here: the client asks where to go on.
+  const head = await fetch(new URL(location, process.env['API_URL']), { method: 'HEAD', headers: { authorization: `Bearer ${member.token}`, 'tus-resumable': '1.0.0' } });
+  expect(head.status).toBe(200);
+  expect(Number(head.headers.get('upload-offset'))).toBe(half);
+  // Someone else cannot read or write it.
+  expect((await appendUpload(other.token, location, half, photo.subarray(half))).status).toBe(404);
+  expect((await appendUpload(member.token, location, half, photo.subarray(half))).status).toBe(204);
+
+  const id = location.split('/').pop() as string;
+  const status = await settledUpload(member.token, id);
+  // Orientation 6: stored 2000x1500, upright 1500x2000.
+  expect(status).toEqual({ id, state: 'ready', locationRemoved: true, width: 1500, height: 2000 });
+  expectApiError(await api(`/media/uploads/${id}`, { token: other.token }), 404);
+
+  const created2 = await createWithPhotos(member, [{ upload: id, alt: 'A bronze lamp seen from above', caption: 'Found in 1901' }]);
+  expectStatus(created2, 201);
+  const details = await api<Artifact>(`/artifacts/${created2.body.insertedId}`);
+  const [image] = details.body.images;
+  expect(image).toEqual(
+    expect.objectContaining({ id, alt: 'A bronze lamp seen from above', caption: 'Found in 1901', width: 1500, height: 2000, placeholder: expect.stringMatching(/^[A-Za-z0-9+/=]{20,}$/) }),
+  );
+  expect(details.body.image).toMatch(/\/media\/photos\/[a-f0-9]{32}-960\.jpg$/);
+  expect(image?.srcset.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual(['320w', '480w', '640w', '800w', '960w', '1280w']);
+  expect(image?.sources.map((source) => source.type)).toEqual(['image/avif', 'image/webp']);
+
+  const files = [image?.url, ...(image?.sources ?? []).map((source) => source.srcset.split(', ').at(-1)?.split(' ')[0]), details.body.image];
+  for (const url of files) {
+    const file = await fetchBytes(url as string);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(leakedMetadata(file.bytes)).toEqual([]);
+    const metadata = await sharp(file.bytes).metadata();
+    expect([metadata.exif, metadata.xmp, metadata.iptc]).toEqual([undefined, undefined, undefined]);
+    // Upright: portrait, as the phone showed it.
+    expect((metadata.height ?? 0) > (metadata.width ?? 0)).toBe(true);
+  }
+});
+
+test('files that are not photos are refused by their bytes, whatever they claim to be', async () => {
+  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+  const refused = await uploadPhoto(member, svg, 'image/jpeg');
+  expect(refused.status).toEqual(expect.objectContaining({ state: 'failed', reason: expect.stringMatching(/JPEG, PNG, WebP (and|or) AVIF/) }));
+  const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).gif().toBuffer();
+  expect((await uploadPhoto(member, gif, 'image/png')).status).toEqual(expect.objectContaining({ state: 'failed', reason: expect.stringMatching(/GIF/) }));
+  const attached = await createWithPhotos(member, [{ upload: refused.id, alt: 'Nothing' }]);
+  expect(expectApiError(attached, 400).message).toMatch(/^Photo 1: /);
+});
+
+test('a PNG, a WebP and an AVIF are accepted, ordered as sent, and only their uploader may use them', async () => {
+  const base = sharp({ create: { width: 900, height: 600, channels: 3, background: '#a0522d' } });
+  const uploads = [];
+  for (const bytes of [await base.clone().png().toBuffer(), await base.clone().webp().toBuffer(), await base.clone().avif().toBuffer()]) {
+    const upload = await uploadPhoto(member, bytes);
+    expect(upload.status.state).toBe('ready');
+    uploads.push(upload.id);
+  }
+  expect(expectApiError(await createWithPhotos(other, [{ upload: uploads[0] as string, alt: 'Stolen' }]), 400).message).toMatch(/No such upload of yours/);
+  const created = await createWithPhotos(member, [
+    { upload: uploads[2] as string, alt: 'Third sent first' },
+    { upload: uploads[0] as string, alt: 'First' },
+    { upload: uploads[1] as string, alt: 'Second' },
+  ]);
+  expectStatus(created, 201);
+  const id = created.body.insertedId;
+  const details = await api<Artifact>(`/artifacts/${id}`);
+  expect(details.body.images.map((image) => image.alt)).toEqual(['Third sent first', 'First', 'Second']);
+  // 900 px wide: never enlarged.
+  expect(details.body.images[0]?.srcset.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual(['320w', '480w', '640w', '800w']);
+
+  // Reordered and one dropped on update: the dropped photo's files are gone.
+  const dropped = details.body.images[2]?.url as string;
+  expect((await fetchBytes(dropped)).status).toBe(200);
+  const kept = details.body.images.slice(0, 2).reverse().map((image) => ({ id: image.id, alt: `${image.alt} (kept)` }));
+  expectStatus(await api(`/artifacts/${id}`, { method: 'PATCH', token: member.token, body: { images: kept } }), 200);
+  const updated = await api<Artifact>(`/artifacts/${id}`);
+  expect(updated.body.images.map((image) => image.alt)).toEqual(['First (kept)', 'Third sent first (kept)']);
+  expect(updated.body.image).toContain(updated.body.images[0]?.url.replace(/-\d+\.jpg$/, ''));
+  expect((await fetchBytes(dropped)).status).toBe(404);
+  // A photo of this artifact cannot be named by another one.
+  expect(expectApiError(await createWithPhotos(member, [{ id: kept[0]?.id as string, alt: 'Again' }]), 400).message).toMatch(/not one of this artifact/);
+});
+
+test('photos are not served while no public artifact names them: unattached, hidden by a decision, or deleted', async () => {
+  const upload = await uploadPhoto(member, await phoneJpeg({ width: 800, height: 600 }));
+  expect(upload.status.state).toBe('ready');
+  const created = await createWithPhotos(member, [{ upload: upload.id, alt: 'A seal' }]);
+  expectStatus(created, 201);
+  const id = created.body.insertedId;
+  const url = (await api<Artifact>(`/artifacts/${id}`)).body.images[0]?.url as string;
+  expect(PHOTO_FILE_NAME.test(url.split('/').pop() as string)).toBe(true);
+  expect((await fetchBytes(url)).status).toBe(200);
+
+  const moderator = await grantModerator(await createUser());
+  const decision = await api<DecisionView>('/moderation/decisions', {
+    method: 'POST',
+    token: moderator.token,
+    body: { artifactId: id, action: 'restrict', ground: 'rule-6', facts: 'Advertises a shop', reportIds: [] },
+  });
+  expectStatus(decision, 201);
+  // Verdicts are kept up to 5 s.
+  await expectEventually(async () => (await fetchBytes(url)).status, 404);
+
+  expectStatus(await api(`/artifacts/${id}`, { method: 'DELETE', token: member.token }), 200);
+  expect((await fetchBytes(url)).status).toBe(404);
+  expectApiError(await api(`/media/uploads/${upload.id}`, { token: member.token }), 404);
+});
+
+test('the quota is said before an upload starts', async () => {
+  const quota = await api<{ usedBytes: number; limitBytes: number; maxPhotoBytes: number }>('/media/quota', { token: member.token });
+  expectStatus(quota, 200);
+  expect(quota.body.limitBytes).toBeGreaterThan(quota.body.usedBytes);
+  expect(quota.body.maxPhotoBytes).toBe(25 * 1024 * 1024);
+});
+
+async function expectEventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 8_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (last !== expected && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    last = await read();
+  }
+  expect(last).toBe(expected);
+}
