@@ -5,6 +5,8 @@ import { ArtifactRecordsModule } from '../artifacts/artifact-records.module';
 import { AuthModule } from '../auth/auth.module';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 import { MediaArtifactPhotos } from './media-artifact-photos';
+import { MediaMemberData } from './media-member-data';
+import { MemberDataModule } from '../members/member-data.module';
 import { PHOTO_MODEL, photoSchema } from './photo.schema';
 import { PhotoQueue } from './photo-queue';
 import { LocalPhotoStore, PhotoStore, S3PhotoStore } from './photo-store';
@@ -28,7 +30,7 @@ function photoStoreOf(config: AppConfig): PhotoStore {
  */
 @Global()
 @Module({
-  imports: [MongooseModule.forFeature([{ name: PHOTO_MODEL, schema: photoSchema }]), ArtifactRecordsModule, AuthModule],
+  imports: [MongooseModule.forFeature([{ name: PHOTO_MODEL, schema: photoSchema }]), ArtifactRecordsModule, AuthModule, MemberDataModule],
   controllers: [UploadsController, PhotosController],
   providers: [
     PhotosRepository,
@@ -36,6 +38,7 @@ function photoStoreOf(config: AppConfig): PhotoStore {
     PhotoVisibility,
     UploadsService,
     MediaArtifactPhotos,
+    MediaMemberData,
     { provide: PhotoStore, useFactory: photoStoreOf, inject: [APP_CONFIG] },
     { provide: UploadedBytes, useFactory: (config: AppConfig) => new UploadedBytes(config.uploadsDir), inject: [APP_CONFIG] },
     { provide: ArtifactPhotos, useExisting: MediaArtifactPhotos },

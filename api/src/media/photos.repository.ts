@@ -91,6 +91,10 @@ export class PhotosRepository {
     return result.modifiedCount;
   }
 
+  async reassign(id: string, uid: string): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { uid } }).exec();
+  }
+
   async delete(ids: readonly string[]): Promise<void> {
     if (ids.length > 0) await this.model.deleteMany({ _id: { $in: [...ids] } }).exec();
   }

@@ -26,10 +26,26 @@ export interface ApiClientConfig {
 
 let client: KyInstance | undefined;
 let apiBaseUrl = '';
+let tokenSource: ApiClientConfig['getToken'] = async () => null;
+
+/**
+ * The api's base URL and the `Authorization` header every call sends now: for clients that make
+ * their own requests (a tus upload's XHRs, for their progress events). Null for a visitor.
+ */
+export async function requestCredentials(): Promise<{ baseUrl: string; authorization: string | null }> {
+  let token: string | null = null;
+  try {
+    token = await tokenSource();
+  } catch {
+    // As for every call: a token that cannot be refreshed means "signed out".
+  }
+  return { baseUrl: apiBaseUrl, authorization: token ? `Bearer ${token}` : null };
+}
 
 /** Called once by the shell at start-up; every remote shares this module, hence this instance. */
 export function configureApiClient({ baseUrl, getToken }: ApiClientConfig): void {
   apiBaseUrl = baseUrl;
+  tokenSource = getToken;
   client = ky.create({
     prefixUrl: baseUrl,
     timeout: 15_000,

@@ -41,4 +41,5 @@ export { followReport, sendReport } from './reports';
 export { getAppeal, myNotices, myReports, myStanding, sendAppeal, sendAppealMessage, transparencyReport } from './notices';
 export { documentTopContributors, topContributors } from './contributors';
 export { releaseStatus } from './releases';
+export { uploadStatus, uploadTarget, type UploadTarget } from './uploads';
 export { useApiData, type ApiData } from './use-api-data';

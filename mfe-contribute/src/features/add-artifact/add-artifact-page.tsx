@@ -8,6 +8,7 @@ import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { ArtifactForm } from '../../shared/artifact-form/artifact-form';
 import { controlId, EMPTY_VALUES, FORM_ORDER } from '../../shared/artifact-form/form-values';
+import { createInput } from '../../shared/artifact-form/picture';
 import { useArtifactForm } from '../../shared/artifact-form/use-artifact-form';
 import { useSubmission } from '../../shared/artifact-form/use-submission';
 import { adderOf } from '../../shared/adder';
@@ -55,9 +56,11 @@ export default function AddArtifactPage() {
 
   const submit = async () => {
     if (submission.running()) return;
-    const checked = validateArtifactInput(form.values);
-    if (!checked.ok) {
-      form.showErrors(checked.fields);
+    // Refused, with every message shown, until each photo is ready and has its alt text.
+    const { input, photoErrors } = createInput(form.values, form.photos);
+    const checked = validateArtifactInput(input);
+    if (!checked.ok || photoErrors.images) {
+      form.showErrors({ ...(checked.ok ? {} : checked.fields), ...photoErrors });
       return;
     }
     await submission.run(async () => {

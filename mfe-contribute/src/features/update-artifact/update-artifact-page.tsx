@@ -7,7 +7,8 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { adderOf } from '../../shared/adder';
 import { ArtifactForm } from '../../shared/artifact-form/artifact-form';
-import { changedFields, valuesOf, type FormValues } from '../../shared/artifact-form/form-values';
+import { savedImages, valuesOf, type FormValues } from '../../shared/artifact-form/form-values';
+import { pictureChanges, updateInput } from '../../shared/artifact-form/picture';
 import { useArtifactForm } from '../../shared/artifact-form/use-artifact-form';
 import { useSubmission } from '../../shared/artifact-form/use-submission';
 
@@ -58,17 +59,35 @@ function Message({ title, text, children }: { title: string; text: string; child
 function UpdateForm({ artifact }: { artifact: Artifact }) {
   const user = useAuthStore((state) => state.user);
   const [saved, setSaved] = useState<FormValues>(() => valuesOf(artifact));
-  const form = useArtifactForm(saved);
+  const [savedPhotos, setSavedPhotos] = useState(() => savedImages(artifact));
+  const form = useArtifactForm(saved, savedPhotos);
   const submission = useSubmission(form, UPDATE_TEXTS.errorText);
-  const changes = changedFields(form.values, saved);
-  const dirty = Object.keys(changes).length > 0;
+  const { changes, photosChanged } = pictureChanges(form.values, saved, form.photos.list, savedPhotos);
+  const dirty = Object.keys(changes).length > 0 || photosChanged;
+
+  /**
+   * After a new picture was saved, the artifact is read again: its photos have ids of their own now
+   * (an upload is named once), and the form goes on from them.
+   */
+  const reloadAfterSave = async () => {
+    try {
+      const fresh = await getArtifact(artifact._id);
+      setSaved(valuesOf(fresh));
+      setSavedPhotos(savedImages(fresh));
+      form.reset(valuesOf(fresh), savedImages(fresh));
+    } catch {
+      // The save itself worked and is reported so; the form keeps what was sent, and the next
+      // visit reads the artifact afresh.
+    }
+  };
 
   // Held from the click through the confirmation to the answer: one save at a time.
   const submit = async () => {
     if (submission.running() || !dirty) return;
-    const checked = validateArtifactUpdate(changes);
-    if (!checked.ok) {
-      form.showErrors(checked.fields);
+    const { input, photoErrors } = updateInput(changes, photosChanged, form.photos);
+    const checked = validateArtifactUpdate(input);
+    if (!checked.ok || photoErrors.images) {
+      form.showErrors({ ...(checked.ok ? {} : checked.fields), ...photoErrors });
       return;
     }
     await submission.run(async () => {
@@ -84,7 +103,9 @@ function UpdateForm({ artifact }: { artifact: Artifact }) {
       const answer = await updateArtifact(artifact._id, checked.value);
       if (answer?.modifiedCount) {
         // The saved values become the new baseline (as the api stored them), so Save disables again.
-        setSaved((previous) => ({ ...previous, ...checked.value }));
+        // A new picture is re-read: the api keeps photos (and a pasted address as one) under new ids.
+        if (checked.value.images !== undefined || checked.value.image !== undefined) await reloadAfterSave();
+        else setSaved((previous) => ({ ...previous, ...checked.value }));
         void alertDialog({ kind: 'success', title: UPDATE_TEXTS.successTitle, text: UPDATE_TEXTS.successText });
       } else {
         void alertDialog({ kind: 'error', title: UPDATE_TEXTS.errorTitle, text: UPDATE_TEXTS.errorText });

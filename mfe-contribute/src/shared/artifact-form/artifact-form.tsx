@@ -8,7 +8,9 @@ import {
   rightsStatement,
   type EditableField,
 } from '@antiquarium/contracts';
-import type { FormEvent, ReactNode } from 'react';
+import { Fragment, type FormEvent, type ReactNode } from 'react';
+import { PhotoPicker } from '../photos/photo-picker';
+import { PHOTO_TEXTS } from '../photos/photo-texts';
 import { characterCount, controlId, fieldError, FORM_ORDER } from './form-values';
 import { ImagePreview } from './image-preview';
 import type { ArtifactFormState } from './use-artifact-form';
@@ -81,9 +83,16 @@ interface FieldProps {
   form: ArtifactFormState;
 }
 
+/** The address's hint: while there are photos, it also says that the address is not used. */
+function imageHint(form: ArtifactFormState): string {
+  return form.photos.list.length > 0 ? `${FIELD_HINTS.image ?? ''} ${PHOTO_TEXTS.addressUnused}`.trim() : (FIELD_HINTS.image ?? '');
+}
+
 function Field({ field, control, wide, form }: FieldProps) {
   const id = controlId(field);
-  const hint = field === 'rights' ? rightsHint(form.values.rights) : FIELD_HINTS[field];
+  let hint = FIELD_HINTS[field];
+  if (field === 'rights') hint = rightsHint(form.values.rights);
+  else if (field === 'image') hint = imageHint(form);
   const error = form.errors[field];
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -99,7 +108,8 @@ function Field({ field, control, wide, form }: FieldProps) {
   const common = {
     id,
     name: field,
-    required: !OPTIONAL.has(field),
+    // The address is the second way in for the picture: required only while there are no photos.
+    required: field === 'image' ? form.photos.list.length === 0 : !OPTIONAL.has(field),
     value: form.values[field],
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
@@ -147,6 +157,7 @@ function Field({ field, control, wide, form }: FieldProps) {
 
   return (
     <div className={`aq-field ctb-field${wide ? ' ctb-field--wide' : ''}${field === 'image' ? ' ctb-field--image' : ''}`}>
+      {field === 'image' ? <p className="ctb-or">{PHOTO_TEXTS.orAddress}</p> : null}
       <label htmlFor={id}>{EDITABLE_LABELS[field]}</label>
       {field === 'image' ? (
         <div className="ctb-image-row">
@@ -214,7 +225,15 @@ export function ArtifactForm({ form, adder, submitLabel, submitDisabled, busy, s
       <p className="ctb-form__required">{FORM_TEXTS.required}</p>
       <div className="ctb-form__grid">
         {FORM_ORDER.map((field) => (
-          <Field key={field} field={field} control={CONTROLS[field] ?? 'text'} wide={WIDE.has(field)} form={form} />
+          <Fragment key={field}>
+            {/* The photos come first of the picture's two ways in; the address field follows. */}
+            {field === 'image' ? (
+              <div className="ctb-field--wide">
+                <PhotoPicker photos={form.photos} summaryId={controlId('images')} />
+              </div>
+            ) : null}
+            <Field field={field} control={CONTROLS[field] ?? 'text'} wide={WIDE.has(field)} form={form} />
+          </Fragment>
         ))}
       </div>
       <fieldset className="ctb-adder">

@@ -90,3 +90,18 @@ test('serverFieldErrors keeps the form’s fields and drops the rest', () => {
   expect(serverFieldErrors({ name: 'Name is required', likes: 'nope', image: '' })).toEqual({ name: 'Name is required' });
   expect(serverFieldErrors(undefined)).toEqual({});
 });
+
+describe('photos (issue 42)', () => {
+  const photo = { id: 'photo-front', url: 'https://media.example.org/a-960.jpg', srcset: '', sources: [], alt: 'Front', width: 960, height: 720, placeholder: '' };
+
+  test('an artifact with photos starts with an empty address (its image is only the cover’s URL); one without keeps it', () => {
+    expect(valuesOf(ownArtifact({ image: photo.url, images: [photo] })).image).toBe('');
+    expect(valuesOf(ownArtifact({ image: 'https://images.example.org/a.webp', images: [] })).image).toBe('https://images.example.org/a.webp');
+  });
+
+  test('the api’s word on the photos is kept; a failed submit focuses the photos before the address', () => {
+    expect(serverFieldErrors({ images: 'Photo 2: This upload has expired' })).toEqual({ images: 'Photo 2: This upload has expired' });
+    expect(firstErrorField({ image: 'x', images: 'y', location: 'z' })).toBe('images');
+    expect(firstErrorField({ name: 'x', images: 'y' })).toBe('name');
+  });
+});

@@ -1,4 +1,4 @@
-import { DEFAULT_RIGHTS, EDITABLE_FIELDS, type Artifact, type EditableField, type FieldErrors } from '@antiquarium/contracts';
+import { DEFAULT_RIGHTS, EDITABLE_FIELDS, type Artifact, type ArtifactImage, type EditableField, type FieldErrors } from '@antiquarium/contracts';
 import { validateArtifactUpdate } from '@antiquarium/contracts/validation';
 
 /** What the form holds: every editable field as the text in its control (rights: a statement's URI). */
@@ -19,14 +19,24 @@ export const EMPTY_VALUES: FormValues = {
   credit: '',
 };
 
-/** The form's starting values for an existing artifact (a missing field starts empty). */
+/**
+ * The form's starting values for an existing artifact (a missing field starts empty). An artifact
+ * with photos starts with an empty address: its `image` is then only its cover's URL, which the
+ * photos themselves stand for.
+ */
 export function valuesOf(artifact: Artifact): FormValues {
   const values = { ...EMPTY_VALUES };
   for (const field of EDITABLE_FIELDS) {
     const value: unknown = artifact[field];
     values[field] = typeof value === 'string' ? value : EMPTY_VALUES[field];
   }
+  if (savedImages(artifact).length > 0) values.image = '';
   return values;
+}
+
+/** The artifact's photos ([] for a record that has only an address, or an answer from before photos). */
+export function savedImages(artifact: Artifact): ArtifactImage[] {
+  return Array.isArray(artifact.images) ? artifact.images : [];
 }
 
 /**
@@ -59,11 +69,14 @@ export function characterCount(value: string): number {
   return value.trim().length;
 }
 
-/** The api's per-field 400 messages, keeping only the fields this form shows. */
+/** What a message can be shown at: a field, or the photos (`images`, shown by the photo picker). */
+export type ErrorPlace = EditableField | 'images';
+
+/** The api's per-field 400 messages, keeping only the fields this form shows (and the photos). */
 export function serverFieldErrors(fields: Partial<Record<string, string>> | undefined): FieldErrors {
   const errors: FieldErrors = {};
   if (!fields) return errors;
-  for (const field of EDITABLE_FIELDS) {
+  for (const field of [...EDITABLE_FIELDS, 'images'] as const) {
     const message = fields[field];
     if (typeof message === 'string' && message) errors[field] = message;
   }
@@ -85,12 +98,15 @@ export const FORM_ORDER: readonly EditableField[] = [
   'credit',
 ];
 
-/** The first field with a message, in the form's order (where focus goes after a failed submit). */
-export function firstErrorField(errors: FieldErrors): EditableField | undefined {
-  return FORM_ORDER.find((field) => errors[field]);
+/** Where messages are, in the form's order: the photos come first of the picture's two ways in. */
+const ERROR_ORDER: readonly ErrorPlace[] = FORM_ORDER.flatMap((field): ErrorPlace[] => (field === 'image' ? ['images', 'image'] : [field]));
+
+/** The first place with a message, in the form's order (where focus goes after a failed submit). */
+export function firstErrorField(errors: FieldErrors): ErrorPlace | undefined {
+  return ERROR_ORDER.find((field) => errors[field]);
 }
 
-/** The id of a field's control; also what a failed submit focuses. */
-export function controlId(field: EditableField): string {
+/** The id of a field's control (for `images`: the photo picker's message); also what a failed submit focuses. */
+export function controlId(field: ErrorPlace): string {
   return `artifact-${field}`;
 }

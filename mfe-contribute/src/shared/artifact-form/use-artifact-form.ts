@@ -1,15 +1,23 @@
-import { FIELD_LIMITS, type EditableField, type FieldErrors } from '@antiquarium/contracts';
+import { FIELD_LIMITS, type ArtifactImage, type EditableField, type FieldErrors } from '@antiquarium/contracts';
 import { useEffect, useState } from 'react';
-import { characterCount, controlId, fieldError, firstErrorField, type FormValues } from './form-values';
+import { usePhotos, type PhotosState } from '../photos/use-photos';
+import { characterCount, controlId, fieldError, firstErrorField, type ErrorPlace, type FormValues } from './form-values';
 
 export interface ArtifactFormState {
   values: FormValues;
   errors: FieldErrors;
   change: (field: EditableField, value: string) => void;
   blur: (field: EditableField) => void;
-  /** Shows these messages (client checks or the api's 400) and moves focus to the first one. */
+  /**
+   * Shows these messages (client checks or the api's 400) and moves focus to the first one. An
+   * `images` message only places the focus (on the photo picker's message): the picker says itself
+   * what stops the photos, kept current as they change.
+   */
   showErrors: (errors: FieldErrors) => void;
-  reset: (values: FormValues) => void;
+  /** Starts again from these values and photos (none unless given). */
+  reset: (values: FormValues, images?: readonly ArtifactImage[]) => void;
+  /** The photos: the first way in for the picture; the address (`image`) is the second. */
+  photos: PhotosState;
 }
 
 /**
@@ -17,11 +25,12 @@ export interface ArtifactFormState {
  * on submit, or at once when a text passes its length limit; once shown it is re-checked on every
  * keystroke, so it goes as soon as it is fixed.
  */
-export function useArtifactForm(initial: FormValues): ArtifactFormState {
+export function useArtifactForm(initial: FormValues, initialImages: readonly ArtifactImage[] = []): ArtifactFormState {
   const [values, setValues] = useState(initial);
+  const photos = usePhotos(initialImages);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [edited, setEdited] = useState<ReadonlySet<EditableField>>(() => new Set());
-  const [focusRequest, setFocusRequest] = useState<{ field: EditableField } | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ field: ErrorPlace } | null>(null);
 
   useEffect(() => {
     // After the render that set aria-invalid, so a screen reader reads the message with the label.
@@ -56,14 +65,17 @@ export function useArtifactForm(initial: FormValues): ArtifactFormState {
       setError(field, fieldError(field, values[field]));
     },
     showErrors(next) {
-      setErrors(next);
+      const { images: _photos, ...fields } = next;
+      setErrors(fields);
       const first = firstErrorField(next);
       if (first) setFocusRequest({ field: first });
     },
-    reset(next) {
+    reset(next, images = []) {
       setValues(next);
       setErrors({});
       setEdited(new Set());
+      photos.reset(images);
     },
+    photos,
   };
 }

@@ -20,7 +20,12 @@ export function useSubmission(form: ArtifactFormState, errorText: string) {
     try {
       await work();
     } catch (error) {
-      if (error instanceof ApiRequestError) form.showErrors(serverFieldErrors(error.fields));
+      if (error instanceof ApiRequestError) {
+        const fields = serverFieldErrors(error.fields);
+        // The picker shows the api's word on the photos (an upload gone, say) until they change.
+        form.photos.showServerMessage(fields.images);
+        form.showErrors(fields);
+      }
       void toast('error', errorMessage(error, errorText));
     } finally {
       running.current = false;
