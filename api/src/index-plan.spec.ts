@@ -200,9 +200,11 @@ async function allReads(): Promise<Read[]> {
   await artifacts.findById(id);
   await artifacts.findManyByIds([id]);
   await artifacts.totalsFor('uid-1');
+  await artifacts.hiddenIds();
   await likes.exists(id, 'uid-1');
   await likes.countFor(id);
   await likes.pageForUser('uid-1', 1, 24);
+  await likes.pageForUser('uid-1', 1, 24, [id]);
   await contributors.top(3);
   await contributors.totalsOf('uid-1');
   await contributors.nameKeyHeldByOther('name', 'uid-1');

@@ -106,6 +106,16 @@ describe('POST /contact', () => {
     expect(stored).toBe(0);
   });
 
+  test('an address that would add to the reply (a query, an escape, a second recipient) is a 400 and nothing is stored (issue 45)', async () => {
+    const tag = uniqueTag('smuggled');
+    const addresses = ['x@y.z?bcc=a@b.c&body=hi', `${tag}@example.org?body=Hello&subject=Urgent`, `${tag}@example.org?cc=eve%40evil.example`, `${tag},eve@evil.example`, `<${tag}@example.org>`];
+    for (const email of addresses) {
+      const error = expectApiError(await contact({ ...messageFor(tag), email }), 400);
+      expect({ email, fields: error.fields, message: error.message }).toEqual({ email, fields: { email: 'Enter a valid email address' }, message: 'email: Enter a valid email address' });
+    }
+    expect(await (await contactCollection()).countDocuments({ name: messageFor(tag).name })).toBe(0);
+  });
+
   test('messages have their own budget per client address (429 past it, before the body is read), another address is not affected', async () => {
     const one = `10.${randomBytes(3).join('.')}`;
     const other = `10.${randomBytes(3).join('.')}`;

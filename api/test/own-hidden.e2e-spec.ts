@@ -1,9 +1,10 @@
 // A contributor keeps sight of their own artifacts that a moderation decision hid (issue 27,
 // docs/decisions/0012-moderation.md): on details and in their own list (My Artifacts), marked, while
 // every public list leaves them out. The catalog never holds a hidden artifact, so the own list of a
-// member who has one is read from the database.
+// member who has one is read from the database. A member's liked list leaves them out too, and its
+// count with them (issue 45).
 import type { Artifact, DecisionView } from '@antiquarium/contracts';
-import { createArtifact } from './support/artifacts';
+import { createArtifact, toggleLike } from './support/artifacts';
 import { createUser, grantModerator, uniqueTag, type TestUser } from './support/auth';
 import { api, expectApiError, expectStatus, pageHeaders } from './support/http';
 
@@ -59,4 +60,30 @@ test("a restricted or removed artifact stays in its contributor's own list and d
   expect(publicList.body.map((artifact) => artifact._id)).toEqual([kept.id]);
   expectApiError(await api(`/artifacts/${restricted.id}`, { token: other.token }), 404);
   expectApiError(await api(`/artifacts?email=${encodeURIComponent(contributor.email)}`, { token: other.token }), 403);
+});
+
+test('liked artifacts that a decision hid leave the liked list and its count: X-Total-Count is what the pages list', async () => {
+  const [adder, fan] = [await createUser(), await createUser()];
+  const word = uniqueTag('liked-hidden');
+  const shown = await createArtifact(adder, { name: `Jug ${word}` });
+  const restricted = await createArtifact(adder, { name: `Ring ${word}` });
+  const removed = await createArtifact(adder, { name: `Bead ${word}` });
+  for (const { id } of [restricted, shown, removed]) await toggleLike(fan, id);
+  await decide(restricted.id, 'restrict');
+  await decide(removed.id, 'remove');
+
+  const liked = await api<Artifact[]>('/liked-artifacts', { token: fan.token });
+  expectStatus(liked, 200);
+  expect({ ids: liked.body.map((artifact) => artifact._id), total: pageHeaders(liked).total }).toEqual({ ids: [shown.id], total: 1 });
+  // Paged one by one: the first page holds the one shown and no page follows it.
+  const first = await api<Artifact[]>('/liked-artifacts?limit=1', { token: fan.token });
+  expect({ ids: first.body.map((artifact) => artifact._id), headers: pageHeaders(first) }).toEqual({
+    ids: [shown.id],
+    headers: expect.objectContaining({ total: 1, page: 1, pageSize: 1, nextPage: undefined }),
+  });
+  // Their contributor, who still sees them on their details, may like them; the liked list, a public
+  // one, leaves them out all the same.
+  for (const { id } of [restricted, removed]) await toggleLike(adder, id);
+  const own = await api<Artifact[]>('/liked-artifacts', { token: adder.token });
+  expect({ ids: own.body.map((artifact) => artifact._id), total: pageHeaders(own).total }).toEqual({ ids: [], total: 0 });
 });

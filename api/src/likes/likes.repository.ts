@@ -46,16 +46,18 @@ export class LikesRepository implements ArtifactLikes {
     return result.deletedCount;
   }
 
-  async pageForUser(uid: string, page: number, limit: number) {
+  /** One page of a member's likes, newest first, and their number, both without the likes of `leftOut`. */
+  async pageForUser(uid: string, page: number, limit: number, leftOut: readonly Types.ObjectId[] = []) {
+    const filter = leftOut.length > 0 ? { uid, artifactId: { $nin: leftOut } } : { uid };
     const [likes, total] = await Promise.all([
       this.model
-        .find({ uid }, { artifactId: 1 })
+        .find(filter, { artifactId: 1 })
         .sort({ likedAt: -1, _id: -1 })
         .skip((page - 1) * limit)
         .limit(limit)
         .lean<{ artifactId: Types.ObjectId }[]>()
         .exec(),
-      this.model.countDocuments({ uid }).exec(),
+      this.model.countDocuments(filter).exec(),
     ]);
     return { artifactIds: likes.map((like) => like.artifactId), total };
   }

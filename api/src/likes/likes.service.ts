@@ -60,8 +60,13 @@ export class LikesService {
     return count;
   }
 
+  /**
+   * A member's liked artifacts, a page of them and their number. The liked list is a public list:
+   * artifacts hidden by a moderation decision (docs/decisions/0012-moderation.md) are left out of
+   * the page and of the count alike (issue 45: X-Total-Count counted them), for every member.
+   */
   async likedBy(user: AuthUser, page: number, limit: number): Promise<{ items: Artifact[]; total: number }> {
-    const { artifactIds, total } = await this.likes.pageForUser(user.uid, page, limit);
+    const { artifactIds, total } = await this.likes.pageForUser(user.uid, page, limit, await this.artifacts.hiddenIds());
     const docs = await this.artifacts.findManyByIds(artifactIds);
     const byId = new Map(docs.map((doc) => [doc._id.toHexString(), doc]));
     const items = artifactIds.flatMap((id) => {

@@ -3,9 +3,10 @@
 // connection dropped, new ones refused at once) and restores.
 import net from 'node:net';
 import Redis from 'ioredis';
-import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './counter-store';
+import { MemoryCounterStore, RedisCounterStore, type CounterStore, type Hit } from './counter-store';
 
 const WINDOW_MS = 60_000;
+const LIMIT = 1_000;
 const REDIS_URL = new URL(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379');
 const PREFIX = `antiquarium-unit-failover:${process.pid}:${Date.now()}:`;
 
@@ -52,13 +53,13 @@ function recordedFallback(): CounterStore & { keys: string[] } {
   const keys: string[] = [];
   return {
     keys,
-    hit: (key, windowMs) => {
+    hit: (key, limit, windowMs) => {
       keys.push(`hit ${key}`);
-      return memory.hit(key, windowMs);
+      return memory.hit(key, limit, windowMs);
     },
-    refund: (key) => {
+    refund: (key, at) => {
       keys.push(`refund ${key}`);
-      return memory.refund(key);
+      return memory.refund(key, at);
     },
     close: () => memory.close(),
   };
@@ -74,39 +75,40 @@ test('Redis lost mid-run: counting goes on in memory at once, never an error; on
     const deadline = Date.now() + 10_000;
     for (;;) {
       fallback.keys.splice(0);
-      await store.hit('connected', WINDOW_MS);
+      await store.hit('connected', LIMIT, WINDOW_MS);
       if (fallback.keys.length === 0) break;
       if (Date.now() > deadline) throw new Error(`no Redis at ${REDIS_URL.href}: the api tests need the machine's Redis`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(await store.hit('k', WINDOW_MS)).toMatchObject({ count: 1 });
-    expect(await store.hit('k', WINDOW_MS)).toMatchObject({ count: 2 });
-    expect(await probe.get(`${PREFIX}k`)).toBe('2');
+    expect(await store.hit('k', LIMIT, WINDOW_MS)).toMatchObject({ allowed: true, count: 1 });
+    expect(await store.hit('k', LIMIT, WINDOW_MS)).toMatchObject({ allowed: true, count: 2 });
+    expect(await probe.llen(`${PREFIX}sliding:k`)).toBe(2);
     expect(fallback.keys).toEqual([]);
 
     link.cut();
     // Each answered at once from this instance's counters (a window of their own), none refused.
     const started = Date.now();
-    const during = [];
-    for (let i = 0; i < 3; i += 1) during.push((await store.hit('k', WINDOW_MS)).count);
-    await store.refund('k');
+    const during: Hit[] = [];
+    for (let i = 0; i < 3; i += 1) during.push(await store.hit('k', LIMIT, WINDOW_MS));
+    const last = during.at(-1);
+    if (last?.allowed) await store.refund('k', last.at);
     expect(Date.now() - started).toBeLessThan(1_000);
-    expect(during).toEqual([1, 2, 3]);
+    expect(during.map((hit) => [hit.allowed, hit.count])).toEqual([[true, 1], [true, 2], [true, 3]]);
     expect(fallback.keys).toEqual(['hit k', 'hit k', 'hit k', 'refund k']);
-    expect(await probe.get(`${PREFIX}k`)).toBe('2');
+    expect(await probe.llen(`${PREFIX}sliding:k`)).toBe(2);
 
     link.restore();
     // Back: the next hits are Redis's again, continuing the window it kept.
     const back = Date.now() + 15_000;
-    let hit = await store.hit('k', WINDOW_MS);
+    let hit = await store.hit('k', LIMIT, WINDOW_MS);
     while (fallback.keys.length > 4) {
       if (Date.now() > back) throw new Error('the store never went back to Redis');
       fallback.keys.splice(4);
       await new Promise((resolve) => setTimeout(resolve, 50));
-      hit = await store.hit('k', WINDOW_MS);
+      hit = await store.hit('k', LIMIT, WINDOW_MS);
     }
     expect(hit.count).toBe(3);
-    expect(await probe.get(`${PREFIX}k`)).toBe('3');
+    expect(await probe.llen(`${PREFIX}sliding:k`)).toBe(3);
     expect(fallback.keys).toHaveLength(4);
   } finally {
     const keys = await probe.keys(`${PREFIX}*`);

@@ -2,25 +2,40 @@ import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 
 /**
- * A fixed-window counter: `hit` counts one more in the key's current window and answers the count
- * with the time left in that window, in one atomic step (two hits at once never read the same
- * count); `refund` takes one back, never below zero.
+ * The answer to one hit: let through (with the number now in the window, and the time it was
+ * counted at, which `refund` takes), or refused (with the number in the window and the time until
+ * the next place frees).
+ */
+export type Hit = { allowed: true; count: number; at: number } | { allowed: false; count: number; retryInMs: number };
+
+/**
+ * A sliding window per key (issue 45): `hit` lets one more through while fewer than `limit` were let
+ * through in the `windowMs` before it, so that no span of `windowMs` ever holds more than `limit`
+ * (a fixed window let up to twice the limit through across its edge). Each key keeps the times of the
+ * hits it let through that are still in the window (a sliding log: at most `limit` a key, and
+ * together no more than the requests of one window). It is exact, where a weighted count of two
+ * windows or a token bucket still let close to twice the limit through in some span of a window.
+ * Refused hits are not kept, so a client over its budget is let through again as soon as a place
+ * frees. A hit is one atomic step (two hits at once never take the same place); `refund` takes back
+ * the hit counted at `at`, if it is still there.
  */
 export interface CounterStore {
-  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
-  refund(key: string): Promise<void>;
+  hit(key: string, limit: number, windowMs: number): Promise<Hit>;
+  refund(key: string, at: number): Promise<void>;
   close(): Promise<void>;
 }
 
-/** How often MemoryCounterStore drops the windows that have ended. */
+/** How often MemoryCounterStore drops the keys whose hits have all left their window. */
 export const SWEEP_EVERY_MS = 60_000;
 
 /**
  * This instance's own counters. Each call runs to its end without yielding (one event loop), so a
- * hit is atomic. Expired windows are replaced as they are met and swept on a timer.
+ * hit is atomic. Times that have left the window are dropped as they are met, and keys left with
+ * none are swept on a timer.
  */
 export class MemoryCounterStore implements CounterStore {
-  private readonly windows = new Map<string, { count: number; endsAt: number }>();
+  /** Per key, the times let through, oldest first. */
+  private readonly logs = new Map<string, { times: number[]; windowMs: number }>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -31,31 +46,37 @@ export class MemoryCounterStore implements CounterStore {
     this.sweeper.unref();
   }
 
-  /** Counters held (ended windows included until the next sweep). */
+  /** Keys held (those whose hits have all left the window included until the next sweep). */
   get size(): number {
-    return this.windows.size;
+    return this.logs.size;
   }
 
-  /** Drops every window that has ended. */
+  /** Drops every key whose hits have all left the window. */
   sweep(): void {
     const now = this.now();
-    for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
+    for (const [key, log] of this.logs) if ((log.times.at(-1) ?? -Infinity) <= now - log.windowMs) this.logs.delete(key);
   }
 
-  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
+  hit(key: string, limit: number, windowMs: number): Promise<Hit> {
     const now = this.now();
-    let window = this.windows.get(key);
-    if (!window || window.endsAt <= now) {
-      window = { count: 0, endsAt: now + windowMs };
-      this.windows.set(key, window);
+    const log = this.logs.get(key) ?? { times: [], windowMs };
+    log.windowMs = windowMs;
+    const left = log.times.findIndex((time) => time > now - windowMs);
+    log.times.splice(0, left === -1 ? log.times.length : left);
+    const count = log.times.length;
+    if (count >= limit) {
+      // The place that frees first is that of the oldest hit, once `count - limit + 1` have left.
+      return Promise.resolve({ allowed: false, count, retryInMs: (log.times[count - limit] as number) + windowMs - now });
     }
-    window.count += 1;
-    return Promise.resolve({ count: window.count, resetInMs: window.endsAt - now });
+    log.times.push(now);
+    this.logs.set(key, log);
+    return Promise.resolve({ allowed: true, count: count + 1, at: now });
   }
 
-  refund(key: string): Promise<void> {
-    const window = this.windows.get(key);
-    if (window && window.endsAt > this.now() && window.count > 0) window.count -= 1;
+  refund(key: string, at: number): Promise<void> {
+    const log = this.logs.get(key);
+    const index = log ? log.times.lastIndexOf(at) : -1;
+    if (log && index !== -1) log.times.splice(index, 1);
     return Promise.resolve();
   }
 
@@ -65,19 +86,27 @@ export class MemoryCounterStore implements CounterStore {
   }
 }
 
-// One round trip, atomic: count the hit and start the window's expiry with its first hit.
+// One round trip, atomic. The key is a list of the times let through, newest first: drop those that
+// have left the window (from the oldest end), then let the hit through if there is a place, else
+// answer when the place that frees first frees. The list expires a window after its newest time.
+// ARGV: now, window, limit (ms, ms, count).
 const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return { count, redis.call('PTTL', KEYS[1]) }
-`;
-
-// Atomic too: take one back from a window that still runs (DECR keeps its expiry), never below zero
-// and never creating a key (a DECR on an ended window would leave a counter without expiry).
-const REFUND_SCRIPT = `
-local count = tonumber(redis.call('GET', KEYS[1]) or '0')
-if count > 0 then return redis.call('DECR', KEYS[1]) end
-return 0
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+while true do
+  local oldest = redis.call('LINDEX', KEYS[1], -1)
+  if not oldest or tonumber(oldest) > now - window then break end
+  redis.call('RPOP', KEYS[1])
+end
+local count = redis.call('LLEN', KEYS[1])
+if count >= limit then
+  local frees = tonumber(redis.call('LINDEX', KEYS[1], limit - count - 1))
+  return { 0, count, frees + window - now }
+end
+redis.call('LPUSH', KEYS[1], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], window)
+return { 1, count + 1, now }
 `;
 
 /**
@@ -85,17 +114,24 @@ return 0
  * to its own counters (MemoryCounterStore): the site keeps serving, and every limit still holds per
  * instance (N instances then allow up to N times a budget) until Redis is back. Commands never
  * queue while disconnected, so a Redis outage costs a request nothing but a refused connection.
+ *
+ * The times are the instances' own clocks (kept in step by NTP, to well under the second that
+ * Retry-After counts in); `now` is there for the tests. The lists live under `sliding:` so that
+ * they never meet the counters of the fixed windows these replaced (a string under the same name).
  */
 export class RedisCounterStore implements CounterStore {
   private readonly logger = new Logger('RateLimits');
   private readonly redis: Redis;
+  private readonly fallback: CounterStore;
   private degraded = false;
 
   constructor(
     url: string,
     private readonly prefix: string,
-    private readonly fallback: CounterStore = new MemoryCounterStore(),
+    fallback?: CounterStore,
+    private readonly now: () => number = Date.now,
   ) {
+    this.fallback = fallback ?? new MemoryCounterStore(now);
     this.redis = new Redis(url, { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 2000 });
     // ioredis reconnects by itself; an error event without a listener would crash the process.
     this.redis.on('error', (error: Error) => this.degrade(error));
@@ -110,23 +146,28 @@ export class RedisCounterStore implements CounterStore {
     this.degraded = true;
   }
 
-  async hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
-    if (this.redis.status !== 'ready') return this.fallback.hit(key, windowMs);
+  private keyOf(key: string): string {
+    return `${this.prefix}sliding:${key}`;
+  }
+
+  async hit(key: string, limit: number, windowMs: number): Promise<Hit> {
+    if (this.redis.status !== 'ready') return this.fallback.hit(key, limit, windowMs);
     try {
-      const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs))) as [number, number];
-      return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+      const [allowed, count, third] = (await this.redis.eval(HIT_SCRIPT, 1, this.keyOf(key), String(this.now()), String(windowMs), String(limit))) as [number, number, number];
+      return allowed === 1 ? { allowed: true, count, at: third } : { allowed: false, count, retryInMs: third };
     } catch (error) {
       this.degrade(error instanceof Error ? error : new Error(String(error)));
-      return this.fallback.hit(key, windowMs);
+      return this.fallback.hit(key, limit, windowMs);
     }
   }
 
-  async refund(key: string): Promise<void> {
-    if (this.redis.status !== 'ready') return this.fallback.refund(key);
+  async refund(key: string, at: number): Promise<void> {
+    if (this.redis.status !== 'ready') return this.fallback.refund(key, at);
     try {
-      await this.redis.eval(REFUND_SCRIPT, 1, this.prefix + key);
+      // One command, atomic; it never creates a key.
+      await this.redis.lrem(this.keyOf(key), 1, String(at));
     } catch {
-      await this.fallback.refund(key);
+      await this.fallback.refund(key, at);
     }
   }
 

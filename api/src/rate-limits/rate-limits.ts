@@ -10,8 +10,9 @@ export type Budget = 'client' | 'writes' | 'failed-auth' | 'telemetry' | 'export
 export const COUNTER_STORE = Symbol('COUNTER_STORE');
 
 /**
- * The api's budgets (docs/reliability.md, "Abuse control"), fixed windows counted in Redis when
- * REDIS_URL is set (shared by every instance), else in this instance:
+ * The api's budgets (docs/reliability.md, "Abuse control"), sliding windows (counter-store.ts: no
+ * span of a window's length lets more than the limit through) counted in Redis when REDIS_URL is set
+ * (shared by every instance), else in this instance:
  * - client: every request of one client address (the real one behind TRUSTED_PROXY), signed in or
  *   not, reads, preflights, media and unknown paths included (client-budget.ts);
  * - writes: one budget per member across every write route;
@@ -43,26 +44,32 @@ export class RateLimits implements OnModuleDestroy {
 
   /**
    * Counts one request against the budget, atomically, before anything else is done for it; throws
-   * TooManyRequests (Retry-After: the seconds left in the window) past the budget.
+   * TooManyRequests (Retry-After: the seconds until the budget has a place again) past the budget.
    */
   async consume(budget: Budget, who: string): Promise<void> {
+    await this.count(budget, who);
+  }
+
+  /** `consume`, answering the time the request was counted at (what a refund takes back). */
+  private async count(budget: Budget, who: string): Promise<number> {
     const { limit, windowMs } = this.limits[budget];
-    const { count, resetInMs } = await this.store.hit(`${budget}:${who}`, windowMs);
-    if (count > limit) {
+    const hit = await this.store.hit(`${budget}:${who}`, limit, windowMs);
+    if (!hit.allowed) {
       rateLimitRefusals.inc({ budget });
-      throw new TooManyRequests(Math.max(1, Math.ceil(resetInMs / 1000)));
+      throw new TooManyRequests(Math.max(1, Math.ceil(hit.retryInMs / 1000)));
     }
+    return hit.at;
   }
 
   /**
    * One authentication attempt by `who`: counted against the failed-auth budget BEFORE `verify`
-   * runs, so that however many arrive at once, at most the budget's limit are ever verified in a
-   * window (the rest are refused with 429 and never looked at). The count is given back when the
-   * credential was good, or when it could not be judged (the identity service down: a 503, not a
-   * failure); a refused credential (401) keeps it.
+   * runs, so that however many arrive at once, at most the budget's limit are ever verified in any
+   * window's length (the rest are refused with 429 and never looked at). The count is given back
+   * when the credential was good, or when it could not be judged (the identity service down: a 503,
+   * not a failure); a refused credential (401) keeps it.
    */
   async authenticating<T>(who: string, verify: () => Promise<T>): Promise<T> {
-    await this.consume('failed-auth', who);
+    const countedAt = await this.count('failed-auth', who);
     let refused = false;
     try {
       return await verify();
@@ -70,7 +77,7 @@ export class RateLimits implements OnModuleDestroy {
       refused = error instanceof UnauthorizedException;
       throw error;
     } finally {
-      if (!refused) await this.store.refund(`failed-auth:${who}`);
+      if (!refused) await this.store.refund(`failed-auth:${who}`, countedAt);
     }
   }
 

@@ -66,3 +66,42 @@ test('hostile text, unknown fields and non-objects are refused, naming the field
   expect(unknown).toEqual({ ok: false, fields: { status: 'Unknown field' }, message: 'status: Unknown field' });
   for (const input of [null, [valid], 'text', 3]) expect(validateContactMessage(input)).toEqual({ ok: false, fields: {}, message: 'Send a JSON object' });
 });
+
+// Issue 45: the inbox makes a mailto: link of the address, so an address carrying a query (?cc=,
+// &body=), escapes, a second recipient or markup would add to the mail the moderator writes.
+const SMUGGLING = [
+  'x@y.z?bcc=a@b.c&body=hi',
+  'x@y.z?body=hi&subject=Urgent',
+  'x@y.z?cc=eve%40evil.example',
+  'ada%0Aevil@example.org',
+  'ada&eve@example.org',
+  'ada#eve@example.org',
+  'ada,eve@evil.example',
+  'ada;eve@evil.example',
+  '<ada@example.org>',
+  '"ada"@example.org',
+  'mailto:ada@example.org',
+  'ada@example.org/path',
+  'ada@exam_ple.org',
+  'ada@-example.org',
+  'ada@example-.org',
+  'ada@example..org',
+  '.ada@example.org',
+  'ada.@example.org',
+  'ada..lovelace@example.org',
+  'ada@[127.0.0.1]',
+  'ada@example.123',
+  'ada@bücher.example',
+  'ada\u00A0lovelace@example.org',
+];
+
+test('an address is a plain local@domain.tld: no query, escapes, second recipient or markup', () => {
+  for (const email of SMUGGLING) {
+    expect({ email, fields: fieldsOf({ ...valid, email }) }).toEqual({ email, fields: { email: 'Enter a valid email address' } });
+  }
+  // Control characters inside are refused as in every other text.
+  expect(fieldsOf({ ...valid, email: 'ada@exa\u0000mple.org' })).toEqual({ email: 'Email contains invalid characters' });
+  for (const email of ['ada.lovelace+museum@example.co.uk', "o'brien@example.ie", 'ADA_L@EXAMPLE.ORG', 'a@b.c', 'ada@xn--bcher-kva.example', 'a-b~c{d}@mail-1.example.org']) {
+    expect({ email, result: validateContactMessage({ ...valid, email }) }).toEqual({ email, result: { ok: true, value: { ...valid, email } } });
+  }
+});

@@ -11,6 +11,7 @@ import {
   type DecisionInput,
   type ReportInput,
 } from './moderation';
+import { isEmailAddress } from './email-address';
 import { toObjectResult, type ObjectValidationResult } from './object-validation';
 import { boundedText } from './text-schema';
 
@@ -18,8 +19,6 @@ import { boundedText } from './text-schema';
 // Texts follow the one rule of text-schema.ts: hostile input is refused, never stored.
 
 const OBJECT_ID = /^[0-9a-f]{24}$/;
-// One address, plainly written: no spaces, one @, a dot in the domain.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type ModerationValidationResult<T> = ObjectValidationResult<T>;
 
@@ -36,7 +35,8 @@ export const reportInputSchema = z
       .string({ error: 'Email must be text' })
       .trim()
       .max(REPORT_LIMITS.email, { error: `Email must be at most ${REPORT_LIMITS.email} characters` })
-      .refine((value) => value === '' || EMAIL.test(value), { error: 'Email must be a valid email address' })
+      // One plain address, by the contact form's rule (email-address.ts).
+      .refine((value) => value === '' || isEmailAddress(value), { error: 'Email must be a valid email address' })
       .optional(),
     goodFaith: z.literal(true, { error: 'Confirm that you send this notice in good faith' }),
   })

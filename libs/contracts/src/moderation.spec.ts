@@ -43,3 +43,12 @@ test('an appeal is open for six calendar months after the decision', () => {
   expect(appealDeadline(new Date('2026-01-15T10:00:00Z')).toISOString()).toBe('2026-07-15T10:00:00.000Z');
   expect(appealDeadline(new Date('2026-09-30T00:00:00Z')).toISOString()).toBe('2027-03-30T00:00:00.000Z');
 });
+
+test("a notice's optional address follows the contact form's rule for an address", () => {
+  const notice = (email: unknown) => validateReportInput({ artifactId, reason: 'spam', email, goodFaith: true });
+  for (const email of ['x@y.z?bcc=a@b.c&body=hi', 'x@y.z?body=hi&subject=Urgent', 'x@y.z?cc=eve%40evil.example', 'ada,eve@evil.example', '<ada@example.org>', 'ada@exa\u0000mple.org', 'ada@example']) {
+    const result = notice(email);
+    expect({ email, fields: result.ok ? null : result.fields }).toEqual({ email, fields: { email: 'Email must be a valid email address' } });
+  }
+  for (const email of ['', ' ada.lovelace+museum@example.co.uk ', 'a@b.c']) expect({ email, ok: notice(email).ok }).toEqual({ email, ok: true });
+});

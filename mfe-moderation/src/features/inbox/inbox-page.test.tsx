@@ -68,3 +68,17 @@ test('handled messages are read with ?status=handled and say when and by whom', 
   expect(within(item).queryByRole('button')).toBeNull();
   await waitFor(() => expect(inbox).toHaveBeenCalledWith('handled', 1, expect.any(AbortSignal)));
 });
+
+test('the reply link encodes the address: a query, escape or second recipient stored before issue 45 stays in the address', async () => {
+  const smuggled = 'x@y.z?bcc=a@b.c&body=hi';
+  inbox.mockResolvedValue(page([{ ...open, id: 'bbbbbbbbbbbbbbbbbbbbbbbb', email: smuggled }, { ...open, id: 'cccccccccccccccccccccccc', name: 'Eve', email: 'ada,eve%40evil.example@example.org' }]));
+  renderAt('/moderation/inbox', <InboxPage />);
+  const item = await screen.findByRole('article', { name: 'From Ada Lovelace' });
+  const link = within(item).getByRole('link', { name: `Reply to Ada Lovelace at ${smuggled}` });
+  expect(link).toHaveAttribute('href', 'mailto:x@y.z%3Fbcc%3Da@b.c%26body%3Dhi');
+  expect(link).toHaveTextContent(smuggled);
+  const other = screen.getByRole('article', { name: 'From Eve' });
+  expect(within(other).getByRole('link', { name: /^Reply to Eve/ })).toHaveAttribute('href', 'mailto:ada%2Ceve%2540evil.example@example.org');
+  // No part of the address becomes the link's query (headers such as bcc, cc, body).
+  expect(new URL(link.getAttribute('href') ?? '').search).toBe('');
+});

@@ -21,6 +21,13 @@ export const INBOX_TEXTS = {
 /** Each message's link and button have a name of their own on the page, which holds what they show. */
 const replyName = (message: ContactMessage) => `Reply to ${message.name} at ${message.email}`;
 
+/**
+ * The reply link: the address encoded whole, so that nothing in it (`?cc=`, `&body=`, escapes, a
+ * second recipient: issue 45) becomes part of the link, whatever was stored before the api refused
+ * such addresses; its @ stays as written.
+ */
+const replyHref = (email: string) => `mailto:${encodeURIComponent(email).replaceAll('%40', '@')}`;
+
 function InboxItem({ message, onChanged }: { message: ContactMessage; onChanged: () => void }) {
   const submission = useSubmission();
   const headingId = `contact-${message.id}`;
@@ -36,7 +43,7 @@ function InboxItem({ message, onChanged }: { message: ContactMessage; onChanged:
           <dd>{formatWhen(message.receivedAt)}</dd>
           <dt>Email</dt>
           <dd>
-            <a href={`mailto:${message.email}`} aria-label={replyName(message)}>
+            <a href={replyHref(message.email)} aria-label={replyName(message)}>
               {message.email}
             </a>
           </dd>
