@@ -135,6 +135,8 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
       API_LOG_FILE: path.join(LOGS, `api-${label}.log`),
       API_URL: `http://127.0.0.1:${PORTS.api}`,
       IMAGE_SOURCE_PORT: String(PORTS.imageSource),
+      // startApi's folder for the main instance's photo files (services.mjs).
+      API_PHOTOS_DIR: path.join(LOGS, '..', `api-${label}-photos`),
       MONGODB_URI: mongoUri,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
       FIREBASE_PROJECT_ID: 'demo-antiquarium',

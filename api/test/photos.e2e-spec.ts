@@ -1,10 +1,13 @@
 // Photos from any phone (issue 42, docs/decisions/0018-photos.md): tus uploads, cleaning, sizes,
 // what the artifacts carry, and who may see the files.
+import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { PHOTO_FILE_NAME, type Artifact, type DecisionView } from '@antiquarium/contracts';
 import { leakedMetadata, phoneJpeg } from '@antiquarium/testing/photos';
 import { artifactInput, createdArtifacts } from './support/artifacts';
 import { createUser, grantModerator, type TestUser } from './support/auth';
+import { db } from './support/db';
+import { PHOTOS_DIR } from './support/env';
 import { api, expectApiError, expectStatus } from './support/http';
 import { appendUpload, createUpload, settledUpload, uploadPhoto } from './support/photos';
 
@@ -166,3 +169,30 @@ async function expectEventually<T>(read: () => Promise<T>, expected: T, timeoutM
   }
   expect(last).toBe(expected);
 }
+
+test("a member's export lists their photos with the addresses to download them; deleting the account removes every file, anonymising keeps the kept artifacts' photos", async () => {
+  const leaving = await createUser();
+  const staying = await createUser();
+  const photos = [];
+  for (const user of [leaving, staying]) {
+    const upload = await uploadPhoto(user, await phoneJpeg({ width: 700, height: 500 }));
+    const created = await createWithPhotos(user, [{ upload: upload.id, alt: 'A coin' }]);
+    expectStatus(created, 201);
+    photos.push({ user, id: upload.id, url: (await api<Artifact>(`/artifacts/${created.body.insertedId}`)).body.images[0]?.url as string });
+  }
+  const exported = await api<{ photos: { id: string; files: string[] }[] }>('/me/export', { token: leaving.token });
+  expectStatus(exported, 200);
+  expect(exported.body.photos.map((photo) => photo.id)).toEqual([photos[0]?.id]);
+  expect(exported.body.photos[0]?.files.every((file) => /\/media\/photos\/[a-f0-9]{32}-\d+\.jpg$/.test(file))).toBe(true);
+
+  const deleted = await api('/me', { method: 'DELETE', token: leaving.token, body: { contributions: 'delete', confirmEmail: leaving.email } });
+  expectStatus(deleted, 200);
+  expect((await fetchBytes(photos[0]?.url as string)).status).toBe(404);
+  expect(await (await db()).collection('photos').countDocuments({ _id: photos[0]?.id as never })).toBe(0);
+  const hash = (photos[0]?.url.split('/').pop() as string).slice(0, 32);
+  if (PHOTOS_DIR) expect(readdirSync(PHOTOS_DIR).filter((file) => file.startsWith(hash))).toEqual([]);
+
+  const anonymised = await api('/me', { method: 'DELETE', token: staying.token, body: { contributions: 'anonymize', confirmEmail: staying.email } });
+  expectStatus(anonymised, 200);
+  expect((await fetchBytes(photos[1]?.url as string)).status).toBe(200);
+});

@@ -1,9 +1,10 @@
 import type { OpenDataRecord } from '@antiquarium/contracts';
 import type { OpenDataArtifact } from '../artifacts/artifacts.repository';
+import { toArtifactImage } from '../artifacts/to-artifact';
 
 /** The CSV columns, in order: the record's keys. */
-export const CSV_COLUMNS: readonly (keyof OpenDataRecord)[] = [
-  'id', 'url', 'name', 'type', 'image', 'context', 'shortDescription', 'createdAt', 'dateStart', 'dateEnd', 'datePrecision',
+export const CSV_COLUMNS: readonly Exclude<keyof OpenDataRecord, 'images'>[] = [
+  'id', 'url', 'name', 'type', 'image', 'imageAlt', 'context', 'shortDescription', 'createdAt', 'dateStart', 'dateEnd', 'datePrecision',
   'dateQualifier', 'discoveredAt', 'discoveredBy', 'location', 'place', 'rights', 'credit', 'contributor', 'addedAt',
 ];
 
@@ -16,6 +17,7 @@ export function toOpenDataRecord(doc: OpenDataArtifact, siteOrigin: string, defa
     name: doc.name,
     type: doc.type,
     image: doc.image,
+    imageAlt: doc.images?.[0]?.alt ?? '',
     context: doc.context,
     shortDescription: doc.shortDescription,
     createdAt: doc.createdAt,
@@ -31,6 +33,10 @@ export function toOpenDataRecord(doc: OpenDataArtifact, siteOrigin: string, defa
     credit: doc.credit ?? '',
     contributor: doc.adderName,
     addedAt: new Date(doc.addedAt).toISOString(),
+    images: (doc.images ?? []).map((stored) => {
+      const { url, alt, caption, width, height } = toArtifactImage(stored);
+      return { url, alt, ...(caption ? { caption } : {}), width, height };
+    }),
   };
 }
 

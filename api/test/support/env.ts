@@ -31,3 +31,5 @@ export const RELEASE_DEPLOY_TOKEN = process.env['RELEASE_DEPLOY_TOKEN'];
 export const RELEASE_TELEMETRY_SECRET = process.env['RELEASE_TELEMETRY_SECRET'];
 /** Where a test serves pictures for pasted addresses: the main api may fetch from it (MEDIA_FETCH_ALLOW_HOSTS). */
 export const IMAGE_SOURCE_PORT = Number(process.env['IMAGE_SOURCE_PORT'] ?? 3106);
+/** The main api's photo folder when it keeps photos locally (unset with PHOTO_STORE=s3). */
+export const PHOTOS_DIR = process.env['API_PHOTOS_DIR'];

@@ -27,6 +27,7 @@ function artifact(overrides: Partial<Artifact> = {}): Artifact {
     _id: '65a1b2c3d4e5f60718293a4b',
     name: 'Rosetta Stone',
     image: 'https://media.example/rosetta.webp',
+    images: [],
     type: 'Writings',
     context: 'Ptolemaic Egypt',
     shortDescription: 'A granodiorite stele inscribed with a decree in three scripts.',
@@ -73,6 +74,8 @@ const PROPERTIES: Record<string, Record<string, readonly Expected[]>> = {
     hasPart: ['CreativeWork'],
   },
   VisualArtwork: { artform: ['Text', 'URL'] },
+  MediaObject: { contentUrl: ['URL'] },
+  ImageObject: { caption: ['Text', 'MediaObject'] },
   Collection: { collectionSize: ['Integer'] },
 };
 
@@ -207,6 +210,26 @@ describe('an artifact as VisualArtwork', () => {
     expect(isoDating({ start: -1380, end: -1312, precision: 'year', qualifier: 'circa' })).toBe('-1379/-1311');
     expect(isoDating(null)).toBeUndefined();
     expect(checkDocument(artifactJsonLd(artifact({ dating: { start: -45_000, end: -35_000, precision: 'millennium', qualifier: 'circa' } }), ORIGIN))).toEqual([]);
+  });
+
+  it('carries every kept photo as an ImageObject with its alt text and caption, in order, valid against schema.org', () => {
+    const photo = (id: string, alt: string, caption?: string) => ({
+      id,
+      url: `https://api.example/media/photos/${id.repeat(32)}-1280.jpg`,
+      srcset: '',
+      sources: [],
+      alt,
+      ...(caption ? { caption } : {}),
+      width: 1600,
+      height: 1200,
+      placeholder: 'AAAA',
+    });
+    const jsonLd = artifactJsonLd(artifact({ images: [photo('a', 'The stele, front', 'As found'), photo('b', 'The stele, side')] }), ORIGIN);
+    expect(jsonLd['image']).toEqual([
+      { '@type': 'ImageObject', contentUrl: `https://api.example/media/photos/${'a'.repeat(32)}-1280.jpg`, description: 'The stele, front', caption: 'As found' },
+      { '@type': 'ImageObject', contentUrl: `https://api.example/media/photos/${'b'.repeat(32)}-1280.jpg`, description: 'The stele, side' },
+    ]);
+    expect(checkDocument(jsonLd)).toEqual([]);
   });
 
   it('makes a relative picture absolute on the site, and leaves out one that is not http(s)', () => {

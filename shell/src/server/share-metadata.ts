@@ -91,6 +91,20 @@ export function collectionPageUrl(origin: string, id: string): string {
   return `${origin}/collections/${encodeURIComponent(id)}`;
 }
 
+/**
+ * The artifact's pictures: each kept photo as an ImageObject with its alt text (as `description`,
+ * schema.org's accessible text) and caption; a record with only an address, that address.
+ */
+function imagesOf(artifact: Artifact, origin: string, cover: string | undefined): { image?: string | Record<string, unknown>[] } {
+  const photos = (artifact.images ?? []).flatMap((photo) => {
+    const contentUrl = absoluteHttpUrl(photo.url, origin);
+    if (!contentUrl) return [];
+    return [{ '@type': 'ImageObject', contentUrl, description: photo.alt, ...(photo.caption ? { caption: photo.caption } : {}) }];
+  });
+  if (photos.length > 0) return { image: photos };
+  return cover ? { image: cover } : {};
+}
+
 /** The artifact as schema.org's VisualArtwork (name, description, image, date, place, licence, credit). */
 export function artifactJsonLd(artifact: Artifact, origin: string): Record<string, unknown> {
   const url = artifactPageUrl(origin, artifact._id);
@@ -105,7 +119,7 @@ export function artifactJsonLd(artifact: Artifact, origin: string): Record<strin
     url,
     name: artifact.name,
     description: artifact.shortDescription,
-    ...(image ? { image } : {}),
+    ...imagesOf(artifact, origin, image),
     artform: artifact.type,
     ...(dateCreated ? { dateCreated } : {}),
     ...(location ? { contentLocation: { '@type': 'Place', name: location } } : {}),
@@ -121,12 +135,14 @@ export function artifactJsonLd(artifact: Artifact, origin: string): Record<strin
 export function artifactShareMetadata(artifact: Artifact, origin: string): ShareMetadata | undefined {
   if (artifact.moderation || !artifact._id || !artifact.name) return undefined;
   const jsonLd = artifactJsonLd(artifact, origin);
+  // The share card shows the cover (a page's `og:image` is one picture).
+  const image = absoluteHttpUrl(artifact.image, origin);
   return {
     title: `${artifact.name} | ${SITE_NAME}`,
     name: artifact.name,
     description: shortText(artifact.shortDescription),
     url: jsonLd.url as string,
-    ...(jsonLd.image ? { image: jsonLd.image as string } : {}),
+    ...(image ? { image } : {}),
     ogType: 'article',
     jsonLd,
   };
