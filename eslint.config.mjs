@@ -47,4 +47,9 @@ export default tseslint.config(
     packages('(?!contracts(/|$))[a-z-]+', 'The api shares only @antiquarium/contracts with the front ends.'),
     climbInto(`shell|mfe-[a-z-]+|libs`),
   ]),
+  // The api's tests also take the phone photos the browser journeys upload (Node-only fixtures).
+  boundary(['api/src/**/*.spec.ts', 'api/test/**/*.ts'], [
+    packages('(?!contracts(/|$)|testing/photos$)[a-z-]+', 'The api shares only @antiquarium/contracts with the front ends (its tests also @antiquarium/testing/photos).'),
+    climbInto(`shell|mfe-[a-z-]+|libs`),
+  ]),
 );

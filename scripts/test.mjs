@@ -53,7 +53,7 @@ async function jest(label, args, env = {}) {
  * from the database (CATALOG_MAX_ARTIFACTS=0: the path past the catalog's size limit) and the tests
  * that need the catalog's own features say so (API_CATALOG=off).
  */
-async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on' }) {
+async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on', s3 }) {
   const ferret = await startFerretDb({
     port: mongoPort,
     dataDir: path.join(work, `ferretdb-${label}`),
@@ -65,6 +65,14 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
   // Every instance of this suite tells the others about its writes on a channel of this run's own.
   const run = `antiquarium-test:${OFFSET}:${label}:${Date.now()}:`;
   const changes = { REDIS_URL: 'redis://127.0.0.1:6379', CHANGES_CHANNEL: `${run}changes` };
+  // The main instance's photos: local files, or (on the SQLite run, when S3 is given) a bucket of
+  // the machine's S3-compatible server; the pictures of pasted addresses from the test process.
+  const media = {
+    UPLOADS_DIR: path.join(work, `api-${label}-uploads`),
+    PUBLIC_API_URL: `http://127.0.0.1:${PORTS.api}`,
+    MEDIA_FETCH_ALLOW_HOSTS: `127.0.0.1:${PORTS.imageSource}`,
+    ...(s3 ? { PHOTO_STORE: 's3', ...s3 } : { PHOTOS_DIR: path.join(work, `api-${label}-photos`) }),
+  };
   const api = await startApi({
     port: PORTS.api,
     mongoUri,
@@ -83,8 +91,7 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
       CORS_ORIGINS: 'http://localhost:4200,http://127.0.0.1:4200',
       RELEASE_DEPLOY_TOKEN,
       RELEASE_TELEMETRY_SECRET,
-      // The pictures the suite's pasted addresses name are served from the test process itself.
-      MEDIA_FETCH_ALLOW_HOSTS: `127.0.0.1:${PORTS.imageSource}`,
+      ...media,
     },
   });
   // Low limits, counters in Redis under a prefix of this run's own, the loopback proxy trusted (the
@@ -135,8 +142,8 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
       API_LOG_FILE: path.join(LOGS, `api-${label}.log`),
       API_URL: `http://127.0.0.1:${PORTS.api}`,
       IMAGE_SOURCE_PORT: String(PORTS.imageSource),
-      // startApi's folder for the main instance's photo files (services.mjs).
-      API_PHOTOS_DIR: path.join(LOGS, '..', `api-${label}-photos`),
+      // What the main instance was given for photos: tests run the media command with it.
+      API_MEDIA_ENV: JSON.stringify({ ...media, ...changes }),
       MONGODB_URI: mongoUri,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
       FIREBASE_PROJECT_ID: 'demo-antiquarium',

@@ -1,12 +1,16 @@
 // Pasted addresses (issue 42): the api copies the picture once, behind its request forgery guard,
 // and the record then shows the site's own copy; an address on a private network is refused at once.
+import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import type { Artifact } from '@antiquarium/contracts';
 import { leakedMetadata, phoneJpeg } from '@antiquarium/testing/photos';
 import { createArtifact } from './support/artifacts';
 import { createUser, type TestUser } from './support/auth';
-import { IMAGE_SOURCE_PORT } from './support/env';
+import { artifactsCollection, objectId } from './support/db';
+import { AUTH_EMULATOR_HOST, IMAGE_SOURCE_PORT, MEDIA_ENV, MONGODB_URI } from './support/env';
 import { api, expectApiError, expectStatus } from './support/http';
 import { artifactInput } from './support/artifacts';
 
@@ -85,4 +89,28 @@ test('what is not a picture, or redirects to a private address, is never copied:
     const details = await api<Artifact>(`/artifacts/${id}`);
     expect({ image: details.body.image, images: details.body.images }).toEqual({ image: input.image, images: [] });
   }
+});
+
+test('npm run media -- import-external copies the pictures records still point elsewhere for, reports the ones it cannot, and can run again', async () => {
+  const old = await createArtifact(member);
+  const gone = await createArtifact(member);
+  // Records from before photos were kept: their pictures are elsewhere (written as they were then).
+  const artifacts = await artifactsCollection();
+  await artifacts.updateOne({ _id: objectId(old.id) }, { $set: { image: `${SOURCE}/find.jpg`, images: [] } });
+  await artifacts.updateOne({ _id: objectId(gone.id) }, { $set: { image: `${SOURCE}/vanished.jpg`, images: [] } });
+  const run = () =>
+    promisify(execFile)(process.execPath, [path.join(__dirname, '../../scripts/media.mjs'), 'import-external'], {
+      env: { ...process.env, ...MEDIA_ENV, MONGODB_URI, FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST, NODE_ENV: 'test' },
+      timeout: 120_000,
+    });
+  const first = await run();
+  expect(first.stdout).toMatch(/import-external: [1-9]\d* copied, [1-9]\d* not copied/);
+  expect(first.stdout).toContain(`${gone.id}  ${SOURCE}/vanished.jpg  The address answered 404`);
+  const copied = (await api<Artifact>(`/artifacts/${old.id}`)).body;
+  expect(copied.images).toHaveLength(1);
+  expect(copied.image).toMatch(/\/media\/photos\/[a-f0-9]{32}-960\.jpg$/);
+  // Again: the copied one is not fetched twice.
+  const second = await run();
+  expect(second.stdout).not.toContain(old.id);
+  expect(second.stdout).toContain(gone.id);
 });

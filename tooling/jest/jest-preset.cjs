@@ -27,8 +27,8 @@ module.exports = function frontEndJestConfig({ displayName, rootDir, testEnviron
         },
       ],
     },
-    // ky and swiper ship only ES modules.
-    transformIgnorePatterns: ['/node_modules/(?!(ky|swiper)/)'],
+    // ky, swiper and thumbhash ship only ES modules.
+    transformIgnorePatterns: ['/node_modules/(?!(ky|swiper|thumbhash)/)'],
     moduleNameMapper: {
       '\\.css$': path.join(__dirname, 'style-stub.cjs'),
       '^swiper/css(/.*)?$': path.join(__dirname, 'style-stub.cjs'),

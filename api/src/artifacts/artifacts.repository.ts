@@ -372,6 +372,12 @@ export class ArtifactsRepository implements ArtifactTotals {
     return this.model.find({ adderUid }, PUBLIC_PROJECTION).sort({ addedAt: -1, _id: -1 }).lean().cursor() as AsyncIterable<StoredArtifact>;
   }
 
+  /** Artifacts with no kept photo, in id order after `after`: those whose picture may still be elsewhere. */
+  withoutPhotos(after: Types.ObjectId | undefined, limit: number): Promise<{ _id: Types.ObjectId; image: string; name: string; adderUid: string }[]> {
+    const query = { images: { $size: 0 }, ...(after ? { _id: { $gt: after } } : {}) };
+    return this.model.find(query, { image: 1, name: 1, adderUid: 1 }).sort({ _id: 1 }).limit(limit).lean<{ _id: Types.ObjectId; image: string; name: string; adderUid: string }[]>().exec();
+  }
+
   /** Up to `limit` ids of a member's artifacts (erasing them batch by batch). */
   async idsOwnedBy(adderUid: string, limit: number): Promise<Types.ObjectId[]> {
     const docs = await this.model.find({ adderUid }, { _id: 1 }).sort({ addedAt: -1, _id: -1 }).limit(limit).lean<{ _id: Types.ObjectId }[]>().exec();

@@ -31,5 +31,7 @@ export const RELEASE_DEPLOY_TOKEN = process.env['RELEASE_DEPLOY_TOKEN'];
 export const RELEASE_TELEMETRY_SECRET = process.env['RELEASE_TELEMETRY_SECRET'];
 /** Where a test serves pictures for pasted addresses: the main api may fetch from it (MEDIA_FETCH_ALLOW_HOSTS). */
 export const IMAGE_SOURCE_PORT = Number(process.env['IMAGE_SOURCE_PORT'] ?? 3106);
+/** What the main api was given for its photos (scripts/test.mjs): its store, folders and addresses. */
+export const MEDIA_ENV: Record<string, string> = JSON.parse(process.env['API_MEDIA_ENV'] ?? '{}');
 /** The main api's photo folder when it keeps photos locally (unset with PHOTO_STORE=s3). */
-export const PHOTOS_DIR = process.env['API_PHOTOS_DIR'];
+export const PHOTOS_DIR = MEDIA_ENV['PHOTOS_DIR'];

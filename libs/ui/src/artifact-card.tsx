@@ -1,6 +1,7 @@
 import { CARD_IMAGE_MAX_WIDTH, type Artifact } from '@antiquarium/contracts';
 import type { ReactNode } from 'react';
 import { ArtifactImage, type ImagePriority } from './artifact-image';
+import { coverPhoto } from './kept-photo';
 
 /**
  * The priority of a card's image in a grid at the top of its page (all artifacts, liked artifacts):
@@ -27,7 +28,11 @@ export interface ArtifactCardProps {
   children?: ReactNode;
 }
 
-/** The artifact card of every list: image with badges, then the heading and what the list shows. */
+/**
+ * The artifact card of every list: image with badges, then the heading and what the list shows. A
+ * kept photo shows its cover (the first photo) in every format; its alt text is the details page's,
+ * the card's image keeps the card's own (the title names the artifact).
+ */
 export function ArtifactCard({ artifact, imagePriority = 'lazy', sizes, badges, heading, decorativeImage = false, children }: ArtifactCardProps) {
   return (
     <article className="aq-card">
@@ -40,6 +45,7 @@ export function ArtifactCard({ artifact, imagePriority = 'lazy', sizes, badges, 
           priority={imagePriority}
           sizes={sizes}
           maxWidth={CARD_IMAGE_MAX_WIDTH}
+          photo={coverPhoto(artifact)}
         />
         {badges ? <div className="aq-card__badges">{badges}</div> : null}
       </div>

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { responsiveImage } from '@antiquarium/contracts';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { responsiveImage, type ArtifactImage as KeptPhoto } from '@antiquarium/contracts';
+import { keptPhotoImage } from './kept-photo';
 
 /**
  * Where an image sits on its page's first screen, which decides how it is fetched:
@@ -14,7 +15,8 @@ export interface ArtifactImageProps {
   alt: string;
   /**
    * Intrinsic size of an image the api does not host (a member's own URL), so the browser reserves
-   * the box before it arrives (no layout shift); the api's images carry their own.
+   * the box before it arrives (no layout shift); the api's images carry their own. A kept photo's
+   * drawn frame, should it fail, takes this shape: the box the caller shows it in.
    */
   width: number;
   height: number;
@@ -24,6 +26,12 @@ export interface ArtifactImageProps {
   maxWidth?: number;
   className?: string;
   priority?: ImagePriority;
+  /**
+   * One of the photos the site keeps (libs/contracts photos.ts): offered as AVIF and WebP before its
+   * JPEGs, at its own size, with its blurred placeholder painted behind it until it arrives. Its
+   * addresses are used instead of `src`; `alt` stays the caller's (a card's title names the artifact).
+   */
+  photo?: KeptPhoto;
 }
 
 /**
@@ -63,11 +71,22 @@ async function hasFailed(img: HTMLImageElement): Promise<boolean> {
 }
 
 /**
- * An artifact's picture. The api's own images come in several widths (`responsiveImage`); when a
- * width is missing (a media folder seeded before it existed, or a foreign site that happens to use
- * the same names) the stored URL alone is tried before the placeholder.
+ * The placeholder behind a kept photo: in the markup itself (a data URL, drawn on the server too), so
+ * a composed first page shows it before any code. The photos are opaque (the api drops any alpha), so
+ * once painted the photo hides it; where a box shows a photo whole (object-fit: contain, the details
+ * page) the blur fills the sides.
  */
-export function ArtifactImage({ src, alt, width, height, sizes, maxWidth, className, priority = 'lazy' }: ArtifactImageProps) {
+function placeholderStyle(placeholder: string | undefined): CSSProperties | undefined {
+  return placeholder ? { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : undefined;
+}
+
+/**
+ * An artifact's picture. The api's own images come in several widths (`responsiveImage`), a kept
+ * photo in several widths and formats too (`keptPhotoImage`); when a width is missing (a media folder
+ * seeded before it existed, or a foreign site that happens to use the same names) the stored URL
+ * alone is tried before the placeholder.
+ */
+export function ArtifactImage({ src, alt, width, height, sizes, maxWidth, className, priority = 'lazy', photo }: ArtifactImageProps) {
   const [failure, setFailure] = useState<{ src: string; plain: boolean } | null>(null);
   const ref = useRef<HTMLImageElement>(null);
   const errorSeen = useRef(false);
@@ -89,14 +108,19 @@ export function ArtifactImage({ src, alt, width, height, sizes, maxWidth, classN
     };
   }, []);
 
-  const image = responsiveImage(src, { sizes, maxWidth });
-  const failed = failure?.src === src ? failure : null;
+  const kept = photo ? keptPhotoImage(photo, { sizes, maxWidth }) : undefined;
+  const image = photo ? kept : responsiveImage(src, { sizes, maxWidth });
+  // A failure belongs to the address that failed: another artifact's picture starts afresh.
+  const shown = photo ? photo.url : src;
+  const failed = failure?.src === shown ? failure : null;
   if (!image || (failed && !failed.plain)) {
-    // The frame keeps the box the picture had, so nothing below it moves.
-    return <ImagePlaceholder alt={alt} width={image?.width ?? width} height={image?.height ?? height} className={className} />;
+    // The frame keeps the box the picture had, so nothing below it moves: a kept photo's is the
+    // caller's (a card crops every photo to 4:3), an older image's the size its address names.
+    const frame = photo ? { width, height } : { width: image?.width ?? width, height: image?.height ?? height };
+    return <ImagePlaceholder alt={alt} width={frame.width} height={frame.height} className={className} />;
   }
   const responsive = Boolean(image.srcSet) && !failed;
-  return (
+  const img = (
     <img
       ref={ref}
       src={image.src}
@@ -109,10 +133,21 @@ export function ArtifactImage({ src, alt, width, height, sizes, maxWidth, classN
       decoding={priority === 'lcp' ? undefined : 'async'}
       fetchPriority={priority === 'lcp' ? 'high' : undefined}
       className={className ? `aq-artifact-image ${className}` : 'aq-artifact-image'}
+      style={placeholderStyle(kept?.placeholder)}
       onError={() => {
         errorSeen.current = true;
-        setFailure({ src, plain: responsive });
+        setFailure({ src: shown, plain: responsive });
       }}
     />
+  );
+  if (!kept || !responsive || kept.sources.length === 0) return img;
+  // The browser takes the first source whose type it decodes, else the img's JPEGs.
+  return (
+    <picture className="aq-picture">
+      {kept.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={kept.sizes} />
+      ))}
+      {img}
+    </picture>
   );
 }

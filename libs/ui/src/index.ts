@@ -3,6 +3,7 @@ export { antTheme, themeTokens } from './theme';
 export { Spinner, type SpinnerProps } from './spinner';
 export { ArtifactImage, type ArtifactImageProps, type ImagePriority } from './artifact-image';
 export { ArtifactCard, gridImagePriority, type ArtifactCardProps } from './artifact-card';
+export { coverPhoto } from './kept-photo';
 export { HeartIcon, likeCount, likesLabel } from './likes';
 export { Pagination, readPage, usePagingFocus, type PaginationProps } from './pagination';
 export { useProgressiveList } from './progressive';

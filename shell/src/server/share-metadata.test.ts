@@ -47,7 +47,7 @@ function artifact(overrides: Partial<Artifact> = {}): Artifact {
 
 // --- a schema.org checker: the types and properties these documents use, as schema.org defines them ---
 
-type Expected = 'Text' | 'URL' | 'Date' | 'Integer' | 'Place' | 'Person' | 'Organization' | 'CreativeWork' | 'ImageObject';
+type Expected = 'Text' | 'URL' | 'Date' | 'Integer' | 'Place' | 'Person' | 'Organization' | 'CreativeWork' | 'ImageObject' | 'MediaObject';
 
 /** Each type's parent (schema.org's subClassOf). */
 const PARENT: Record<string, string | undefined> = {

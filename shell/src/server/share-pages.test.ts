@@ -24,6 +24,7 @@ function artifact(overrides: Partial<Artifact> = {}): Artifact {
     _id: ID,
     name: 'Rosetta Stone',
     image: 'https://media.example/rosetta.webp',
+    images: [],
     type: 'Writings',
     context: 'Ptolemaic Egypt',
     shortDescription: 'A stele in three scripts.',

@@ -1,5 +1,5 @@
 import { createdDateLabel, type Artifact } from '@antiquarium/contracts';
-import { ArtifactImage } from '@antiquarium/ui';
+import { ArtifactImage, coverPhoto } from '@antiquarium/ui';
 import { Link } from 'react-router-dom';
 
 interface ArtifactsTableProps {
@@ -41,6 +41,7 @@ export function ArtifactsTable({ artifacts, deleting, onDelete }: ArtifactsTable
               <td className="acc-table__image">
                 <ArtifactImage
                   src={artifact.image}
+                  photo={coverPhoto(artifact)}
                   alt={artifact.name}
                   width={96}
                   height={72}

@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import ArtifactDetailsPage, { DETAILS_IMAGE_SIZES } from './artifact-details-page';
-import { artifact } from '@antiquarium/testing';
+import { artifact, keptPhoto } from '@antiquarium/testing';
 
 // The api cannot run inside jest: only the api-client module is replaced.
 jest.mock('@antiquarium/api-client', () => ({
@@ -193,6 +193,25 @@ test('a member’s own image URL: the same priority, no srcset', async () => {
   expect(image).toHaveAttribute('fetchpriority', 'high');
   expect(image).not.toHaveAttribute('srcset');
   expect(image).not.toHaveAttribute('sizes');
+});
+
+test('kept photos: the first large as the LCP element, its caption under it, thumbnails that switch it; the rest of the page as before', async () => {
+  const user = userEvent.setup();
+  const photos = [keptPhoto({ alt: 'The stone’s inscribed face', caption: 'British Museum, EA 24.' }), keptPhoto({ alt: 'Its left side' })];
+  get.mockResolvedValue(artifact({ _id: 'a1', name: 'Rosetta Stone', image: photos[0]?.url, images: photos, liked: false }));
+  renderDetails();
+  const figure = await screen.findByRole('figure');
+  expect(figure.querySelector('figcaption')).toHaveTextContent('British Museum, EA 24.');
+  const image = within(figure).getByRole('img', { name: 'The stone’s inscribed face' });
+  expect(image).toHaveAttribute('fetchpriority', 'high');
+  expect(image).toHaveAttribute('sizes', DETAILS_IMAGE_SIZES);
+  expect([...figure.querySelectorAll('source')].map((source) => source.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+
+  await user.click(screen.getByRole('button', { name: 'Photo 2 of 2: Its left side' }));
+  expect(within(screen.getByRole('figure')).getByRole('img', { name: 'Its left side' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Photo 2 of 2: Its left side' })).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.getByRole('heading', { level: 1, name: 'Rosetta Stone' })).toBeInTheDocument();
+  expect(screen.getByRole('region', { name: 'Description' })).toBeInTheDocument();
 });
 
 test('the rights statement is a badge linking it (rel="license"), with the credit line', async () => {

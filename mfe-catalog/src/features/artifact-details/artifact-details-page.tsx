@@ -10,6 +10,7 @@ import { RelatedArtifacts } from '../related/related-artifacts';
 import { AddToCollectionButton } from '../add-to-collection/add-to-collection-button';
 import { LikeButton } from './like-button';
 import { ModerationNotice } from './moderation-notice';
+import { PhotoGallery } from './photo-gallery';
 import { RightsBadge } from './rights-badge';
 import { ShareButton } from './share-button';
 import '../../shared/catalog.css';
@@ -32,19 +33,28 @@ function ArtifactDetails({ artifact }: { artifact: Artifact }) {
   const [likes, setLikes] = useState(likeCount(artifact.likes));
   // The tab says which artifact this is (issue 32), not "Artifact details" for every one.
   usePageTitle(artifact.name);
+  // Read defensively: this remote is released on its own (docs/decisions/0008) and may meet an api
+  // from before photos, whose artifacts carry no `images`.
+  const photos = artifact.images ?? [];
 
   return (
     <article className="aq-container cat-details">
-      <div className="cat-details__media">
-        <ArtifactImage
-          src={artifact.image}
-          alt={artifact.name}
-          width={960}
-          height={720}
-          priority="lcp"
-          sizes={DETAILS_IMAGE_SIZES}
-        />
-      </div>
+      {photos.length > 0 ? (
+        <div className="cat-details__media cat-details__media--photos">
+          <PhotoGallery photos={photos} name={artifact.name} sizes={DETAILS_IMAGE_SIZES} />
+        </div>
+      ) : (
+        <div className="cat-details__media">
+          <ArtifactImage
+            src={artifact.image}
+            alt={artifact.name}
+            width={960}
+            height={720}
+            priority="lcp"
+            sizes={DETAILS_IMAGE_SIZES}
+          />
+        </div>
+      )}
       <div className="cat-details__info">
         <p className="aq-badge aq-badge--light">{artifact.type}</p>
         <h1>{artifact.name}</h1>

@@ -1,4 +1,4 @@
-import { ArtifactImage, usePageTitle } from '@antiquarium/ui';
+import { ArtifactImage, coverPhoto, usePageTitle } from '@antiquarium/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CopyLinkButton } from './copy-link-button';
@@ -60,6 +60,7 @@ export function CollectionView({ collection, editor }: CollectionViewProps) {
               <div className="cat-collection__media">
                 <ArtifactImage
                   src={item.artifact.image}
+                  photo={coverPhoto(item.artifact)}
                   alt={item.artifact.name}
                   width={960}
                   height={720}

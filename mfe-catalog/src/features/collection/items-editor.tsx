@@ -1,6 +1,6 @@
 import { errorMessage, setCollectionItems } from '@antiquarium/api-client';
 import { COLLECTION_LIMITS, type CollectionItem } from '@antiquarium/contracts';
-import { ArtifactImage, toast } from '@antiquarium/ui';
+import { ArtifactImage, coverPhoto, toast } from '@antiquarium/ui';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { itemsInput, moveItem } from './item-order';
@@ -146,7 +146,7 @@ export function ItemsEditor({ collectionId, items: savedItems, onSaved }: ItemsE
                 >
                   <div className="cat-collection__media">
                     {item.artifact ? (
-                      <ArtifactImage src={item.artifact.image} alt="" width={960} height={720} sizes={THUMB_SIZES} />
+                      <ArtifactImage src={item.artifact.image} photo={coverPhoto(item.artifact)} alt="" width={960} height={720} sizes={THUMB_SIZES} />
                     ) : null}
                   </div>
                   <div className="cat-collection__body">

@@ -1,6 +1,6 @@
 import { documentArtifactPage, listArtifacts, useApiData } from '@antiquarium/api-client';
 import { RECENT_QUERY } from '@antiquarium/contracts';
-import { ArtifactImage, Spinner } from '@antiquarium/ui';
+import { ArtifactImage, coverPhoto, Spinner } from '@antiquarium/ui';
 import { Link } from 'react-router-dom';
 import { ReportLink } from '../../shared/report-link';
 
@@ -35,7 +35,7 @@ export function RecentlyAdded() {
               {/* The View Details link (the featured cards' word, issue 32) is stretched over the whole
                   card: one tab stop, the whole card clickable. Named after its artifact. */}
               <article className="cat-mini-card">
-                <ArtifactImage src={artifact.image} alt="" width={960} height={720} sizes={RECENT_IMAGE_SIZES} maxWidth={640} />
+                <ArtifactImage src={artifact.image} photo={coverPhoto(artifact)} alt="" width={960} height={720} sizes={RECENT_IMAGE_SIZES} maxWidth={640} />
                 <div className="cat-mini-card__body">
                   <h3 className="cat-mini-card__title">{artifact.name}</h3>
                   <p className="cat-mini-card__type">{artifact.type}</p>
