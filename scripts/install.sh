@@ -19,6 +19,51 @@ build_ferretdb_in_background() {
   bash scripts/ensure-ferretdb.sh >data/logs/ferretdb-build.log 2>&1 &
 }
 
+# SeaweedFS (the S3-compatible object store the api's photo tests run against), the longest Go build
+# (10-20 minutes on a fresh machine): begun first, beside everything else; the api phase waits for it.
+build_seaweedfs_in_background() {
+  mkdir -p data/logs
+  bash scripts/ensure-seaweedfs.sh >data/logs/seaweedfs-build.log 2>&1 &
+}
+
+# Mailpit (the local SMTP server with a web inbox and a REST API: npm start's mail and the tests'),
+# built once from the Go module proxy into .tools/bin, like FerretDB (about three minutes the first
+# time; MailHog no longer builds). One build at a time: a second caller waits on the lock for the
+# first one's binary instead of building again.
+install_mailpit() {
+  local version="v1.33.1"
+  local bin=".tools/bin/mailpit"
+  mailpit_built() {
+    # Captured first: `version | grep -q` can die of SIGPIPE under pipefail.
+    [ -x "$bin" ] || return 1
+    local installed
+    installed="$("$bin" version --no-release-check 2>/dev/null || true)"
+    case "$installed" in *"$version"*) return 0 ;; esac
+    return 1
+  }
+  mailpit_built && return 0
+  command -v go >/dev/null || { echo "[antiquarium] Go is required to build Mailpit" >&2; return 1; }
+  mkdir -p .tools/bin
+  if command -v flock >/dev/null; then
+    exec 8>".tools/mailpit-build.lock"
+    flock 8
+    if mailpit_built; then exec 8>&-; return 0; fi
+  fi
+  echo "[antiquarium] building Mailpit $version (one time, a few minutes)"
+  # The version is stamped as Mailpit's own release build does, so that the check above can read it.
+  GOBIN="$PWD/.tools/bin" go install -trimpath -ldflags "-s -w -X github.com/axllent/mailpit/config.Version=$version" "github.com/axllent/mailpit@$version"
+  exec 8>&-
+  "$bin" version --no-release-check
+}
+
+# Mailpit's build started in the background beside the installs that follow, as FerretDB's: whoever
+# needs the binary (scripts/lib/services.mjs's ensureMailpit) calls install_mailpit again, which waits
+# on the lock for this build and reports its failure. The output goes to data/logs/mailpit-build.log.
+build_mailpit_in_background() {
+  mkdir -p data/logs
+  (install_mailpit) >data/logs/mailpit-build.log 2>&1 &
+}
+
 install_chromium() {
   if command -v chromium >/dev/null 2>&1; then return 0; fi
   echo "[antiquarium] installing Debian's chromium"

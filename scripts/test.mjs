@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { log, onInterrupt, run, stopAll, stopProcess } from './lib/processes.mjs';
-import { NO_RATE_LIMITS, ROOT, ensureFerretDb, freshPostgresDatabase, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds } from './lib/services.mjs';
+import { NO_RATE_LIMITS, ROOT, ensureFerretDb, ensureMailpit, ensureSeaweedFs, freshPostgresDatabase, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds, startMailpit, startSeaweedS3 } from './lib/services.mjs';
 import { deploySuite } from './deploy-phase.mjs';
 import { portsOf } from './lib/workspace.mjs';
 import { playwrightSuite } from './lib/playwright-suite.mjs';
@@ -49,9 +49,16 @@ async function jest(label, args, env = {}) {
 }
 
 /**
+ * One Mailpit for the api and browser phases: the main api of each suite sends its mail there, and
+ * the tests read what arrived through Mailpit's API (MAILPIT_URL).
+ */
+const MAIL = { smtpUrl: `smtp://127.0.0.1:${PORTS.mailSmtp}`, inboxUrl: `http://127.0.0.1:${PORTS.mailHttp}` };
+
+/**
  * The api's HTTP suite against one FerretDB. With `catalog: 'off'` the main instance serves lists
  * from the database (CATALOG_MAX_ARTIFACTS=0: the path past the catalog's size limit) and the tests
- * that need the catalog's own features say so (API_CATALOG=off).
+ * that need the catalog's own features say so (API_CATALOG=off). Only the main instance has a mail
+ * server: it sends what any instance of the suite writes to the outbox they share.
  */
 async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on', s3 }) {
   const ferret = await startFerretDb({
@@ -92,6 +99,7 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
       RELEASE_DEPLOY_TOKEN,
       RELEASE_TELEMETRY_SECRET,
       ...media,
+      SMTP_URL: MAIL.smtpUrl,
     },
   });
   // Low limits, counters in Redis under a prefix of this run's own, the loopback proxy trusted (the
@@ -150,6 +158,8 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
       API_CATALOG: catalog,
       RELEASE_DEPLOY_TOKEN,
       RELEASE_TELEMETRY_SECRET,
+      MAILPIT_URL: MAIL.inboxUrl,
+      MAILPIT_SMTP_URL: MAIL.smtpUrl,
     });
   } finally {
     for (const instance of limited) await stopProcess(instance);
@@ -201,7 +211,7 @@ async function browserSuite() {
     mediaDir,
     logDir: LOGS,
     name: 'api-browser',
-    env: { NODE_ENV: 'test', ...NO_RATE_LIMITS, CORS_ORIGINS: `http://localhost:${PORTS.site}`, PUBLIC_API_URL: apiUrl },
+    env: { NODE_ENV: 'test', ...NO_RATE_LIMITS, CORS_ORIGINS: `http://localhost:${PORTS.site}`, PUBLIC_API_URL: apiUrl, SMTP_URL: MAIL.smtpUrl },
   });
   const authEmulatorUrl = `http://127.0.0.1:${PORTS.auth}`;
   await startFrontEnds({ basePort: PORTS.site, framesBasePort: PORTS.frames, apiUrl, authEmulatorUrl, logDir: LOGS, configDir: path.join(work, 'site') });
@@ -218,6 +228,7 @@ async function browserSuite() {
         API_URL: apiUrl,
         AUTH_EMULATOR_URL: authEmulatorUrl,
         MONGODB_URI: mongoUri,
+        MAILPIT_URL: MAIL.inboxUrl,
         PLAYWRIGHT_JSON_OUTPUT_NAME: out,
       },
     });
@@ -254,13 +265,28 @@ async function main() {
     workDir: path.join(work, 'emulator'),
     logDir: LOGS,
   });
+  let mailpit;
+  if (phases.has('api') || phases.has('browser')) {
+    await ensureMailpit();
+    mailpit = await startMailpit({ smtpPort: PORTS.mailSmtp, httpPort: PORTS.mailHttp, dataDir: path.join(work, 'mailpit'), logDir: LOGS });
+  }
   try {
     if (phases.has('api')) {
       // API_SUITES=sqlite,postgresql,sqlite-database-path picks some of the three (all by default).
       const suites = new Set((process.env.API_SUITES ?? 'sqlite,postgresql,sqlite-database-path').split(','));
       if (suites.has('sqlite')) {
-        log('api suite on FerretDB (SQLite handler)');
-        await apiSuite('sqlite', { mongoPort: PORTS.sqlite, authPort: PORTS.auth });
+        // This run keeps its photos in a bucket of a real S3-compatible server (SeaweedFS), the others
+        // in a folder: the api's two photo stores, each under the whole suite.
+        log('api suite on FerretDB (SQLite handler), photos in S3 (SeaweedFS)');
+        await ensureSeaweedFs();
+        const bucket = 'antiquarium-test-photos';
+        const seaweed = await startSeaweedS3({ basePort: PORTS.s3, dataDir: path.join(work, 'seaweedfs'), logDir: LOGS, bucket });
+        const s3 = { S3_ENDPOINT: seaweed.endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'antiquarium-test', S3_SECRET_ACCESS_KEY: 'antiquarium-test' };
+        try {
+          await apiSuite('sqlite', { mongoPort: PORTS.sqlite, authPort: PORTS.auth, s3 });
+        } finally {
+          await stopProcess(seaweed.entry);
+        }
       }
       if (suites.has('postgresql')) {
         log('api suite on FerretDB (PostgreSQL handler)');
@@ -293,6 +319,7 @@ async function main() {
       await browserSuite();
     }
   } finally {
+    if (mailpit) await stopProcess(mailpit);
     await stopProcess(auth);
   }
 }

@@ -3,8 +3,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/install.sh
-# (scripts/test.mjs's own ensureFerretDb waits for it.)
+# (scripts/test.mjs's own ensureFerretDb, ensureMailpit and ensureSeaweedFs wait for them.)
+build_seaweedfs_in_background
 build_ferretdb_in_background
+build_mailpit_in_background
 install_node_modules
 install_chromium
 install_docker_compose

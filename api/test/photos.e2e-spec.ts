@@ -1,13 +1,14 @@
 // Photos from any phone (issue 42, docs/decisions/0018-photos.md): tus uploads, cleaning, sizes,
 // what the artifacts carry, and who may see the files.
 import { readdirSync } from 'node:fs';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { PHOTO_FILE_NAME, type Artifact, type DecisionView } from '@antiquarium/contracts';
 import { leakedMetadata, phoneJpeg } from '@antiquarium/testing/photos';
 import { artifactInput, createdArtifacts } from './support/artifacts';
 import { createUser, grantModerator, type TestUser } from './support/auth';
 import { db } from './support/db';
-import { PHOTOS_DIR } from './support/env';
+import { MEDIA_ENV, PHOTOS_DIR } from './support/env';
 import { api, expectApiError, expectStatus } from './support/http';
 import { appendUpload, createUpload, settledUpload, uploadPhoto } from './support/photos';
 
@@ -70,6 +71,9 @@ test('a phone photo is uploaded in two parts, resumed from the offset the server
   expect(details.body.image).toMatch(/\/media\/photos\/[a-f0-9]{32}-960\.jpg$/);
   expect(image?.srcset.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual(['320w', '480w', '640w', '800w', '960w', '1280w']);
   expect(image?.sources.map((source) => source.type)).toEqual(['image/avif', 'image/webp']);
+
+  // 1500 px wide: six widths (320-1280), each in three formats.
+  await expectStored((image?.url.split('/').pop() as string).slice(0, 32), 18);
 
   const files = [image?.url, ...(image?.sources ?? []).map((source) => source.srcset.split(', ').at(-1)?.split(' ')[0]), details.body.image];
   for (const url of files) {
@@ -190,9 +194,29 @@ test("a member's export lists their photos with the addresses to download them; 
   expect((await fetchBytes(photos[0]?.url as string)).status).toBe(404);
   expect(await (await db()).collection('photos').countDocuments({ _id: photos[0]?.id as never })).toBe(0);
   const hash = (photos[0]?.url.split('/').pop() as string).slice(0, 32);
-  if (PHOTOS_DIR) expect(readdirSync(PHOTOS_DIR).filter((file) => file.startsWith(hash))).toEqual([]);
+  await expectStored(hash, 0);
 
   const anonymised = await api('/me', { method: 'DELETE', token: staying.token, body: { contributions: 'anonymize', confirmEmail: staying.email } });
   expectStatus(anonymised, 200);
   expect((await fetchBytes(photos[1]?.url as string)).status).toBe(200);
 });
+
+/**
+ * The photo's files are in the store the api was given: the S3 bucket (read here with the SDK, from
+ * the S3 server itself) or the folder. Every width in every format: `count` files.
+ */
+async function expectStored(hash: string, count: number): Promise<void> {
+  if (MEDIA_ENV['PHOTO_STORE'] === 's3') {
+    const client = new S3Client({
+      endpoint: MEDIA_ENV['S3_ENDPOINT'],
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: MEDIA_ENV['S3_ACCESS_KEY_ID'] ?? '', secretAccessKey: MEDIA_ENV['S3_SECRET_ACCESS_KEY'] ?? '' },
+    });
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: MEDIA_ENV['S3_BUCKET'], Prefix: hash }));
+    client.destroy();
+    expect(listed.KeyCount).toBe(count);
+  } else {
+    expect(readdirSync(PHOTOS_DIR as string).filter((file) => file.startsWith(hash))).toHaveLength(count);
+  }
+}

@@ -1,4 +1,4 @@
-// The local services: FerretDB (MongoDB protocol), the Firebase Auth Emulator and the api.
+// The local services: FerretDB (MongoDB protocol), the Firebase Auth Emulator, Mailpit (mail) and the api.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,6 +39,83 @@ export async function startFerretDb({ port, dataDir, postgresUrl, debugPort, log
   );
   await waitFor(entry, `port ${port}`, () => portAnswers(port), 30000);
   log(`FerretDB (${postgresUrl ? 'PostgreSQL' : 'SQLite'}) on 127.0.0.1:${port}`);
+  return entry;
+}
+
+/** Builds SeaweedFS into .tools/bin once (scripts/ensure-seaweedfs.sh), or waits for the build under way. */
+export async function ensureSeaweedFs() {
+  await run('bash', [path.join(ROOT, 'scripts/ensure-seaweedfs.sh')]);
+}
+
+/**
+ * SeaweedFS in one process (`weed mini`: master, volume, filer and the S3 gateway), on loopback, with
+ * `bucket` made at start. It takes the five ports from `basePort` (master, volume, filer, S3, admin)
+ * and each one's gRPC port 10 000 above; the extras it would open elsewhere are turned off. With no
+ * identities configured its S3 gateway takes any credentials: the api's tests and compose's demo.
+ */
+export async function startSeaweedS3({ basePort, dataDir, logDir, bucket }) {
+  const s3Port = basePort + 3;
+  await assertPortFree(s3Port, 'SeaweedFS S3');
+  mkdirSync(dataDir, { recursive: true });
+  const entry = startProcess(
+    `seaweedfs-${s3Port}`,
+    path.join(ROOT, '.tools/bin/weed'),
+    [
+      'mini',
+      `-dir=${dataDir}`,
+      '-ip=127.0.0.1',
+      '-ip.bind=127.0.0.1',
+      `-master.port=${basePort}`,
+      `-volume.port=${basePort + 1}`,
+      `-filer.port=${basePort + 2}`,
+      `-s3.port=${s3Port}`,
+      `-admin.port=${basePort + 4}`,
+      '-admin.port.legacy=0',
+      '-admin.ui=false',
+      '-webdav=false',
+      '-s3.port.iceberg=0',
+      '-s3.port.lance=0',
+      `-bucket=${bucket}`,
+    ],
+    { cwd: dataDir, logDir },
+  );
+  const endpoint = `http://127.0.0.1:${s3Port}`;
+  // Ready once the bucket answers (the gateway lists it only after the filer has made it).
+  await waitFor(entry, `SeaweedFS S3 on ${s3Port}`, async () => (await fetch(`${endpoint}/${bucket}`, { method: 'HEAD' }).catch(() => null))?.status === 200, 60000);
+  log(`SeaweedFS S3 on ${endpoint} (bucket ${bucket})`);
+  return { entry, endpoint };
+}
+
+/** Builds Mailpit into .tools/bin once (scripts/install.sh's install_mailpit), or waits for the build under way. */
+export async function ensureMailpit() {
+  await run('bash', ['-c', 'set -euo pipefail; source scripts/install.sh; install_mailpit'], { cwd: ROOT });
+}
+
+/**
+ * Mailpit, the local mail server: SMTP on `smtpPort` taking any sender and recipient (with or without
+ * credentials: the api's SMTP_URL may carry some), its web inbox and REST API (`/api/v1/...`) on
+ * `httpPort`, both on loopback; the messages in `dataDir` (kept across runs when it is).
+ */
+export async function startMailpit({ smtpPort, httpPort, dataDir, logDir, name = 'mailpit' }) {
+  await assertPortFree(smtpPort, 'Mailpit SMTP');
+  await assertPortFree(httpPort, 'Mailpit web inbox');
+  mkdirSync(dataDir, { recursive: true });
+  const entry = startProcess(
+    name,
+    path.join(ROOT, '.tools/bin/mailpit'),
+    [
+      `--smtp=127.0.0.1:${smtpPort}`,
+      `--listen=127.0.0.1:${httpPort}`,
+      `--database=${path.join(dataDir, 'mailpit.db')}`,
+      '--smtp-auth-accept-any',
+      '--smtp-auth-allow-insecure',
+      '--disable-version-check',
+      '--quiet',
+    ],
+    { cwd: dataDir, logDir },
+  );
+  await waitFor(entry, `Mailpit on ${httpPort}`, () => httpOk(`http://127.0.0.1:${httpPort}/readyz`), 30000);
+  log(`Mailpit: SMTP on 127.0.0.1:${smtpPort}, inbox on http://localhost:${httpPort}`);
   return entry;
 }
 
