@@ -58,7 +58,7 @@ test.describe('docker-compose.yml', () => {
   test('validates with docker compose config: one service per piece, built as the deploy phase built it, MongoDB with a volume', async () => {
     const config = await composeConfig(['--env-file', path.join(ROOT, 'deploy/production.env.example')]);
     expect(config.name).toBe('antiquarium');
-    expect(Object.keys(config.services).sort()).toEqual([...BUILT, 'mongo'].sort());
+    expect(Object.keys(config.services).sort()).toEqual([...BUILT, 'mongo', 'objects'].sort());
     for (const service of BUILT) {
       const { context, dockerfile, target, args = {} } = config.services[service]?.build ?? {};
       expect({ context, dockerfile, target, args }, service).toEqual({ context: ROOT, ...builtAs(service) });
@@ -92,11 +92,17 @@ test.describe('docker-compose.yml', () => {
     // only there: the api publishes its public port alone.
     expect(config.services['api']!.environment).toMatchObject({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' });
     expect(config.services['api']!.ports!.map((port) => port.target)).toEqual([3000]);
+    // Photos live in the object store, which nobody but the api reaches (no published port).
+    const objects = config.services['objects']!;
+    expect(objects.image).toMatch(/^chrislusf\/seaweedfs:\d/);
+    expect(objects.ports).toBeUndefined();
+    expect(objects.volumes).toContainEqual(expect.objectContaining({ type: 'volume', source: 'objects-data', target: '/data' }));
+    expect(config.services['api']!.environment).toMatchObject({ PHOTO_STORE: 's3', S3_ENDPOINT: 'http://objects:8333', S3_BUCKET: 'antiquarium-photos', PUBLIC_API_URL: 'https://api.antiquarium.example' });
   });
 
   test('the demo profile adds the Auth Emulator and points the api and the shell at it', async () => {
     const config = await composeConfig(['--env-file', path.join(ROOT, 'deploy/demo.env'), '--profile', 'demo']);
-    expect(Object.keys(config.services).sort()).toEqual([...BUILT, 'auth-emulator', 'mongo'].sort());
+    expect(Object.keys(config.services).sort()).toEqual([...BUILT, 'auth-emulator', 'mongo', 'objects'].sort());
     expect(config.services['auth-emulator']!.build!.dockerfile).toBe(builtAs('auth-emulator').dockerfile);
     expect(config.services['auth-emulator']!.profiles).toEqual(['demo']);
     expect(config.services['api']!.environment).toMatchObject({ NODE_ENV: 'development', FIREBASE_AUTH_EMULATOR_HOST: 'auth-emulator:9099', FIREBASE_PROJECT_ID: 'demo-antiquarium' });

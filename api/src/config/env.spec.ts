@@ -37,6 +37,16 @@ describe('loadConfig', () => {
     expect(message).toMatch(/CORS_ORIGINS/);
   });
 
+  it('keeps photos in a folder by default, and in production refuses an S3 store without its keys or an allow-list for pasted addresses', () => {
+    expect(loadConfig({})).toMatchObject({ photoStore: 'local', photosDir: 'data/photos', uploadsDir: 'data/uploads', photoQuotaBytes: 1024 ** 3, mediaFetchAllowHosts: [] });
+    expect(() => loadConfig({ PHOTO_STORE: 's3' })).toThrow(/S3_BUCKET: is required with PHOTO_STORE=s3/);
+    const production = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db:27017/a', FIREBASE_PROJECT_ID: 'p', CORS_ORIGINS: 'https://a.example', SMTP_URL: 'smtp://mail.example:587', MAIL_UNSUBSCRIBE_SECRET: 'u'.repeat(40) };
+    expect(() => loadConfig({ ...production, PHOTO_STORE: 's3', S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: '' })).toThrow(/S3_ACCESS_KEY_ID: and S3_SECRET_ACCESS_KEY are required/);
+    expect(() => loadConfig({ ...production, MEDIA_FETCH_ALLOW_HOSTS: '127.0.0.1:8080' })).toThrow(/MEDIA_FETCH_ALLOW_HOSTS: must not be set in production/);
+    const s3 = loadConfig({ ...production, PHOTO_STORE: 's3', S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_ENDPOINT: 'http://objects:8333' });
+    expect(s3.s3).toEqual({ endpoint: 'http://objects:8333', region: 'us-east-1', bucket: 'photos', forcePathStyle: true, credentials: { accessKeyId: 'k', secretAccessKey: 's' } });
+  });
+
   it('validates values', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ MONGODB_URI: 'postgres://x' })).toThrow(/MONGODB_URI/);
@@ -46,7 +56,40 @@ describe('loadConfig', () => {
     ]);
   });
 
-  const production = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/x', FIREBASE_PROJECT_ID: 'p', CORS_ORIGINS: 'https://a.example' };
+  const production = {
+    NODE_ENV: 'production',
+    MONGODB_URI: 'mongodb://db/x',
+    FIREBASE_PROJECT_ID: 'p',
+    CORS_ORIGINS: 'https://a.example',
+    SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
+    MAIL_UNSUBSCRIBE_SECRET: 'u'.repeat(32),
+  };
+
+  it('mail: SMTP_URL required in production, never quoted; MAIL_FROM and the unsubscribe key validated (issue 45)', () => {
+    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, mailFrom: 'Antiquarium <no-reply@antiquarium.local>', mailUnsubscribeSecret: undefined });
+    expect(loadConfig(production)).toMatchObject({ smtpUrl: 'smtps://mailer:secret@smtp.example:465', mailUnsubscribeSecret: 'u'.repeat(32) });
+    const { SMTP_URL: _smtp, MAIL_UNSUBSCRIBE_SECRET: _secret, ...withoutMail } = production;
+    expect(() => loadConfig(withoutMail)).toThrow(/SMTP_URL: is required in production[\s\S]*MAIL_UNSUBSCRIBE_SECRET: is required in production unless RELEASE_DEPLOY_TOKEN/);
+    // The unsubscribe key may be derived from the deploy token instead.
+    expect(loadConfig({ ...withoutMail, SMTP_URL: 'smtp://smtp.example', RELEASE_DEPLOY_TOKEN: 'd'.repeat(32) }).mailUnsubscribeSecret).toBeUndefined();
+    for (const url of ['http://smtp.example', 'smtp://', 'smtp.example:25', 'smtps://user:hunter2@/']) {
+      let message = '';
+      try {
+        loadConfig({ SMTP_URL: url });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect({ url, message }).toEqual({ url, message: expect.stringContaining('SMTP_URL: must be an smtp:// or smtps:// URL') });
+      expect(message).not.toContain('hunter2');
+    }
+    expect(loadConfig({ SMTP_URL: '' }).smtpUrl).toBeUndefined();
+    expect(loadConfig({ MAIL_FROM: ' no-reply@antiquarium.example ' }).mailFrom).toBe('no-reply@antiquarium.example');
+    expect(loadConfig({ MAIL_FROM: 'The Antiquarium team <team@antiquarium.example>' }).mailFrom).toBe('The Antiquarium team <team@antiquarium.example>');
+    for (const from of ['Antiquarium', 'Antiquarium <>', '<a@b.example>', 'Eve\r\nBcc: x@y.example <a@b.example>', 'a@b.example, c@d.example', '"Quoted" <a@b.example>']) {
+      expect(() => loadConfig({ MAIL_FROM: from })).toThrow(/MAIL_FROM/);
+    }
+    expect(() => loadConfig({ MAIL_UNSUBSCRIBE_SECRET: 'short' })).toThrow(/MAIL_UNSUBSCRIBE_SECRET: must be at least 32 characters/);
+  });
 
   it('keeps the OpenAPI explorer off in production unless asked for', () => {
     expect(loadConfig({}).swagger).toBe(true);
