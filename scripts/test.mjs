@@ -123,6 +123,8 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
     RECONCILE_ON_START: 'off',
     SWAGGER: 'off',
     MEDIA_DIR: mediaDir,
+    // 1 MiB of photos per member: the quota's refusal.
+    PHOTO_QUOTA_BYTES: String(1024 * 1024),
   };
   const shared = { ...limits, ...changes, RATE_LIMIT_PREFIX: `${run}rate:` };
   const limited = [

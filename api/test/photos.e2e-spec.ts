@@ -8,7 +8,7 @@ import { leakedMetadata, phoneJpeg } from '@antiquarium/testing/photos';
 import { artifactInput, createdArtifacts } from './support/artifacts';
 import { createUser, grantModerator, type TestUser } from './support/auth';
 import { db } from './support/db';
-import { MEDIA_ENV, PHOTOS_DIR } from './support/env';
+import { MEDIA_ENV, PHOTOS_DIR, RATE_LIMIT, RATE_LIMITED_API_URL } from './support/env';
 import { api, expectApiError, expectStatus } from './support/http';
 import { appendUpload, createUpload, settledUpload, uploadPhoto } from './support/photos';
 
@@ -155,6 +155,23 @@ test('photos are not served while no public artifact names them: unattached, hid
   expectStatus(await api(`/artifacts/${id}`, { method: 'DELETE', token: member.token }), 200);
   expect((await fetchBytes(url)).status).toBe(404);
   expectApiError(await api(`/media/uploads/${upload.id}`, { token: member.token }), 404);
+});
+
+test('a member over their quota or their write budget is refused before a byte is sent (413, 429), with a message', async () => {
+  // The low-limit api: 1 MiB of photos per member, 5 writes a window (scripts/test.mjs).
+  const user = await createUser();
+  const first = await createUpload(user.token, 700 * 1024, 'image/jpeg', RATE_LIMITED_API_URL);
+  expectStatus(first, 201);
+  const over = expectApiError(await createUpload(user.token, 400 * 1024, 'image/jpeg', RATE_LIMITED_API_URL), 413);
+  expect(over.message).toMatch(/Your photos would take more than your 1 MB: 324 KB left/);
+  const quota = await api<{ usedBytes: number; limitBytes: number }>(`${RATE_LIMITED_API_URL}/media/quota`, { token: user.token });
+  expect(quota.body).toEqual(expect.objectContaining({ usedBytes: 700 * 1024, limitBytes: 1024 * 1024 }));
+  let refused;
+  for (let attempt = 0; attempt < RATE_LIMIT + 2 && !refused; attempt += 1) {
+    const answer = await createUpload(user.token, 1024, 'image/jpeg', RATE_LIMITED_API_URL);
+    if (answer.status === 429) refused = answer;
+  }
+  expect(refused && expectApiError(refused, 429).message).toMatch(/slow down/);
 });
 
 test('the quota is said before an upload starts', async () => {

@@ -48,6 +48,16 @@ describe('processPhoto', () => {
     await expect(processPhoto(cut, 'x')).rejects.toThrow(PhotoRefused);
   });
 
+  it('keeps nothing of a polyglot: a JPEG carrying a script and an archive after its end is re-encoded from its pixels alone', async () => {
+    const payload = Buffer.from('<script>alert(document.cookie)</script>PK\u0003\u0004polyglot-archive-entry');
+    const polyglot = Buffer.concat([await phoneJpeg({ width: 800, height: 600 }), payload]);
+    const photo = await processPhoto(polyglot, 'p');
+    for (const file of photo.files) {
+      const text = file.bytes.toString('latin1');
+      expect([text.includes('<script>'), text.includes('polyglot-archive-entry')]).toEqual([false, false]);
+    }
+  });
+
   it('refuses a decompression bomb from its header, before decoding it', async () => {
     // 12 000 x 12 000 of one colour: a few KB of PNG, 144 megapixels once decoded.
     const bomb = await sharp({ create: { width: 12_000, height: 12_000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
