@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { AUDIT_MODEL, type AuditDoc } from './moderation.schema';
+import { AUDIT_MODEL, FORMER_MEMBER, type AuditDoc } from './moderation.schema';
 
 /** One moderation action as the audit log keeps it (`GET /moderation/audit`). */
 export interface AuditRecord {
@@ -14,9 +14,13 @@ export interface AuditRecord {
   why: string;
 }
 
+/** The actions a member (not a moderator) takes that the log records: their appeals. */
+const MEMBER_ACTIONS = ['appeal:open'];
+
 /**
  * The one writer of the moderation audit log: the moderation service's actions and the contact
- * inbox's (global through ModerationRecordsModule). One insert per action, never an update.
+ * inbox's (global through ModerationRecordsModule). One insert per action, never an update, but
+ * for a member's erasure.
  */
 @Injectable()
 export class AuditLog {
@@ -24,5 +28,15 @@ export class AuditLog {
 
   async write(record: AuditRecord): Promise<void> {
     await this.audit.create(record);
+  }
+
+  /**
+   * On a member's account deletion (docs/decisions/0013): the entries of their actions and about
+   * them keep the action, its time and the moderator, never the member's identity or words. What a
+   * moderator did as a moderator stays theirs. Idempotent.
+   */
+  async forget(uid: string): Promise<void> {
+    await this.audit.updateMany({ actorUid: uid, action: { $in: MEMBER_ACTIONS } }, { $set: { actorUid: FORMER_MEMBER, why: '' } }).exec();
+    await this.audit.updateMany({ target: `member:${uid}` }, { $set: { target: `member:${FORMER_MEMBER}` } }).exec();
   }
 }

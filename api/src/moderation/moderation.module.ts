@@ -28,7 +28,7 @@ export class ModerationModule implements OnModuleInit {
       section: 'notices',
       eraseOrder: 50,
       export: (uid) => this.moderation.exportOf(uid),
-      erase: (uid) => this.moderation.erase(uid),
+      erase: (uid, mode) => this.moderation.erase(uid, mode),
     });
     this.registry.register({
       section: 'appeals',

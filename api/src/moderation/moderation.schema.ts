@@ -1,5 +1,5 @@
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
-import { APPEAL_OUTCOMES, DECISION_ACTIONS, REPORT_REASONS } from '@antiquarium/contracts';
+import { APPEAL_OUTCOMES, APPELLANTS, DECISION_ACTIONS, REPORT_REASONS } from '@antiquarium/contracts';
 
 // The moderation records (docs/decisions/0012-moderation.md). FerretDB 1.24 has no transactions:
 // every write is one insert or one update of one document; claims are unique inserts, and counts
@@ -10,6 +10,9 @@ export const DECISION_MODEL = 'ModerationDecision';
 export const APPEAL_MODEL = 'ModerationAppeal';
 export const AUDIT_MODEL = 'ModerationAudit';
 export const CASE_MODEL = 'ModerationCase';
+
+/** What stands for a deleted member in the moderation records kept (docs/decisions/0013). */
+export const FORMER_MEMBER = 'former-member';
 
 export const reportSchema = new Schema(
   {
@@ -63,7 +66,7 @@ export const appealSchema = new Schema(
     decisionId: { type: String, required: true },
     artifactId: { type: String, required: true },
     appellantUid: { type: String, required: true },
-    appellant: { type: String, required: true, enum: ['contributor', 'notifier'] },
+    appellant: { type: String, required: true, enum: APPELLANTS },
     text: { type: String, required: true },
     createdAt: { type: Date, required: true },
     status: { type: String, required: true, enum: ['open', ...APPEAL_OUTCOMES] },

@@ -1,10 +1,9 @@
 import { isDuplicateKey } from '../database/duplicate-key';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model, type QueryFilter } from 'mongoose';
 import {
-  MISUSE_THRESHOLDS,
   MISUSE_WINDOW_DAYS,
   SUSPENSION_DAYS,
   appealDeadline,
@@ -12,6 +11,8 @@ import {
   type AppealDecisionInput,
   type AppealInput,
   type AppealView,
+  type Appellant,
+  type ContributionsChoice,
   type AuditEntry,
   type DecisionAction,
   type DecisionGround,
@@ -38,6 +39,7 @@ import {
   AUDIT_MODEL,
   CASE_MODEL,
   DECISION_MODEL,
+  FORMER_MEMBER,
   REPORT_MODEL,
   type AppealDoc,
   type AuditDoc,
@@ -46,6 +48,8 @@ import {
   type ReportDoc,
 } from './moderation.schema';
 import { AuditLog } from './audit-log';
+import { misuseLevel, misuseStatement } from './misuse-policy';
+import { liftsAnothersDecision, partyToAppeal, partyToDecision } from './second-pass';
 import { Suspensions } from './suspensions';
 
 /** The moderation service's clock: tests of the six-month window plant dates instead. */
@@ -70,6 +74,8 @@ const DURATION: Record<DecisionAction, string> = {
 };
 const HIDDEN_STATE: Record<DecisionAction, 'restricted' | 'removed' | null> = { keep: null, restrict: 'restricted', remove: 'removed' };
 const AUTOMATION = 'A moderator took this decision in person; no automated means detected the content or decided.';
+/** The name a decision keeps of an artifact deleted with its contributor's account. */
+const DELETED_ARTIFACT_NAME = 'An artifact deleted with its contributor’s account';
 
 export function hashReceipt(receipt: string): string {
   return createHash('sha256').update(receipt, 'utf8').digest('hex');
@@ -121,7 +127,7 @@ function toAppealView(doc: AppealDoc): AppealView {
     id: doc._id.toHexString(),
     decisionId: doc.decisionId,
     artifactId: doc.artifactId,
-    appellant: doc.appellant as AppealView['appellant'],
+    appellant: doc.appellant as Appellant,
     text: doc.text,
     createdAt: iso(doc.createdAt)!,
     status: doc.status as AppealView['status'],
@@ -274,6 +280,9 @@ export class ModerationService {
     const artifactId = new Types.ObjectId(input.artifactId);
     const artifact = await this.artifacts.findById(artifactId);
     if (!artifact) throw new ArtifactNotFound();
+    const sentANotice = (await this.reports.exists({ artifactId: input.artifactId, reporterUid: moderator.uid, status: 'open' }).exec()) !== null;
+    const party = partyToDecision(moderator.uid, artifact.adderUid, sentANotice);
+    if (party) throw new ForbiddenException(party);
     const reportIds = [...new Set(input.reportIds)];
     const notices = reportIds.length
       ? await this.reports.find({ _id: { $in: reportIds.map((id) => new Types.ObjectId(id)) } }).lean<ReportDoc[]>().exec()
@@ -281,6 +290,13 @@ export class ModerationService {
     const wrong = reportIds.find((id) => !notices.some((doc) => doc._id.toHexString() === id && doc.artifactId === input.artifactId && doc.status === 'open'));
     if (wrong) throw new ValidationFailed(`reportIds: ${wrong} is not an open notice about this artifact`, { reportIds: 'Not an open notice about this artifact' } as FieldErrors);
     if (input.unfounded && input.action !== 'keep') throw new ValidationFailed('unfounded: only a keep finds notices unfounded', { unfounded: 'Only with keep' } as FieldErrors);
+    const state = artifact.moderation as 'restricted' | 'removed' | undefined;
+    const standing = state && artifact.moderationDecisionId ? await this.decisions.findById(toObjectId(artifact.moderationDecisionId)).lean<DecisionDoc>().exec() : null;
+    if (liftsAnothersDecision(input.action, state, standing?.moderatorUid, moderator.uid)) {
+      throw new ConflictException(
+        `This artifact is ${state} by another moderator's decision (${artifact.moderationDecisionId}): lifting it goes through the appeal review. Appeal that decision; a moderator other than both of you rules on it.`,
+      );
+    }
     const decidedAt = this.now();
     const decision = await this.decisions.create({
       artifactId: input.artifactId,
@@ -350,13 +366,16 @@ export class ModerationService {
   async appeal(input: AppealInput, user: AuthUser): Promise<AppealView> {
     const decision = await this.decisions.findById(new Types.ObjectId(input.decisionId)).lean<DecisionDoc>().exec();
     if (!decision) throw new NotFoundException('Decision not found');
-    let appellant: 'contributor' | 'notifier';
+    let appellant: Appellant;
     if (decision.contributorUid === user.uid) appellant = 'contributor';
     else if (decision.action === 'keep' && decision.notifierUids.includes(user.uid)) appellant = 'notifier';
-    else throw new ForbiddenException('Only the contributor, or a notifier against a decision to keep, can appeal this decision');
+    // Another moderator's way to lift a restriction or removal (docs/decisions/0019).
+    else if (user.moderator === true && decision.action !== 'keep' && decision.moderatorUid !== user.uid) appellant = 'moderator';
+    else throw new ForbiddenException('Only the contributor, a notifier against a decision to keep, or another moderator against a restriction or removal can appeal this decision');
     const now = this.now();
     const deadline = appealDeadline(new Date(decision.decidedAt));
-    if (now.getTime() > deadline.getTime()) {
+    // The six months are the member's (DSA Art. 20); the team's second look has no deadline.
+    if (appellant !== 'moderator' && now.getTime() > deadline.getTime()) {
       throw new ValidationFailed(`decisionId: the appeal period ended on ${deadline.toISOString()}`, { decisionId: 'The appeal period has ended' } as FieldErrors);
     }
     if (decision.reversedAt) throw new ValidationFailed('decisionId: this decision was already reversed', { decisionId: 'Already reversed' } as FieldErrors);
@@ -420,6 +439,8 @@ export class ModerationService {
     const decision = await this.decisions.findById(new Types.ObjectId(appeal.decisionId)).lean<DecisionDoc>().exec();
     if (!decision) throw new NotFoundException('Decision not found');
     if (decision.moderatorUid === moderator.uid) throw new ForbiddenException('A moderator other than the one who decided must review the appeal');
+    const party = partyToAppeal(moderator.uid, appeal, decision);
+    if (party) throw new ForbiddenException(party);
     const decidedAt = this.now();
     // Conditional on still being open: of two moderators deciding at once, one write matches.
     const claimed = await this.appeals
@@ -427,23 +448,24 @@ export class ModerationService {
       .exec();
     if (claimed.modifiedCount !== 1) throw new ValidationFailed('outcome: this appeal was already decided', { outcome: 'Already decided' } as FieldErrors);
     await this.log(moderator.uid, `appeal:${input.outcome}`, `appeal:${id}`, input.reasons);
-    if (input.outcome === 'reversed') await this.reverse(decision, moderator.uid, decidedAt);
+    if (input.outcome === 'reversed') await this.reverse(decision, appeal, moderator.uid, decidedAt);
     return this.appealView(id, moderator);
   }
 
   /** Undoes a decision: the artifact is public again (unless a later decision governs it), and misuse is recounted. */
-  private async reverse(decision: DecisionDoc, actorUid: string, at: Date): Promise<void> {
+  private async reverse(decision: DecisionDoc, appeal: AppealDoc, actorUid: string, at: Date): Promise<void> {
     await this.decisions.updateOne({ _id: decision._id }, { $set: { reversedAt: at } }).exec();
     const decisionId = decision._id.toHexString();
+    const onAppeal = `on ${appeal.appellant === 'contributor' ? 'the' : 'a'} ${appeal.appellant}'s appeal (${appeal._id.toHexString()})`;
     if (decision.action !== 'keep') {
       const artifact = await this.artifacts.findById(new Types.ObjectId(decision.artifactId));
       if (artifact && artifact.moderationDecisionId === decisionId) await this.artifacts.setModeration(artifact._id, null, decisionId);
-      await this.log(actorUid, 'decision:reversed', `artifact:${decision.artifactId}`, `decision ${decisionId} reversed on appeal`);
+      await this.log(actorUid, 'decision:reversed', `artifact:${decision.artifactId}`, `decision ${decisionId} reversed ${onAppeal}`);
       if (decision.action === 'remove') await this.reviewMisuse(decision.contributorUid, 'removedArtifacts', actorUid);
     } else {
       // A keep reversed: its notices were not unfounded after all; a moderator takes a new decision from the queue.
       await this.reports.updateMany({ decisionId }, { $set: { status: 'open', unfounded: false }, $unset: { decisionId: 1 } }).exec();
-      await this.log(actorUid, 'decision:reversed', `artifact:${decision.artifactId}`, `keep ${decisionId} reversed: its notices are open again`);
+      await this.log(actorUid, 'decision:reversed', `artifact:${decision.artifactId}`, `keep ${decisionId} reversed ${onAppeal}: its notices are open again`);
       if (decision.unfounded) for (const uid of decision.notifierUids) await this.reviewMisuse(uid, 'unfoundedNotices', actorUid);
     }
   }
@@ -451,35 +473,29 @@ export class ModerationService {
   // ---- misuse ----
 
   /**
-   * Recounts a member's misuse from the records (no $inc: FerretDB 1.24's is not atomic) and
-   * rewrites their case whole: warned at the first threshold, suspended at the second for
-   * SUSPENSION_DAYS from the moment it was reached; below the first, the case is closed.
+   * Recounts a member's misuse from the decisions (no $inc: FerretDB 1.24's is not atomic; one per
+   * decision, however many of the member's notices it settled) and rewrites their case whole, at
+   * the level misuse-policy.ts gives: a warning first, a suspension for SUSPENSION_DAYS (from the
+   * moment it was reached) only after it; below the first threshold, the case is closed.
    */
   async reviewMisuse(uid: string, kind: MisuseKind, actorUid: string): Promise<void> {
     const now = this.now();
     const since = new Date(now.getTime() - MISUSE_WINDOW_DAYS * DAY_MS);
-    const history =
-      kind === 'removedArtifacts'
-        ? (await this.decisions.find({ contributorUid: uid, action: 'remove', reversedAt: null, decidedAt: { $gte: since } }).lean<DecisionDoc[]>().exec()).map(
-            (doc) => ({ at: new Date(doc.decidedAt), decisionId: doc._id.toHexString(), artifactId: doc.artifactId }),
-          )
-        : (await this.reports.find({ reporterUid: uid, unfounded: true, receivedAt: { $gte: since } }).lean<ReportDoc[]>().exec()).map((doc) => ({
-            at: new Date(doc.receivedAt),
-            decisionId: doc.decisionId ?? '',
-            artifactId: doc.artifactId,
-          }));
-    history.sort((a, b) => a.at.getTime() - b.at.getTime());
-    const { warnAt, suspendAt } = MISUSE_THRESHOLDS[kind];
+    const counted: QueryFilter<DecisionDoc> =
+      kind === 'removedArtifacts' ? { contributorUid: uid, action: 'remove' } : { notifierUids: uid, action: 'keep', unfounded: true };
+    const history = (await this.decisions.find({ ...counted, reversedAt: null, decidedAt: { $gte: since } }).lean<DecisionDoc[]>().exec())
+      .map((doc) => ({ at: new Date(doc.decidedAt), decisionId: doc._id.toHexString(), artifactId: doc.artifactId }))
+      .sort((a, b) => a.at.getTime() - b.at.getTime());
     const id = `${kind}:${uid}`;
     const existing = await this.cases.findById(id).lean<CaseDoc>().exec();
-    if (history.length < warnAt) {
+    const level = misuseLevel(kind, history.length, (existing?.level as 'warned' | 'suspended' | undefined) ?? null);
+    if (!level) {
       if (existing) {
         await this.cases.deleteOne({ _id: id }).exec();
         await this.log(actorUid, 'misuse:closed', `member:${uid}`, `${kind}: ${history.length} now`);
       }
       return;
     }
-    const level = history.length >= suspendAt ? 'suspended' : 'warned';
     const suspendedAt = level === 'suspended' ? (existing?.level === 'suspended' && existing.suspendedAt ? new Date(existing.suspendedAt) : now) : null;
     await this.cases
       .replaceOne(
@@ -616,12 +632,14 @@ export class ModerationService {
   /**
    * On account deletion, moderation records keep only what the law needs: the notices, decisions
    * and appeals stay for the figures and any dispute, without the member's identity, contact or
-   * texts; their misuse cases go. Idempotent.
+   * texts (and, when their artifacts are deleted, without the artifact's name); their misuse cases
+   * go; the audit keeps each action, its time and the moderator (AuditLog.forget). Idempotent.
    */
-  async erase(uid: string): Promise<void> {
+  async erase(uid: string, mode: ContributionsChoice): Promise<void> {
     await this.reports.updateMany({ reporterUid: uid }, { $unset: { reporterUid: 1, email: 1 }, $set: { details: '' } }).exec();
-    await this.reports.updateMany({ contributorUid: uid }, { $set: { contributorUid: 'former-member' } }).exec();
-    await this.decisions.updateMany({ contributorUid: uid }, { $set: { contributorUid: 'former-member' } }).exec();
+    await this.reports.updateMany({ contributorUid: uid }, { $set: { contributorUid: FORMER_MEMBER } }).exec();
+    const kept = mode === 'anonymize' ? {} : { artifactName: DELETED_ARTIFACT_NAME };
+    await this.decisions.updateMany({ contributorUid: uid }, { $set: { contributorUid: FORMER_MEMBER, ...kept } }).exec();
     await this.decisions.updateMany({ notifierUids: uid }, { $pull: { notifierUids: uid } }).exec();
     const appeals = await this.appeals.find({ appellantUid: uid }, { _id: 1 }).lean<AppealDoc[]>().exec();
     for (const appeal of appeals) {
@@ -629,17 +647,20 @@ export class ModerationService {
       await this.appeals.updateOne({ _id: appeal._id }, { $set: { appellantUid: `erased:${appeal._id.toHexString()}`, text: '', messages: [] } }).exec();
     }
     await this.cases.deleteMany({ uid }).exec();
+    await this.audits.forget(uid);
   }
 }
 
 /** A misuse case as moderators and the member see it. */
 function toMisuseCase(doc: CaseDoc): MisuseCase {
+  const level = doc.level as MisuseCase['level'];
   return {
     uid: doc.uid,
     kind: doc.kind as MisuseKind,
     count: doc.count,
-    level: doc.level as MisuseCase['level'],
+    level,
     suspendedUntil: iso(doc.suspendedUntil),
     history: doc.history.map((entry) => ({ at: iso(entry.at)!, decisionId: entry.decisionId ?? '', artifactId: entry.artifactId ?? '' })),
+    statement: misuseStatement(doc.kind as MisuseKind, level, doc.count, doc.suspendedUntil ? new Date(doc.suspendedUntil) : null),
   };
 }

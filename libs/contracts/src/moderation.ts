@@ -1,6 +1,7 @@
 // Notices, moderation decisions, appeals and their figures (docs/decisions/0012-moderation.md):
 // the shapes and constants shared by the api and the front ends. The validation rules are in
 // `@antiquarium/contracts/validation` (moderation-validation.ts).
+import type { MisuseKind, MisuseStatement } from './moderation-misuse';
 
 /** Why someone reports an artifact: one list for the report form, the api and the figures. */
 export const REPORT_REASONS = [
@@ -55,19 +56,8 @@ export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
 /** How long after a decision's statement of reasons its appeal stays open (DSA Art. 20: at least six months). */
 export const APPEAL_WINDOW_MONTHS = 6;
 
-/**
- * Misuse measures (DSA Art. 23), shown on the terms page. Counted over the last MISUSE_WINDOW_DAYS:
- * at `warnAt` the member is warned, at `suspendAt` suspended for SUSPENSION_DAYS.
- */
-export const MISUSE_WINDOW_DAYS = 180;
-export const SUSPENSION_DAYS = 30;
-export const MISUSE_THRESHOLDS = {
-  /** Notices a moderator found manifestly unfounded. */
-  unfoundedNotices: { warnAt: 3, suspendAt: 5 },
-  /** The member's artifacts removed by a decision (not reversed). */
-  removedArtifacts: { warnAt: 2, suspendAt: 3 },
-} as const;
-export type MisuseKind = keyof typeof MISUSE_THRESHOLDS;
+// The misuse measures' thresholds and periods (DSA Art. 23) have a file of their own.
+export * from './moderation-misuse';
 
 /** The moderation state of an artifact, shown only to its contributor and moderators. */
 export type ModerationState = 'restricted' | 'removed';
@@ -175,11 +165,18 @@ export interface AppealInput {
 
 export type AppealStatus = 'open' | AppealOutcome;
 
+/**
+ * Who appealed: the contributor, a notifier against a keep, or a moderator asking to lift another
+ * moderator's restrict or remove (docs/decisions/0019-moderation-second-pass.md).
+ */
+export const APPELLANTS = ['contributor', 'notifier', 'moderator'] as const;
+export type Appellant = (typeof APPELLANTS)[number];
+
 export interface AppealView {
   id: string;
   decisionId: string;
   artifactId: string;
-  appellant: 'contributor' | 'notifier';
+  appellant: Appellant;
   text: string;
   createdAt: string;
   status: AppealStatus;
@@ -195,10 +192,13 @@ export interface AppealDecisionInput {
 export interface MisuseCase {
   uid: string;
   kind: MisuseKind;
+  /** The decisions counted, one each however many notices it settled. */
   count: number;
   level: 'warned' | 'suspended';
   suspendedUntil: string | null;
   history: { at: string; decisionId: string; artifactId: string }[];
+  /** The measure's statement of reasons (a warning always comes first). */
+  statement: MisuseStatement;
 }
 
 export interface AuditEntry {

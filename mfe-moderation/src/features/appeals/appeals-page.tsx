@@ -34,7 +34,8 @@ const OUTCOME_LABELS: Record<AppealOutcome, { label: string; hint: string }> = {
   reversed: { label: 'Reverse the decision', hint: 'The artifact is restored everywhere.' },
 };
 
-const appellantOf = (appeal: AppealView) => (appeal.appellant === 'contributor' ? 'the contributor' : 'a notifier');
+const APPELLANT_LABELS: Record<AppealView['appellant'], string> = { contributor: 'the contributor', notifier: 'a notifier', moderator: 'another moderator' };
+const appellantOf = (appeal: AppealView) => APPELLANT_LABELS[appeal.appellant];
 
 function ReplyForm({ appeal, onSent }: { appeal: AppealView; onSent: () => void }) {
   const [text, setText] = useState('');

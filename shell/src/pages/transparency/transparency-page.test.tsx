@@ -1,5 +1,5 @@
 import { transparencyReport } from '@antiquarium/api-client';
-import type { TransparencyReport } from '@antiquarium/contracts';
+import { MISUSE_THRESHOLDS, MISUSE_WINDOW_DAYS, SUSPENSION_DAYS, type TransparencyReport } from '@antiquarium/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -68,6 +68,16 @@ test('the figures per month as tables: notices by reason, decisions by action an
   expect(cells(T.appeals)[1]).toEqual(['November 2026', '1', '0', '1', '0', '1']);
   expect(screen.getByText('Counted on 25 November 2026 at 12:00 UTC.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: T.terms })).toHaveAttribute('href', '/terms');
+});
+
+test('the misuse measures, with the thresholds and periods the api counts with', async () => {
+  figures.mockResolvedValue(report);
+  renderAt('/transparency');
+  const misuse = await screen.findByText(T.misuse);
+  const { unfoundedNotices, removedArtifacts } = MISUSE_THRESHOLDS;
+  expect(misuse).toHaveTextContent(
+    `Misuse of the site: Within ${MISUSE_WINDOW_DAYS} days, ${unfoundedNotices.warnAt} decisions finding a member's reports manifestly unfounded, or ${removedArtifacts.warnAt} of their artifacts removed, bring a warning with its reasons; a member already warned who reaches ${unfoundedNotices.suspendAt} such decisions, or ${removedArtifacts.suspendAt} removals, is suspended for ${SUSPENSION_DAYS} days. A decision counts once however many reports it settles, and one reversed on appeal no longer counts.`,
+  );
 });
 
 test('no figures yet, and a failed load that can be tried again', async () => {

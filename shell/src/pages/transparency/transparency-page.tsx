@@ -1,6 +1,7 @@
 import { transparencyReport, useApiData } from '@antiquarium/api-client';
 import {
   DECISION_ACTIONS,
+  MISUSE_POLICY_TEXT,
   REPORT_REASONS,
   REPORT_REASON_LABELS,
   TERMS_RULES,
@@ -18,6 +19,8 @@ export const TRANSPARENCY_TEXTS = {
   lead: 'How Antiquarium handles notices about what its members publish: every figure is counted from our records, per month, and names nobody.',
   how: 'Anyone can report an artifact. A moderator, never an automated system, decides; the contributor receives the reasons and can appeal for six months, and another moderator decides the appeal. Our rules are in the',
   terms: 'Terms and Conditions',
+  /** The misuse measures, with their thresholds and periods (libs/contracts moderation-misuse.ts). */
+  misuse: `Misuse of the site: ${MISUSE_POLICY_TEXT}`,
   loadFailed: 'The figures could not be loaded.',
   retry: 'Try again',
   empty: 'No notices or decisions yet.',
@@ -154,6 +157,7 @@ export function TransparencyPage() {
         <p>
           {T.how} <Link to="/terms">{T.terms}</Link>.
         </p>
+        <p>{T.misuse}</p>
       </div>
       {result.status === 'loading' && <Spinner label="Loading the figures…" />}
       {result.status === 'error' && (
