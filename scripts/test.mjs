@@ -185,7 +185,7 @@ async function benchSmoke() {
   } catch (error) {
     failure = error;
   }
-  const sections = ['bytes', 'lighthouse', 'latency', 'home', 'million', 'idle'];
+  const sections = ['bytes', 'lighthouse', 'latency', 'home', 'million', 'idle', 'photos'];
   let problem = failure?.message;
   if (!problem) {
     const report = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : null;

@@ -10,6 +10,7 @@ import { portsOf, REMOTES } from '../lib/workspace.mjs';
 import { commandOutput, round, row, say, skipped, started, thousands } from './helpers.mjs';
 import { HOME_CALLS, homeRows, measureHome } from './home.mjs';
 import { idleRows, measureIdle } from './idle.mjs';
+import { measurePhotos } from './photos.mjs';
 import { measureLatency } from './latency.mjs';
 import { measureMillion } from './million.mjs';
 import { BUDGET, parseArgs, resolveOptions } from './options.mjs';
@@ -159,6 +160,16 @@ async function main() {
     }
     report.sections.idle = { sizes: idle.map((result) => result.figures) };
     report.rows.push(...idleRows(idle));
+  }
+
+  // (g)
+  if (options.skipPhotos) {
+    report.sections.photos = { skipped: '--skip-photos' };
+    report.rows.push(row('photos', 'skipped', 'photos: processing, card bytes, serving', '-', 'issue 42', skipped('--skip-photos'), null));
+  } else {
+    const result = await measurePhotos(ctx);
+    report.sections.photos = result.section;
+    report.rows.push(...result.rows);
   }
 
   // (e)

@@ -19,7 +19,7 @@ const VALUE_OPTIONS = [
   'idle-seconds',
   'site-url',
 ];
-const FLAG_OPTIONS = ['million', 'reuse-million', 'skip-lighthouse', 'skip-site', 'skip-latency', 'skip-home', 'skip-idle', 'smoke', 'build', 'load-slow', 'help', 'compare'];
+const FLAG_OPTIONS = ['million', 'reuse-million', 'skip-lighthouse', 'skip-site', 'skip-latency', 'skip-home', 'skip-idle', 'skip-photos', 'smoke', 'build', 'load-slow', 'help', 'compare'];
 
 /**
  * `--compare a.json b.json` compares two reports; anything else is a run. Values are kept under
@@ -98,6 +98,7 @@ export function resolveOptions(parsed) {
     skipLatency: flags.has('--skip-latency'),
     skipHome: flags.has('--skip-home'),
     skipIdle: flags.has('--skip-idle'),
+    skipPhotos: flags.has('--skip-photos'),
     idleSizes,
     idleSeconds: number('--idle-seconds', smoke ? 2 : 60),
     build: flags.has('--build'),

@@ -36,12 +36,19 @@ export interface ProcessedPhoto {
   files: DerivedFile[];
 }
 
+/**
+ * Measured on a 12 MP photo at 2560 px (docs/performance.md, "Photos"): AVIF at effort 0 takes a
+ * quarter of effort 2's time for 1-2 % more bytes; libjpeg with optimised Huffman tables a fifteenth
+ * of mozjpeg's for the fallback few browsers still take.
+ */
 const ENCODERS: Record<PhotoFormat, (image: sharp.Sharp) => sharp.Sharp> = {
-  // effort 2: a tenth of the default's time for a few per cent more bytes (docs/performance.md, "Photos").
-  avif: (image) => image.avif({ quality: 50, effort: 2 }),
+  avif: (image) => image.avif({ quality: 50, effort: 0 }),
   webp: (image) => image.webp({ quality: 72, effort: 4 }),
-  jpg: (image) => image.jpeg({ quality: 78, mozjpeg: true }),
+  jpg: (image) => image.jpeg({ quality: 80, progressive: true, optimiseCoding: true }),
 };
+
+// Every photo is new to the process: libvips' operation cache would only hold memory.
+sharp.cache(false);
 
 /** Which format the bytes are, by libvips' own detection; refuses anything but JPEG, PNG, WebP and AVIF. */
 async function readHeader(input: Buffer): Promise<sharp.Metadata> {
@@ -68,6 +75,12 @@ function hadLocation(metadata: sharp.Metadata): boolean {
   const gpsTag = exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88])));
   const xmpGps = metadata.xmp?.toString('utf8').includes('GPSLatitude') ?? false;
   return Boolean(gpsTag) || xmpGps;
+}
+
+async function sequentially<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
+  const results: T[] = [];
+  for (const task of tasks) results.push(await task());
+  return results;
 }
 
 async function placeholderOf(upright: sharp.Sharp): Promise<string> {
@@ -98,7 +111,8 @@ export async function processPhoto(input: Buffer, photoId: string): Promise<Proc
     const sized = target >= base.info.width ? raw() : raw().resize({ width: target });
     const resized = await sized.raw().toBuffer({ resolveWithObject: true });
     const from = () => sharp(resized.data, { raw: { width: resized.info.width, height: resized.info.height, channels: resized.info.channels } });
-    const encoded = await Promise.all(PHOTO_FORMATS.map((format) => ENCODERS[format](from()).toBuffer()));
+    // Past 1280 px one encoder at a time: three at 2560 px held 400 MB at once (docs/performance.md, "Photos").
+    const encoded = target > 1280 ? await sequentially(PHOTO_FORMATS.map((format) => () => ENCODERS[format](from()).toBuffer())) : await Promise.all(PHOTO_FORMATS.map((format) => ENCODERS[format](from()).toBuffer()));
     PHOTO_FORMATS.forEach((format, index) => files.push({ width: target, format, bytes: encoded[index] as Buffer }));
   }
   return { width, height, hash, placeholder: await placeholderOf(raw()), locationRemoved, files };
