@@ -178,10 +178,10 @@ test('the notices the member sent show their outcome; a hidden artifact is not l
 });
 
 /** The api's statement of reasons of a measure (its texts are the api's; this screen shows its own). */
-const statement: MisuseCase['statement'] = { what: 'What', facts: 'Facts', ground: 'Ground', next: 'Next', appeal: 'Appeal', automation: 'Automation' };
+const misuseStatement: MisuseCase['statement'] = { what: 'What', facts: 'Facts', ground: 'Ground', next: 'Next', appeal: 'Appeal', automation: 'Automation' };
 
 test('a suspended member is told until when, and that they can still read, export and delete their data', async () => {
-  const suspended: MisuseCase = { uid: 'u-ada', kind: 'removedArtifacts', count: 3, level: 'suspended', suspendedUntil: '2026-12-25T10:00:00.000Z', history: [], statement };
+  const suspended: MisuseCase = { uid: 'u-ada', kind: 'removedArtifacts', count: 3, level: 'suspended', suspendedUntil: '2026-12-25T10:00:00.000Z', history: [], statement: misuseStatement };
   standing.mockResolvedValue([suspended]);
   renderPage();
   expect(await screen.findByText(T.suspended('removedArtifacts', 3, '2026-12-25T10:00:00.000Z'))).toHaveTextContent('until 25 December 2026');
@@ -190,7 +190,7 @@ test('a suspended member is told until when, and that they can still read, expor
 });
 
 test('a warning names the count and the threshold of suspension', async () => {
-  standing.mockResolvedValue([{ uid: 'u-ada', kind: 'unfoundedNotices', count: 3, level: 'warned', suspendedUntil: null, history: [], statement }]);
+  standing.mockResolvedValue([{ uid: 'u-ada', kind: 'unfoundedNotices', count: 3, level: 'warned', suspendedUntil: null, history: [], statement: misuseStatement }]);
   renderPage();
   expect(await screen.findByText(/^Warning: 3 of your notices were found manifestly unfounded/)).toHaveTextContent('At 5 your account is suspended for 30 days.');
 });
