@@ -98,3 +98,36 @@ describe('isHttpUrl and createdDateLabel', () => {
     expect(createdDateLabel(undefined)).toBe('Unknown');
   });
 });
+
+describe('photos on a create or an update (issue 42)', () => {
+  const { image: _address, ...fields } = valid;
+  const photo = (n: number) => ({ upload: `${'a'.repeat(31)}${n}`, alt: `Photo number ${n}` });
+
+  it('takes 1 to 8 photos in order, each an upload or a kept photo with an alt text, trimmed', () => {
+    const result = validateArtifactInput({ ...fields, images: [{ ...photo(1), caption: '  Found in 1799 ' }, { id: 'b'.repeat(32), alt: ' Side ' }] });
+    expect(result).toEqual({ ok: true, value: { ...fields, images: [{ ...photo(1), caption: 'Found in 1799' }, { id: 'b'.repeat(32), alt: 'Side' }] } });
+  });
+
+  it('takes photos or an address, never both, and one of them on a create', () => {
+    const both = validateArtifactInput({ ...valid, images: [photo(1)] });
+    expect(both.ok ? null : both.fields.images).toBe('Send photos or an image URL, not both');
+    const neither = validateArtifactInput(fields);
+    expect(neither.ok ? null : neither.fields.image).toBe('Image URL is required');
+    expect(validateArtifactUpdate({ images: [photo(1)] }).ok).toBe(true);
+    expect(validateArtifactUpdate({ image: valid.image, images: [photo(1)] }).ok).toBe(false);
+  });
+
+  it('names the photo that is wrong: no alt text, too long a caption, both an upload and an id, a path for an id, twice the same, more than 8', () => {
+    const problem = (images: unknown) => {
+      const result = validateArtifactInput({ ...fields, images });
+      return result.ok ? null : result.fields.images;
+    };
+    expect(problem([photo(1), { ...photo(2), alt: '   ' }])).toBe('Photo 2: Every photo needs an alt text');
+    expect(problem([{ ...photo(1), caption: 'x'.repeat(301) }])).toBe('Photo 1: Caption must be at most 300 characters');
+    expect(problem([{ ...photo(1), id: 'c'.repeat(32) }])).toBe('Photo 1: Each photo names either an upload or a photo of this artifact');
+    expect(problem([{ upload: '../../etc/passwd', alt: 'x' }])).toBe('Photo 1: Photo must name an upload or a photo of this artifact');
+    expect(problem([photo(1), photo(1)])).toBe('The same photo is named twice');
+    expect(problem(Array.from({ length: 9 }, (_, n) => photo(n)))).toBe('An artifact has at most 8 photos');
+    expect(problem([])).toBe('Add at least 1 photo');
+  });
+});

@@ -41,24 +41,8 @@ function requiredText(field: ArtifactField) {
     });
 }
 
-/** An optional text: may be empty (no credit line), else bounded and checked as the others. */
-function optionalText(field: EditableField) {
-  const label = EDITABLE_LABELS[field];
-  const max = FIELD_LIMITS[field as keyof typeof FIELD_LIMITS];
-  return z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((value) => !CONTROL_CHARS.test(value), { error: `${label} contains invalid characters` })
-    .superRefine((value, ctx) => {
-      const problem = value ? textProblem(value) : undefined;
-      if (problem) ctx.addIssue({ code: 'custom', message: textProblemMessage(label, problem) });
-    })
-    .optional();
-}
-
-/** A photo's alt text or caption: one line of plain text, bounded. */
-function photoText(label: string, max: number) {
+/** A text that may be empty, else bounded and checked as the others (a credit line, a photo's alt text or caption). */
+function boundedText(label: string, max: number) {
   return z
     .string({ error: `${label} must be text` })
     .trim()
@@ -70,6 +54,11 @@ function photoText(label: string, max: number) {
     });
 }
 
+/** An optional text: may be empty (no credit line), else bounded and checked as the others. */
+function optionalText(field: EditableField) {
+  return boundedText(EDITABLE_LABELS[field], FIELD_LIMITS[field as keyof typeof FIELD_LIMITS]).optional();
+}
+
 /** An upload's or a kept photo's id: the api's own (hex), never a path. */
 const photoRef = z.string().regex(/^[a-zA-Z0-9_-]{8,64}$/, { error: 'Photo must name an upload or a photo of this artifact' });
 
@@ -77,8 +66,8 @@ const imageInputSchema = z
   .object({
     upload: photoRef.optional(),
     id: photoRef.optional(),
-    alt: photoText('Alt text', PHOTO_LIMITS.altLength).pipe(z.string().min(1, { error: 'Every photo needs an alt text' })),
-    caption: photoText('Caption', PHOTO_LIMITS.captionLength).optional(),
+    alt: boundedText('Alt text', PHOTO_LIMITS.altLength).pipe(z.string().min(1, { error: 'Every photo needs an alt text' })),
+    caption: boundedText('Caption', PHOTO_LIMITS.captionLength).optional(),
   })
   .strict()
   .refine((value) => (value.upload === undefined) !== (value.id === undefined), { error: 'Each photo names either an upload or a photo of this artifact' })
