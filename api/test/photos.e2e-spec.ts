@@ -157,6 +157,21 @@ test('photos are not served while no public artifact names them: unattached, hid
   expectApiError(await api(`/media/uploads/${upload.id}`, { token: member.token }), 404);
 });
 
+test('a notice can name one photo of the artifact, and moderators see which; another artifact’s photo is refused', async () => {
+  const upload = await uploadPhoto(member, await phoneJpeg({ width: 640, height: 480 }));
+  const created = await createWithPhotos(member, [{ upload: upload.id, alt: 'A figurine' }]);
+  expectStatus(created, 201);
+  const artifactId = created.body.insertedId;
+  const notice = { artifactId, reason: 'copyright', details: 'This photo is mine, taken in 2019.', goodFaith: true };
+  expectStatus(await api('/reports', { method: 'POST', body: { ...notice, photoId: upload.id } }), 201);
+  const wrong = expectApiError(await api('/reports', { method: 'POST', body: { ...notice, photoId: 'f'.repeat(32) } }), 400);
+  expect(wrong.message).toMatch(/not one of this artifact/);
+  const moderator = await grantModerator(await createUser());
+  const queue = await api<{ artifactId: string; reports: { photoId?: string }[] }[]>('/moderation/reports?status=open&limit=100', { token: moderator.token });
+  expectStatus(queue, 200);
+  expect(queue.body.find((group) => group.artifactId === artifactId)?.reports.map((report) => report.photoId)).toEqual([upload.id]);
+});
+
 test('a member over their quota or their write budget is refused before a byte is sent (413, 429), with a message', async () => {
   // The low-limit api: 1 MiB of photos per member, 5 writes a window (scripts/test.mjs).
   const user = await createUser();

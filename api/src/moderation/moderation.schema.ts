@@ -17,6 +17,8 @@ export const FORMER_MEMBER = 'former-member';
 export const reportSchema = new Schema(
   {
     artifactId: { type: String, required: true },
+    /** The photo the notice is about, when it names one of the artifact's. */
+    photoId: { type: String },
     /** The artifact's contributor when the notice came (their history, and their export). */
     contributorUid: { type: String, required: true },
     reason: { type: String, required: true, enum: REPORT_REASONS },

@@ -160,10 +160,14 @@ export class ModerationService {
   async report(input: ReportInput, caller: AuthUser | undefined): Promise<ReportReceipt> {
     if (caller) await this.suspensions.assertMayWrite(caller.uid);
     const artifact = await this.visibleArtifact(input.artifactId, caller);
+    if (input.photoId && !(artifact.images ?? []).some((image) => image.id === input.photoId)) {
+      throw new ValidationFailed('photoId: This photo is not one of this artifact’s', { photoId: 'This photo is not one of this artifact’s' } as FieldErrors);
+    }
     const receipt = randomBytes(24).toString('base64url');
     const receivedAt = this.now();
     const doc = await this.reports.create({
       artifactId: input.artifactId,
+      ...(input.photoId ? { photoId: input.photoId } : {}),
       contributorUid: artifact.adderUid,
       reason: input.reason,
       details: input.details ?? '',
@@ -268,7 +272,7 @@ export class ModerationService {
         count: docs.length,
         reasons,
         oldestAt: iso(docs[0]!.receivedAt)!,
-        reports: docs.map((doc) => ({ id: doc._id.toHexString(), reason: doc.reason as ReportReason, details: doc.details ?? '', receivedAt: iso(doc.receivedAt)!, fromMember: !!doc.reporterUid })),
+        reports: docs.map((doc) => ({ id: doc._id.toHexString(), reason: doc.reason as ReportReason, details: doc.details ?? '', receivedAt: iso(doc.receivedAt)!, fromMember: !!doc.reporterUid, ...(doc.photoId ? { photoId: doc.photoId } : {}) })),
         earlierDecisions: earlier.filter((decision) => decision.artifactId === artifactId).map(toDecisionView),
         contributorDecisions: earlier.filter((decision) => decision.contributorUid === contributorUid && decision.artifactId !== artifactId).map(toDecisionView),
       };

@@ -29,6 +29,8 @@ const objectId = (label: string) => z.string({ error: `${label} is required` }).
 export const reportInputSchema = z
   .object({
     artifactId: objectId('Artifact'),
+    // One photo of the artifact, when the notice is about that picture (issue 42).
+    photoId: z.string({ error: 'Photo must be text' }).regex(/^[a-zA-Z0-9_-]{8,64}$/, { error: 'Photo is not a valid id' }).optional(),
     reason: z.enum(REPORT_REASONS, { error: `Reason must be one of ${REPORT_REASONS.join(', ')}` }),
     details: text('Details', REPORT_LIMITS.details, false).optional(),
     email: z

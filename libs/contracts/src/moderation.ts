@@ -64,6 +64,8 @@ export type ModerationState = 'restricted' | 'removed';
 
 export interface ReportInput {
   artifactId: string;
+  /** One of the artifact's photos, when the notice is about that picture. */
+  photoId?: string;
   reason: ReportReason;
   details?: string;
   email?: string;
@@ -153,7 +155,7 @@ export interface QueueEntry {
   count: number;
   reasons: Partial<Record<ReportReason, number>>;
   oldestAt: string;
-  reports: { id: string; reason: ReportReason; details: string; receivedAt: string; fromMember: boolean }[];
+  reports: { id: string; reason: ReportReason; details: string; receivedAt: string; fromMember: boolean; photoId?: string }[];
   earlierDecisions: DecisionView[];
   contributorDecisions: DecisionView[];
 }
