@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { log, onInterrupt, run, stopAll } from './lib/processes.mjs';
 import { chooseRedis } from './lib/redis.mjs';
-import { ROOT, ensureFerretDb, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds } from './lib/services.mjs';
+import { ROOT, ensureFerretDb, ensureMailpit, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds, startMailpit } from './lib/services.mjs';
 import { portsOf } from './lib/workspace.mjs';
 
 const DATA = path.join(ROOT, 'data');
@@ -36,9 +36,10 @@ async function main() {
   });
 
   log('building (the first run takes a few minutes)');
-  // The front ends and the api build while FerretDB's build (started by scripts/start.sh) finishes.
+  // The front ends and the api build while FerretDB's and Mailpit's builds (started by scripts/start.sh) finish.
   await Promise.all([
     process.env.MONGODB_URI ? undefined : ensureFerretDb(),
+    process.env.SMTP_URL ? undefined : ensureMailpit(),
     run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], { cwd: ROOT, env: { NX_DAEMON: 'false' } }),
   ]);
 
@@ -58,6 +59,17 @@ async function main() {
     logDir: LOGS,
   });
 
+  // The api's mail goes to Mailpit (its inbox kept in data/mailpit), unless SMTP_URL names a server.
+  let smtpUrl = process.env.SMTP_URL;
+  let mailInbox;
+  if (smtpUrl) {
+    log('using SMTP_URL from the environment');
+  } else {
+    await startMailpit({ smtpPort: PORTS.mailSmtp, httpPort: PORTS.mailHttp, dataDir: path.join(DATA, 'mailpit'), logDir: LOGS });
+    smtpUrl = `smtp://127.0.0.1:${PORTS.mailSmtp}`;
+    mailInbox = `http://localhost:${PORTS.mailHttp}`;
+  }
+
   const mediaDir = path.join(DATA, 'media');
   const apiUrl = `http://localhost:${PORTS.api}`;
   log('seeding demo data (only into an empty database)');
@@ -69,7 +81,7 @@ async function main() {
   const site = process.env.CORS_ORIGINS ? {} : { CORS_ORIGINS: `http://localhost:${PORTS.site}, http://127.0.0.1:${PORTS.site}` };
   // Members' photos kept under data/, written with the address visitors reach the api at.
   const photoFolders = { UPLOADS_DIR: path.join(DATA, 'uploads'), PHOTOS_DIR: path.join(DATA, 'photos'), PUBLIC_API_URL: apiUrl };
-  await startApi({ port: PORTS.api, mongoUri, authEmulatorPort: PORTS.auth, mediaDir, logDir: LOGS, env: { RELEASE_DEPLOY_TOKEN: localDeployToken(), ...site, ...redis.env, ...photoFolders } });
+  await startApi({ port: PORTS.api, mongoUri, authEmulatorPort: PORTS.auth, mediaDir, logDir: LOGS, env: { RELEASE_DEPLOY_TOKEN: localDeployToken(), SMTP_URL: smtpUrl, ...site, ...redis.env, ...photoFolders } });
   await startFrontEnds({
     basePort: PORTS.site,
     framesBasePort: PORTS.frames,
@@ -83,6 +95,7 @@ async function main() {
   log('');
   log(`site:  http://localhost:${PORTS.site}`);
   log(`api:   ${apiUrl}  (docs: ${apiUrl}/docs)`);
+  if (mailInbox) log(`mail:  ${mailInbox}  (every mail the api sends, in Mailpit's inbox)`);
   log(`logs:  ${LOGS}`);
   log(`releases: npm run release -- status (deploy credential in ${path.relative(ROOT, LOCAL_DEPLOY_TOKEN_FILE)})`);
   log('demo accounts: see README.md (password Relic-2026). Press Ctrl-C to stop.');

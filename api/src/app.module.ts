@@ -11,6 +11,7 @@ import { applyServerTimeLimit, operationTimeoutOptions } from './database/operat
 import { HealthModule } from './health/health.module';
 import { observeDatabase } from './observability/database-metrics';
 import { LikesModule } from './likes/likes.module';
+import { MailModule } from './mail/mail.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
 import { MediaModule } from './media/media.module';
 import { ModerationRecordsModule } from './moderation/moderation-records.module';
@@ -44,6 +45,7 @@ export class AppModule {
         }),
         RateLimitsModule,
         ModerationRecordsModule,
+        MailModule,
         MediaModule,
         ArtifactsModule,
         CatalogModule,

@@ -1,10 +1,27 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isEmailAddress } from '@antiquarium/contracts/validation';
 
 /** A DNS name: dot-separated labels of letters, digits and inner hyphens. */
 const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 const LOCAL_ORIGINS = ['http://localhost:4200', 'http://127.0.0.1:4200'];
+
+/** An SMTP server's URL as nodemailer reads it: smtp:// (STARTTLS when offered) or smtps://, with a host. */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A mail's sender: an address, or a display name (no quotes, brackets or line breaks) and `<address>`. */
+function isMailbox(value: string): boolean {
+  const named = /^([^<>"\\\p{Cc}]+)<([^<>]+)>$/u.exec(value);
+  return named ? named[1]!.trim() !== '' && isEmailAddress(named[2]!) : isEmailAddress(value);
+}
 
 const envSchema = z
   .object({
@@ -38,8 +55,8 @@ const envSchema = z
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_BUCKET: z.string().min(3).max(63).optional(),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
+    S3_SECRET_ACCESS_KEY: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
     PHOTO_QUOTA_BYTES: z.coerce.number().int().min(1024 * 1024).default(1024 ** 3),
     PUBLIC_API_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -118,6 +135,26 @@ const envSchema = z
     EXPORT_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(3_600_000),
     // Pruning (DELETE /releases/:remote/:version) keeps every release that was live within this long.
     RELEASE_KEEP_LIVE_MS: z.coerce.number().int().min(0).max(365 * 86_400_000).default(7 * 86_400_000),
+    // Mail (issue 45, docs/decisions/0020-mail-outbox.md): the SMTP server the outbox's worker sends
+    // through, required in production; unset elsewhere, mail is written to the outbox and not sent.
+    // Zod's messages never quote the value, so its password is never logged. Empty counts as unset.
+    SMTP_URL: z.preprocess((value) => (value === '' ? undefined : value), z.string().refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL with a host').optional()),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .refine(isMailbox, 'must be an address, or a name and <address>, e.g. Antiquarium <no-reply@antiquarium.example>')
+      .default('Antiquarium <no-reply@antiquarium.local>'),
+    // The key of the unsubscribe links' tokens (every instance the same). Unset, it is derived from
+    // RELEASE_DEPLOY_TOKEN, as the telemetry tickets' key is.
+    MAIL_UNSUBSCRIBE_SECRET: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .string()
+        .min(32, 'must be at least 32 characters')
+        .max(512, 'must be at most 512 characters')
+        .regex(/^[\x21-\x7E]+$/, 'must be printable ASCII without spaces')
+        .optional(),
+    ),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -141,8 +178,17 @@ const envSchema = z
     if (production && env.MEDIA_FETCH_ALLOW_HOSTS) {
       ctx.addIssue({ code: 'custom', path: ['MEDIA_FETCH_ALLOW_HOSTS'], message: 'must not be set in production: it lets pasted addresses reach private hosts' });
     }
+    if (production && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production: the mail server the outbox sends through' });
+    }
+    if (production && !env.MAIL_UNSUBSCRIBE_SECRET && !env.RELEASE_DEPLOY_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_UNSUBSCRIBE_SECRET'], message: 'is required in production unless RELEASE_DEPLOY_TOKEN is set (it is derived from it)' });
+    }
     if (env.PHOTO_STORE === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required with PHOTO_STORE=s3' });
+    }
+    if (production && env.PHOTO_STORE === 's3' && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'and S3_SECRET_ACCESS_KEY are required with PHOTO_STORE=s3 in production' });
     }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: metrics are never served on the public port' });
@@ -205,6 +251,9 @@ const envSchema = z
       exportRateLimit: env.EXPORT_RATE_LIMIT,
       exportRateWindowMs: env.EXPORT_RATE_WINDOW_MS,
       releaseKeepLiveMs: env.RELEASE_KEEP_LIVE_MS,
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
+      mailUnsubscribeSecret: env.MAIL_UNSUBSCRIBE_SECRET,
     };
   });
 

@@ -54,6 +54,12 @@ export class ContactMessagesRepository {
     return this.messages.find({ senderUid: uid }).sort({ receivedAt: -1 }).lean().cursor() as AsyncIterable<ContactMessageDoc>;
   }
 
+  /** The ids of a member's own messages (their deletion removes the replies to them too). */
+  async idsSentBy(uid: string): Promise<Types.ObjectId[]> {
+    const docs = await this.messages.find({ senderUid: uid }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>().exec();
+    return docs.map((doc) => doc._id);
+  }
+
   async deleteSentBy(uid: string): Promise<void> {
     await this.messages.deleteMany({ senderUid: uid }).exec();
   }

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } f
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { ContactMessage, ContactReceipt, ContactStatus, FieldErrors } from '@antiquarium/contracts';
-import { validateContactMessage } from '@antiquarium/contracts/validation';
+import { validateContactMessage, validateContactReply } from '@antiquarium/contracts/validation';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { OptionalUser, RequireModerator } from '../auth/guards';
@@ -63,5 +63,13 @@ export class ContactInboxController {
   @ApiOkResponse({ description: 'the message, handled (already handled: as stored)' })
   handled(@Param('id') id: string, @CurrentUser() moderator: AuthUser): Promise<ContactMessage> {
     return this.contact.markHandled(id, moderator);
+  }
+
+  @Post(':id/replies')
+  @ApiCreatedResponse({ description: 'the message with its replies; the reply is mailed to the sender through the outbox (sent later, not waited for)' })
+  reply(@Param('id') id: string, @Body() body: unknown, @CurrentUser() moderator: AuthUser): Promise<ContactMessage> {
+    const input = validateContactReply(body);
+    if (!input.ok) throw new ValidationFailed(input.message, input.fields as FieldErrors);
+    return this.contact.reply(id, input.value, moderator);
   }
 }

@@ -11,7 +11,7 @@ function controller(production: boolean, databaseUp: boolean, catalogState: Cata
     db: { command: () => Promise.resolve({ ok: 1 }) },
   } as unknown as Connection;
   const env = production
-    ? { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/x', FIREBASE_PROJECT_ID: 'p', CORS_ORIGINS: 'https://a.example' }
+    ? { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/x', FIREBASE_PROJECT_ID: 'p', CORS_ORIGINS: 'https://a.example', SMTP_URL: 'smtp://mail.example:587', MAIL_UNSUBSCRIBE_SECRET: 'u'.repeat(40) }
     : {};
   const catalog = { state: catalogState, get ready() { return catalogState === 'ready' || catalogState === 'off'; } } as CatalogService;
   return new HealthController(connection, loadConfig(env), catalog);

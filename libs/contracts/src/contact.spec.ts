@@ -1,5 +1,5 @@
 import { CONTACT_LIMITS } from './contact';
-import { validateContactMessage } from './contact-validation';
+import { validateContactMessage, validateContactReply } from './contact-validation';
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.org', message: 'Where was the astrolabe found?' };
 
@@ -43,7 +43,7 @@ test('limits count characters once trimmed, as the other validators do', () => {
   expect(fieldsOf(at('name', 101))).toEqual({ name: 'Name must be at most 100 characters' });
   expect(fieldsOf(at('email', 255))).toEqual({ email: 'Email must be at most 254 characters' });
   expect(fieldsOf(at('message', 5001))).toEqual({ message: 'Message must be at most 5000 characters' });
-  expect(CONTACT_LIMITS).toEqual({ name: 100, email: 254, message: 5000 });
+  expect(CONTACT_LIMITS).toEqual({ name: 100, email: 254, message: 5000, reply: 5000 });
 });
 
 test('hostile text, unknown fields and non-objects are refused, naming the field', () => {
@@ -104,4 +104,22 @@ test('an address is a plain local@domain.tld: no query, escapes, second recipien
   for (const email of ['ada.lovelace+museum@example.co.uk', "o'brien@example.ie", 'ADA_L@EXAMPLE.ORG', 'a@b.c', 'ada@xn--bcher-kva.example', 'a-b~c{d}@mail-1.example.org']) {
     expect({ email, result: validateContactMessage({ ...valid, email }) }).toEqual({ email, result: { ok: true, value: { ...valid, email } } });
   }
+});
+
+test('a moderator’s reply is 1 to 5000 characters once trimmed, and nothing else', () => {
+  expect(validateContactReply({ text: '  Thank you, it is ours.\n' })).toEqual({ ok: true, value: { text: 'Thank you, it is ours.' } });
+  expect(validateContactReply({ text: 'x'.repeat(CONTACT_LIMITS.reply) }).ok).toBe(true);
+  const refused: [unknown, Record<string, string>][] = [
+    [{ text: ' \n ' }, { text: 'Reply is required' }],
+    [{}, { text: 'Reply is required' }],
+    [{ text: 'x'.repeat(5001) }, { text: 'Reply must be at most 5000 characters' }],
+    [{ text: 'a\u0000b' }, { text: expect.any(String) }],
+    [{ text: 42 }, { text: expect.any(String) }],
+    [{ text: 'Hi', to: 'eve@evil.example' }, { to: 'Unknown field' }],
+  ];
+  for (const [input, fields] of refused) {
+    const result = validateContactReply(input);
+    expect({ input, fields: result.ok ? null : result.fields }).toEqual({ input, fields });
+  }
+  expect(validateContactReply(null)).toEqual({ ok: false, fields: {}, message: 'Send a JSON object' });
 });
