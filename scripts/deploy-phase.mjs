@@ -138,6 +138,9 @@ export async function deploySuite({ work, logs, offset, results }) {
           FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${port.auth}`,
           CORS_ORIGINS: siteOrigin,
           MEDIA_DIR: mediaDir,
+          // The volumes compose mounts for uploads in progress, and a photo folder per instance.
+          UPLOADS_DIR: path.join(dir, `uploads-${index + 1}`),
+          PHOTOS_DIR: path.join(dir, `photos-${index + 1}`),
           RELEASE_DEPLOY_TOKEN: deployToken,
           // The journeys' browsers reach the api through their own loopback proxy, which names each
           // visitor's address (a canary verdict counts distinct addresses: docs/decisions/0008).

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { HttpException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { PHOTO_LIMITS, type UploadStatus } from '@antiquarium/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/env';
@@ -15,6 +16,8 @@ export class UploadsService {
     private readonly queue: PhotoQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
+    // Made (or found) here, so that a folder the process cannot write stops the start with its name.
+    mkdirSync(config.uploadsDir, { recursive: true });
     this.tus = new TusUploads(config.uploadsDir, photos, queue);
   }
 
