@@ -128,6 +128,7 @@ export async function deploySuite({ work, logs, offset, results }) {
       const api = await startContainer(apiImage, {
         name: `deploy-api-${index + 1}`,
         logDir: logs,
+        volumes: [path.join(dir, `uploads-${index + 1}`), path.join(dir, `photos-${index + 1}`)],
         env: {
           // `test`, not the image's `production`: the api refuses the Auth Emulator in production.
           NODE_ENV: 'test',

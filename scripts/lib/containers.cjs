@@ -383,16 +383,16 @@ function makeCheckoutTraversable() {
  * Starts an assembled image's command in its folder and resolves once its HEALTHCHECK passes. The
  * environment is the image's ENV plus `env`, nothing inherited but PATH: like a container.
  */
-async function startContainer(image, { name, env = {}, logDir, timeoutMs = 60_000 }) {
+async function startContainer(image, { name, env = {}, logDir, timeoutMs = 60_000, volumes = [] }) {
   const user = IMAGE_USERS[image.final.user];
   const runAs = process.getuid?.() === 0 && user ? user : undefined;
   const home = path.join(image.dir, '.container', 'home');
   const tmp = path.join(image.dir, '.container', 'tmp');
-  mkdirSync(home, { recursive: true });
-  mkdirSync(tmp, { recursive: true });
+  // `volumes`: folders the container writes, as compose mounts them (owned by the image's user).
+  for (const dir of [home, tmp, ...volumes]) mkdirSync(dir, { recursive: true });
   if (runAs) {
     makeCheckoutTraversable();
-    for (const dir of [path.dirname(home), home, tmp]) chownSync(dir, runAs.uid, runAs.gid);
+    for (const dir of [path.dirname(home), home, tmp, ...volumes]) chownSync(dir, runAs.uid, runAs.gid);
   }
   const fullEnv = {
     PATH: [...image.extraPath, process.env.PATH].join(':'),

@@ -80,7 +80,7 @@ export function buildStage(build: BuildSpec, stageName: string, outDir: string, 
 export function assembleImage(build: BuildSpec, outDir: string, stageDirs?: Record<string, string>): Image;
 export function buildImage(build: BuildSpec, dir: string, options?: { edit?: (dir: string) => void; log?: string }): Image & { stageDirs: Record<string, string> };
 export function openImage(build: BuildSpec, dir: string, extraPath?: string[]): Image;
-export function startContainer(image: Image, options: { name: string; env?: Record<string, string>; logDir: string; timeoutMs?: number }): Promise<Container>;
+export function startContainer(image: Image, options: { name: string; env?: Record<string, string>; logDir: string; timeoutMs?: number; volumes?: string[] }): Promise<Container>;
 export function waitHealthy(container: Container, timeoutMs?: number): Promise<void>;
 export function stopContainer(container: Container, graceMs?: number): Promise<unknown>;
 export function killRecorded(pidFile: string): number;
