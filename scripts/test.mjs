@@ -213,7 +213,15 @@ async function browserSuite() {
     mediaDir,
     logDir: LOGS,
     name: 'api-browser',
-    env: { NODE_ENV: 'test', ...NO_RATE_LIMITS, CORS_ORIGINS: `http://localhost:${PORTS.site}`, PUBLIC_API_URL: apiUrl, SMTP_URL: MAIL.smtpUrl },
+    env: {
+      NODE_ENV: 'test',
+      ...NO_RATE_LIMITS,
+      CORS_ORIGINS: `http://localhost:${PORTS.site}`,
+      PUBLIC_API_URL: apiUrl,
+      SMTP_URL: MAIL.smtpUrl,
+      // The pictures the journeys serve from the test process, as pasted addresses (e2e/tests/photos.spec.ts).
+      MEDIA_FETCH_ALLOW_HOSTS: `127.0.0.1:${PORTS.imageSource}`,
+    },
   });
   const authEmulatorUrl = `http://127.0.0.1:${PORTS.auth}`;
   await startFrontEnds({ basePort: PORTS.site, framesBasePort: PORTS.frames, apiUrl, authEmulatorUrl, logDir: LOGS, configDir: path.join(work, 'site') });
@@ -231,6 +239,7 @@ async function browserSuite() {
         AUTH_EMULATOR_URL: authEmulatorUrl,
         MONGODB_URI: mongoUri,
         MAILPIT_URL: MAIL.inboxUrl,
+        IMAGE_SOURCE_PORT: String(PORTS.imageSource),
         PLAYWRIGHT_JSON_OUTPUT_NAME: out,
       },
     });

@@ -7,3 +7,9 @@ export const MONGODB_URI = process.env['MONGODB_URI'] ?? 'mongodb://127.0.0.1:27
 
 /** A seeded demo account (api/src/seed/demo-data.ts). */
 export const DEMO_USER = { email: 'eleanor.hartley@antiquarium.test', password: 'Relic-2026', name: 'Eleanor Hartley' };
+
+/**
+ * Where a journey serves pictures that members paste by address (workspace.json's test profile
+ * `imageSource`): the browser suite's api may fetch from 127.0.0.1 on this port (MEDIA_FETCH_ALLOW_HOSTS).
+ */
+export const IMAGE_SOURCE_PORT = Number(process.env['IMAGE_SOURCE_PORT'] ?? 3106);

@@ -105,9 +105,9 @@ export class MediaArtifactPhotos extends ArtifactPhotos {
 
   importAddress(artifactId: string, uid: string, url: string, alt: string): void {
     void this.copyAddress(artifactId, uid, url, alt).then((outcome) => {
-      if (outcome !== 'copied') this.logger.warn(`the picture of ${artifactId} was not copied: ${outcome}`);
+      if (outcome !== 'copied') this.logger.warn(`a pasted address was not copied: ${outcome}`);
     }, (error: unknown) => {
-      this.logger.warn(`copying the picture of ${artifactId} failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`copying a pasted address failed: ${error instanceof Error ? error.message : String(error)}`);
     });
   }
 

@@ -141,7 +141,11 @@ function toResult<T>(parsed: z.ZodSafeParseResult<T>): ValidationResult<T> {
 }
 
 export function validateArtifactInput(input: unknown): ValidationResult<ArtifactInput> {
-  return toResult(artifactInputSchema.safeParse(input));
+  const result = toResult(artifactInputSchema.safeParse(input));
+  // The object's own rules run only once its fields pass: a body missing everything names the picture too.
+  const fields = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  if (!result.ok && fields['image'] === undefined && fields['images'] === undefined) result.fields.image ??= 'Image URL is required';
+  return result;
 }
 
 export function validateArtifactUpdate(input: unknown): ValidationResult<Partial<ArtifactInput>> {
