@@ -11,7 +11,9 @@ import { releaseInputSchema } from '../../../src/releases/release-input';
 const DERIVED_KEYS = ['nameLower', 'searchTokens', 'yearStart', 'yearEnd', 'datePrecision', 'dateQualifier', 'place', 'derivedVersion'];
 // Set by a moderator's decision (api/src/moderation): never taken from a contributor's body.
 const MODERATION_KEYS = ['moderation', 'moderationDecisionId'];
-const ARTIFACT_KEYS = new Set<string>(['_id', ...EDITABLE_FIELDS, 'adderName', 'adderEmail', 'adderUid', 'likes', 'addedAt', ...DERIVED_KEYS, ...MODERATION_KEYS]);
+// The photos the site keeps (api/src/artifacts/artifact.schema.ts): resolved by the server from uploads.
+const ARTIFACT_KEYS = new Set<string>(['_id', ...EDITABLE_FIELDS, 'images', 'adderName', 'adderEmail', 'adderUid', 'likes', 'addedAt', ...DERIVED_KEYS, ...MODERATION_KEYS]);
+const STORED_IMAGE_KEYS = new Set(['id', 'src', 'alt', 'caption', 'width', 'height', 'placeholder']);
 const LIKE_KEYS = new Set(['_id', 'artifactId', 'uid', 'likedAt']);
 const CONTRIBUTOR_KEYS = new Set(['_id', 'name', 'nameKey', 'artifacts', 'likes']);
 const DANGEROUS_KEY = /^\$|^(__proto__|constructor|prototype)$|\./;
@@ -47,6 +49,7 @@ export function artifactProblems(doc: mongo.Document, ownerUids: ReadonlySet<str
   }
   const extra = unexpectedKeys(doc, ARTIFACT_KEYS);
   if (extra.length > 0) problems.push(`artifact ${id}: stray keys ${extra.join(', ')}`);
+  problems.push(...storedImageProblems(id, doc['images']));
   const dangerous = dangerousKeys(doc);
   if (dangerous.length > 0) problems.push(`artifact ${id}: operator or prototype keys ${dangerous.join(', ')}`);
   if (typeof doc['adderUid'] !== 'string' || !ownerUids.has(doc['adderUid'])) problems.push(`artifact ${id}: adderUid ${String(doc['adderUid'])} is not a signed-in user`);
@@ -65,6 +68,27 @@ export function artifactProblems(doc: mongo.Document, ownerUids: ReadonlySet<str
     problems.push(`artifact ${id}: yearStart/yearEnd ${String(doc['yearStart'])}..${String(doc['yearEnd'])} do not follow createdAt ${JSON.stringify(doc['createdAt'])}`);
   }
   return problems;
+}
+
+/**
+ * The kept photos of one artifact: a list (empty while it has only an address) of at most 8, each
+ * with the server's own fields only, a clean alt text and a positive size.
+ */
+function storedImageProblems(id: string, images: unknown): string[] {
+  if (!Array.isArray(images)) return [`artifact ${id}: images ${JSON.stringify(images)} is not a list`];
+  if (images.length > 8) return [`artifact ${id}: ${images.length} photos`];
+  return images.flatMap((image: Record<string, unknown>, index) => {
+    const at = `artifact ${id}: photo ${index + 1}`;
+    const found: string[] = [];
+    const stray = unexpectedKeys(image, STORED_IMAGE_KEYS);
+    if (stray.length > 0) found.push(`${at}: stray keys ${stray.join(', ')}`);
+    for (const key of ['id', 'src', 'alt', 'placeholder']) {
+      const value = image[key];
+      if (typeof value !== 'string' || value.length === 0 || CONTROL_CHARS.test(value)) found.push(`${at}: ${key} is not a clean text`);
+    }
+    for (const key of ['width', 'height']) if (!Number.isInteger(image[key]) || (image[key] as number) <= 0) found.push(`${at}: ${key} is not a size`);
+    return found;
+  });
 }
 
 /**
