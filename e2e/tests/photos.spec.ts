@@ -351,6 +351,9 @@ test.describe('Photos from any phone (issue 42)', () => {
         const artifact = newArtifact({ image: `http://127.0.0.1:${IMAGE_SOURCE_PORT}${path}` });
         const page = await addForm(browser, owner, size);
         await fillArtifactForm(page, artifact);
+        // The page never loads another site's picture (img-src is the site's own): it says the site copies it.
+        await expect(page.getByText(/This picture is on another site: Antiquarium copies it when you save/)).toBeVisible();
+        await expect(page.getByRole('img', { name: 'Preview of the artifact image' })).toHaveCount(0);
         const id = await submitAndLand(page, size.touch);
         await page.context().close();
 

@@ -4,6 +4,7 @@ import {
   ApiRequestError,
   configureApiClient,
   errorMessage,
+  isApiAddress,
   getArtifact,
   getArtifactFacets,
   listArtifacts,
@@ -141,6 +142,14 @@ test("a contact message the api refused is an ApiRequestError with each field's 
   const limited = await sendContactMessage({ name: 'Ada', email: 'ada@example.org', message: 'Hi' }).catch((error: unknown) => error);
   expect(limited).toMatchObject({ status: 429, message: 'Too many requests, please slow down' });
   expect(seen.map((request) => request.method)).toEqual(['POST', 'POST']);
+});
+
+test("a picture is the api's own only at the api's origin", () => {
+  expect(isApiAddress(`${baseUrl}/media/photos/abc-640.webp`)).toBe(true);
+  expect(isApiAddress(`${baseUrl.replace('127.0.0.1', 'localhost')}/media/photos/abc-640.webp`)).toBe(false);
+  expect(isApiAddress('https://museum.example.org/sword.jpg')).toBe(false);
+  expect(isApiAddress(`${baseUrl}@museum.example.org/sword.jpg`)).toBe(false);
+  expect(isApiAddress('not a url')).toBe(false);
 });
 
 test('an unreachable server becomes a readable error', async () => {

@@ -42,6 +42,18 @@ export async function requestCredentials(): Promise<{ baseUrl: string; authoriza
   return { baseUrl: apiBaseUrl, authorization: token ? `Bearer ${token}` : null };
 }
 
+/**
+ * Whether a picture's address is the api's own (a photo the site keeps): the only pictures the
+ * site's pages may load (img-src names the site's origins, deploy/security-headers.mjs).
+ */
+export function isApiAddress(url: string): boolean {
+  try {
+    return apiBaseUrl !== '' && new URL(url).origin === new URL(apiBaseUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
 /** Called once by the shell at start-up; every remote shares this module, hence this instance. */
 export function configureApiClient({ baseUrl, getToken }: ApiClientConfig): void {
   apiBaseUrl = baseUrl;

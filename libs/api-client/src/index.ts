@@ -5,6 +5,7 @@ export {
   configureApiClient,
   errorMessage,
   isAbortError,
+  isApiAddress,
   // A remote's own calls (the moderators' screens) go through the same client and token.
   send,
   type ApiClientConfig,

@@ -10,6 +10,8 @@ import { ada, artifactInput, renderAt } from '@antiquarium/testing';
 jest.mock('@antiquarium/api-client', () => ({
   ...jest.requireActual('@antiquarium/api-client'),
   createArtifact: jest.fn(),
+  // The api's origin in these tests (the real rule is libs/api-client's, tested there).
+  isApiAddress: (url: string) => url.startsWith('https://api.antiquarium.test/'),
 }));
 const create = jest.mocked(createArtifact);
 
@@ -140,18 +142,26 @@ test('the image preview says whether the URL loads', async () => {
   const user = userEvent.setup();
   renderPage();
   expect(screen.getByText('Enter an image URL to see a preview.')).toBeInTheDocument();
-  await user.type(control('Image URL'), 'https://example.org/missing.png');
+  await user.type(control('Image URL'), 'https://api.antiquarium.test/media/missing.png');
   const image = await screen.findByRole('img', { name: 'Preview of the artifact image' });
   expect(screen.getByText('Loading the preview…')).toBeInTheDocument();
   fireEvent.error(image);
   expect(await screen.findByText(/The image could not be loaded from this URL/)).toBeInTheDocument();
   await user.clear(control('Image URL'));
-  await user.type(control('Image URL'), 'https://example.org/fine.png');
+  await user.type(control('Image URL'), 'https://api.antiquarium.test/media/fine.png');
   await waitFor(() =>
-    expect(screen.getByRole('img', { name: 'Preview of the artifact image' })).toHaveAttribute('src', 'https://example.org/fine.png'),
+    expect(screen.getByRole('img', { name: 'Preview of the artifact image' })).toHaveAttribute('src', 'https://api.antiquarium.test/media/fine.png'),
   );
   fireEvent.load(screen.getByRole('img', { name: 'Preview of the artifact image' }));
   expect(await screen.findByText('The image loads correctly.')).toBeInTheDocument();
+});
+
+test("another site's picture is not loaded by the preview: the form says the site will copy it", async () => {
+  const user = userEvent.setup();
+  renderPage();
+  await user.type(control('Image URL'), 'https://museum.example.org/sword.jpg');
+  expect(await screen.findByText(/This picture is on another site: Antiquarium copies it when you save/)).toBeInTheDocument();
+  expect(screen.queryByRole('img', { name: 'Preview of the artifact image' })).not.toBeInTheDocument();
 });
 
 test('a valid form is sent trimmed; success shows the dialog with its icon and OK, and clears the form', async () => {

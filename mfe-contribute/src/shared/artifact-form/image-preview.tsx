@@ -1,3 +1,4 @@
+import { isApiAddress } from '@antiquarium/api-client';
 import { isHttpUrl } from '@antiquarium/contracts';
 import { useEffect, useState } from 'react';
 
@@ -7,6 +8,9 @@ export const PREVIEW_TEXTS = {
   loading: 'Loading the preview…',
   loaded: 'The image loads correctly.',
   failed: 'The image could not be loaded from this URL. Check the link, or try another image.',
+  // Another site's picture is never loaded by the page (the site's pictures are its own, and a
+  // visitor's browser does not call other sites): the api copies it when the artifact is saved.
+  foreign: 'This picture is on another site: Antiquarium copies it when you save, and shows its own copy from then on.',
 } as const;
 
 /** How long typing must pause before the URL is fetched (not one request per keystroke). */
@@ -21,22 +25,24 @@ function useSettled(value: string, delay: number): string {
   return settled;
 }
 
-/** A live preview of the image URL, saying in words whether the image loads. */
+/** A live preview of the image URL, saying in words whether the image loads (or that the site will copy it). */
 export function ImagePreview({ url, statusId }: { url: string; statusId: string }) {
   const src = useSettled(url.trim(), PREVIEW_DELAY_MS);
   const [result, setResult] = useState<{ src: string; loaded: boolean } | null>(null);
   const valid = isHttpUrl(src);
+  const own = valid && isApiAddress(src);
 
   let status: keyof typeof PREVIEW_TEXTS;
   if (!src) status = 'empty';
   else if (!valid) status = 'invalid';
+  else if (!own) status = 'foreign';
   else if (result?.src === src) status = result.loaded ? 'loaded' : 'failed';
   else status = 'loading';
 
   return (
     <div className={`ctb-preview ctb-preview--${status}`}>
       <div className="ctb-preview__frame">
-        {valid ? (
+        {own ? (
           <img
             // A new element per URL: the load/error events always belong to the URL shown.
             key={src}
