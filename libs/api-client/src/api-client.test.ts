@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { fakeApiForTests } from './testing/fake-api';
 import {
   ApiRequestError,
   configureApiClient,
@@ -17,33 +17,7 @@ import { ALL_ARTIFACTS_IMAGE_SIZES, FEATURED_QUERY, RECENT_QUERY, TOP_CONTRIBUTO
 import { HAND_OVER_MS, startFirstPageCalls, type ImagePreloader } from './hand-over';
 
 // A real HTTP server on loopback stands in for the api: requests, headers and errors are real.
-interface Seen {
-  method: string;
-  url: string;
-  authorization: string | undefined;
-}
-let seen: Seen[] = [];
-let handler: (request: IncomingMessage, response: ServerResponse) => void;
-let server: Server;
-let baseUrl: string;
-let token: string | null;
-
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    seen.push({ method: request.method ?? '', url: request.url ?? '', authorization: request.headers.authorization });
-    handler(request, response);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  configureApiClient({ baseUrl, getToken: async () => token });
-});
-
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-beforeEach(() => {
-  seen = [];
-  token = null;
-});
+const api = fakeApiForTests(null);
 
 function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
@@ -51,7 +25,7 @@ function json(response: ServerResponse, status: number, body: unknown, headers: 
 }
 
 test('lists with the query sent and the page read from the headers', async () => {
-  handler = (_request, response) =>
+  api.handler = (_request, response) =>
     json(response, 200, [{ _id: 'a1', name: 'Mask' }], {
       'X-Total-Count': '61',
       'X-Page': '2',
@@ -59,45 +33,45 @@ test('lists with the query sent and the page read from the headers', async () =>
       'X-Next-Page': '3',
     });
   const page = await listArtifacts({ type: 'Tools', sort: 'likes', search: 'gold mask', page: 2, limit: 24 });
-  expect(seen[0]?.url).toBe('/artifacts?type=Tools&sort=likes&search=gold+mask&page=2&limit=24');
+  expect(api.seen[0]?.url).toBe('/artifacts?type=Tools&sort=likes&search=gold+mask&page=2&limit=24');
   expect(page).toEqual({ items: [{ _id: 'a1', name: 'Mask' }], total: 61, page: 2, pageSize: 24, nextPage: 3, didYouMean: null });
 });
 
 test('a search that found nothing brings the server’s suggestion; facets take the same filters', async () => {
-  handler = (request, response) =>
+  api.handler = (request, response) =>
     request.url?.startsWith('/artifacts/facets')
       ? json(response, 200, { total: 0, types: [], eras: [], centuries: [], places: [], didYouMean: 'rosetta stone' })
       : json(response, 200, [], { 'X-Total-Count': '0', 'X-Page': '1', 'X-Page-Size': '24', 'X-Did-You-Mean': 'rosetta stone' });
   const page = await listArtifacts({ search: 'roseta stnoe', from: -200, to: 100, within: true, place: 'Egypt' });
-  expect(seen[0]?.url).toBe('/artifacts?search=roseta+stnoe&from=-200&to=100&within=true&place=Egypt');
+  expect(api.seen[0]?.url).toBe('/artifacts?search=roseta+stnoe&from=-200&to=100&within=true&place=Egypt');
   expect(page.didYouMean).toBe('rosetta stone');
   const facets = await getArtifactFacets({ search: 'roseta stnoe', type: 'Tools' });
-  expect(seen[1]?.url).toBe('/artifacts/facets?search=roseta+stnoe&type=Tools');
+  expect(api.seen[1]?.url).toBe('/artifacts/facets?search=roseta+stnoe&type=Tools');
   expect(facets.didYouMean).toBe('rosetta stone');
 });
 
 test('the last page has no next page; empty parameters are not sent', async () => {
-  handler = (_request, response) => json(response, 200, [], { 'X-Total-Count': '0', 'X-Page': '1', 'X-Page-Size': '24' });
+  api.handler = (_request, response) => json(response, 200, [], { 'X-Total-Count': '0', 'X-Page': '1', 'X-Page-Size': '24' });
   const page = await listArtifacts({ search: '', type: undefined });
-  expect(seen[0]?.url).toBe('/artifacts');
+  expect(api.seen[0]?.url).toBe('/artifacts');
   expect(page.nextPage).toBeNull();
   expect(page.total).toBe(0);
 });
 
 test('sends the bearer token when signed in, and none for a visitor', async () => {
-  handler = (_request, response) => json(response, 200, { liked: true, likes: 4 });
-  token = 'id-token-123';
+  api.handler = (_request, response) => json(response, 200, { liked: true, likes: 4 });
+  api.token = 'id-token-123';
   await expect(toggleLike('a/1')).resolves.toEqual({ liked: true, likes: 4 });
-  expect(seen[0]).toEqual({ method: 'PATCH', url: '/artifacts/toggle-like/a%2F1', authorization: 'Bearer id-token-123' });
+  expect(api.seen[0]).toEqual({ method: 'PATCH', url: '/artifacts/toggle-like/a%2F1', authorization: 'Bearer id-token-123' });
 
-  token = null;
-  handler = (_request, response) => json(response, 200, []);
+  api.token = null;
+  api.handler = (_request, response) => json(response, 200, []);
   await topContributors(3);
-  expect(seen[1]).toEqual({ method: 'GET', url: '/contributors/top?limit=3', authorization: undefined });
+  expect(api.seen[1]).toEqual({ method: 'GET', url: '/contributors/top?limit=3', authorization: undefined });
 });
 
 test("errors carry the api's message and status", async () => {
-  handler = (_request, response) =>
+  api.handler = (_request, response) =>
     json(response, 404, { statusCode: 404, error: 'Not Found', message: 'Artifact not found' });
   const failure = await getArtifact('missing').catch((error: unknown) => error);
   expect(failure).toBeInstanceOf(ApiRequestError);
@@ -107,7 +81,7 @@ test("errors carry the api's message and status", async () => {
 });
 
 test('validation errors keep their fields', async () => {
-  handler = (_request, response) =>
+  api.handler = (_request, response) =>
     json(response, 400, { statusCode: 400, error: 'Bad Request', message: 'Name is required', fields: { name: 'Name is required' } });
   const failure = await listArtifacts({ page: 1 }).catch((error: unknown) => error);
   expect(failure).toMatchObject({ status: 400, message: 'Name is required', fields: { name: 'Name is required' } });
@@ -115,7 +89,7 @@ test('validation errors keep their fields', async () => {
 
 test('a contact message is posted as JSON, with the token when signed in, and resolves to the receipt', async () => {
   const bodies: unknown[] = [];
-  handler = (request, response) => {
+  api.handler = (request, response) => {
     let text = '';
     request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
     request.on('end', () => {
@@ -125,30 +99,30 @@ test('a contact message is posted as JSON, with the token when signed in, and re
   };
   const input = { name: 'Ada', email: 'ada@example.org', message: 'Where was it found?' };
   await expect(sendContactMessage(input)).resolves.toEqual({ id: 'c1', receivedAt: '2026-01-02T03:04:05.000Z' });
-  expect(seen[0]).toEqual({ method: 'POST', url: '/contact', authorization: undefined });
+  expect(api.seen[0]).toEqual({ method: 'POST', url: '/contact', authorization: undefined });
   expect(bodies[0]).toEqual({ contentType: expect.stringContaining('application/json'), body: input });
-  token = 'id-token-9';
+  api.token = 'id-token-9';
   await sendContactMessage(input);
-  expect(seen[1]?.authorization).toBe('Bearer id-token-9');
+  expect(api.seen[1]?.authorization).toBe('Bearer id-token-9');
 });
 
 test("a contact message the api refused is an ApiRequestError with each field's message, and is not sent again", async () => {
-  handler = (_request, response) =>
+  api.handler = (_request, response) =>
     json(response, 400, { statusCode: 400, error: 'Bad Request', message: 'email: Enter a valid email address', fields: { email: 'Enter a valid email address', message: 'Message is required' } });
   const refused = await sendContactMessage({ name: 'Ada', email: 'ada@', message: '' }).catch((error: unknown) => error);
   expect(refused).toBeInstanceOf(ApiRequestError);
   expect(refused).toMatchObject({ status: 400, fields: { email: 'Enter a valid email address', message: 'Message is required' } });
-  handler = (_request, response) => json(response, 429, { statusCode: 429, error: 'Too Many Requests', message: 'Too many requests, please slow down' }, { 'Retry-After': '30' });
+  api.handler = (_request, response) => json(response, 429, { statusCode: 429, error: 'Too Many Requests', message: 'Too many requests, please slow down' }, { 'Retry-After': '30' });
   const limited = await sendContactMessage({ name: 'Ada', email: 'ada@example.org', message: 'Hi' }).catch((error: unknown) => error);
   expect(limited).toMatchObject({ status: 429, message: 'Too many requests, please slow down' });
-  expect(seen.map((request) => request.method)).toEqual(['POST', 'POST']);
+  expect(api.seen.map((request) => request.method)).toEqual(['POST', 'POST']);
 });
 
 test("a picture is the api's own only at the api's origin", () => {
-  expect(isApiAddress(`${baseUrl}/media/photos/abc-640.webp`)).toBe(true);
-  expect(isApiAddress(`${baseUrl.replace('127.0.0.1', 'localhost')}/media/photos/abc-640.webp`)).toBe(false);
+  expect(isApiAddress(`${api.baseUrl}/media/photos/abc-640.webp`)).toBe(true);
+  expect(isApiAddress(`${api.baseUrl.replace('127.0.0.1', 'localhost')}/media/photos/abc-640.webp`)).toBe(false);
   expect(isApiAddress('https://museum.example.org/sword.jpg')).toBe(false);
-  expect(isApiAddress(`${baseUrl}@museum.example.org/sword.jpg`)).toBe(false);
+  expect(isApiAddress(`${api.baseUrl}@museum.example.org/sword.jpg`)).toBe(false);
   expect(isApiAddress('not a url')).toBe(false);
 });
 
@@ -160,23 +134,23 @@ test('an unreachable server becomes a readable error', async () => {
     // Screens then show their own spec message for it.
     expect(errorMessage(failure, 'Failed to toggle like')).toBe('Failed to toggle like');
   } finally {
-    configureApiClient({ baseUrl, getToken: async () => token });
+    configureApiClient({ baseUrl: api.baseUrl, getToken: async () => api.token });
   }
 });
 
 describe('the first page’s hand-over (hand-over.ts)', () => {
-  const urlsSeen = () => seen.map((request) => request.url);
+  const urlsSeen = () => api.seen.map((request) => request.url);
 
   test('the page takes the answer of the call the shell started, and the api is asked once', async () => {
     let answered = 0;
-    handler = (request, response) => {
+    api.handler = (request, response) => {
       answered += 1;
       if (request.url?.startsWith('/contributors')) json(response, 200, [{ name: 'Ada', artifacts: 2, likes: 5 }]);
       else json(response, 200, [{ _id: `a${answered}`, name: request.url }], { 'X-Total-Count': '1', 'X-Page': '1', 'X-Page-Size': '8' });
     };
-    expect(startFirstPageCalls(baseUrl, { pathname: '/', search: '' })).toHaveLength(3);
+    expect(startFirstPageCalls(api.baseUrl, { pathname: '/', search: '' })).toHaveLength(3);
     // Started again (a second entry run): nothing new is asked.
-    expect(startFirstPageCalls(baseUrl, { pathname: '/', search: '' })).toHaveLength(0);
+    expect(startFirstPageCalls(api.baseUrl, { pathname: '/', search: '' })).toHaveLength(0);
     const [featured, recent, top] = await Promise.all([listArtifacts(FEATURED_QUERY), listArtifacts(RECENT_QUERY), topContributors(TOP_CONTRIBUTOR_COUNT)]);
     expect(featured.items[0]?.name).toBe('/artifacts?limit=8&sort=likes');
     expect(featured.total).toBe(1);
@@ -189,11 +163,11 @@ describe('the first page’s hand-over (hand-over.ts)', () => {
   });
 
   test('All Artifacts’ list and facets for the URL’s query are handed over', async () => {
-    handler = (request, response) =>
+    api.handler = (request, response) =>
       request.url?.startsWith('/artifacts/facets')
         ? json(response, 200, { total: 3, types: [], eras: [], centuries: [], places: [] })
         : json(response, 200, [], { 'X-Total-Count': '0', 'X-Page': '2', 'X-Page-Size': '24' });
-    startFirstPageCalls(baseUrl, { pathname: '/all-artifacts', search: '?type=Tools&search=mask&page=2' });
+    startFirstPageCalls(api.baseUrl, { pathname: '/all-artifacts', search: '?type=Tools&search=mask&page=2' });
     await listArtifacts({ search: 'mask', type: 'Tools', sort: 'relevance', page: 2 });
     await getArtifactFacets({ search: 'mask', type: 'Tools' });
     // (The shell asks with the parameters in the order of their names: one name per call.)
@@ -201,7 +175,7 @@ describe('the first page’s hand-over (hand-over.ts)', () => {
   });
 
   test('All Artifacts’ first card image is preloaded from the list’s answer, in the widths its card offers', async () => {
-    handler = (request, response) =>
+    api.handler = (request, response) =>
       request.url?.startsWith('/artifacts/facets')
         ? json(response, 200, { total: 2, types: [], eras: [], centuries: [], places: [] })
         : json(response, 200, [
@@ -210,7 +184,7 @@ describe('the first page’s hand-over (hand-over.ts)', () => {
           ]);
     const preloaded: Parameters<ImagePreloader>[0][] = [];
     const firstPreload = new Promise<void>((resolve) => {
-      startFirstPageCalls(baseUrl, { pathname: '/all-artifacts', search: '?type=Tools' }, (image) => {
+      startFirstPageCalls(api.baseUrl, { pathname: '/all-artifacts', search: '?type=Tools' }, (image) => {
         preloaded.push(image);
         resolve();
       });
@@ -254,7 +228,7 @@ describe('the first page’s hand-over (hand-over.ts)', () => {
         if (sent === 7) othersSent();
       });
     // (The server answers by the call's URL: the early calls reach it after this code has run.)
-    handler = (request, response) => {
+    api.handler = (request, response) => {
       const url = request.url ?? '';
       if (url.startsWith('/artifacts?page=5')) {
         void others.then(() => json(response, 200, [{ _id: 'v1', name: 'Vase', image: 'https://media.example/media/vase-960.webp' }]));
@@ -269,9 +243,9 @@ describe('the first page’s hand-over (hand-over.ts)', () => {
       else json(response, 200, [{ _id: 'g1', name: 'Coin', image: 'https://media.example/media/coin-960.webp' }]);
     };
     // Pages 2-4 (one facets call, shared) and the home page (three calls): seven answers, then page 5's.
-    for (const page of [2, 3, 4]) startFirstPageCalls(baseUrl, { pathname: '/all-artifacts', search: `?page=${page}` }, preload);
-    startFirstPageCalls(baseUrl, { pathname: '/', search: '' }, preload);
-    startFirstPageCalls(baseUrl, { pathname: '/all-artifacts', search: '?page=5' }, preload);
+    for (const page of [2, 3, 4]) startFirstPageCalls(api.baseUrl, { pathname: '/all-artifacts', search: `?page=${page}` }, preload);
+    startFirstPageCalls(api.baseUrl, { pathname: '/', search: '' }, preload);
+    startFirstPageCalls(api.baseUrl, { pathname: '/all-artifacts', search: '?page=5' }, preload);
     // (The pages take their answers, so that none is left for the next test.)
     for (const page of [2, 3, 4]) await listArtifacts({ sort: 'name', page }).catch(() => undefined);
     await Promise.all([getArtifactFacets({}), listArtifacts(FEATURED_QUERY), listArtifacts(RECENT_QUERY), topContributors(TOP_CONTRIBUTOR_COUNT)]).catch(() => undefined);
@@ -292,7 +266,7 @@ describe('the first page’s hand-over (hand-over.ts)', () => {
     const failedEarly = new Promise<void>((resolve) => {
       earlyFailed = resolve;
     });
-    handler = (request, response) => {
+    api.handler = (request, response) => {
       if (request.url?.startsWith('/artifacts/facets')) return json(response, 200, { total: 0, types: [], eras: [], centuries: [], places: [] });
       calls += 1;
       if (calls === 1) {
@@ -300,7 +274,7 @@ describe('the first page’s hand-over (hand-over.ts)', () => {
         json(response, 503, { message: 'Busy' });
       } else json(response, 200, [{ _id: 'b1', name: 'Bowl' }], { 'X-Total-Count': '1' });
     };
-    startFirstPageCalls(baseUrl, { pathname: '/all-artifacts', search: '' });
+    startFirstPageCalls(api.baseUrl, { pathname: '/all-artifacts', search: '' });
     // The page asks once the early list call has failed.
     await failedEarly;
     const page = await listArtifacts({ sort: 'name', page: 1 });
@@ -313,10 +287,10 @@ describe('the first page’s hand-over (hand-over.ts)', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    handler = (_request, response) => {
+    api.handler = (_request, response) => {
       void held.then(() => json(response, 200, [{ _id: 'c1', name: 'Coin' }], { 'X-Total-Count': '1' }));
     };
-    startFirstPageCalls(baseUrl, { pathname: '/', search: '' });
+    startFirstPageCalls(api.baseUrl, { pathname: '/', search: '' });
     const controller = new AbortController();
     const first = listArtifacts(FEATURED_QUERY, { signal: controller.signal });
     controller.abort();
@@ -331,8 +305,8 @@ describe('the first page’s hand-over (hand-over.ts)', () => {
   test('an answer its page did not take in time is not used', async () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     try {
-      handler = (request, response) => json(response, 200, [{ _id: 'd1', name: request.url }], { 'X-Total-Count': '1' });
-      startFirstPageCalls(baseUrl, { pathname: '/', search: '' });
+      api.handler = (request, response) => json(response, 200, [{ _id: 'd1', name: request.url }], { 'X-Total-Count': '1' });
+      startFirstPageCalls(api.baseUrl, { pathname: '/', search: '' });
       jest.advanceTimersByTime(HAND_OVER_MS + 1);
     } finally {
       jest.useRealTimers();
