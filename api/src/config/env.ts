@@ -2,6 +2,19 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { isEmailAddress } from '@antiquarium/contracts/validation';
 
+/** An optional key or token: 32-512 printable ASCII characters; empty counts as unset. */
+function optionalKey(why = '') {
+  return z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .max(512, 'must be at most 512 characters')
+      .regex(/^[\x21-\x7E]+$/, `must be printable ASCII without spaces${why}`)
+      .optional(),
+  );
+}
+
 /** A DNS name: dot-separated labels of letters, digits and inner hyphens. */
 const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
@@ -104,26 +117,10 @@ const envSchema = z
     CHANGES_CHANNEL: z.string().min(1).max(100).default('antiquarium:changes'),
     // The credential of `npm run release` (docs/api.md "Releases"): without it release changes are
     // turned off. Empty counts as unset. Zod's messages never quote the value, so it is never logged.
-    RELEASE_DEPLOY_TOKEN: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z
-        .string()
-        .min(32, 'must be at least 32 characters')
-        .max(512, 'must be at most 512 characters')
-        .regex(/^[\x21-\x7E]+$/, 'must be printable ASCII without spaces (it is sent in a header)')
-        .optional(),
-    ),
+    RELEASE_DEPLOY_TOKEN: optionalKey(' (it is sent in a header)'),
     // The key of the release telemetry's tickets (docs/decisions/0008, "Telemetry tickets"): every
     // instance behind one site needs the same. Unset, it is derived from RELEASE_DEPLOY_TOKEN.
-    RELEASE_TELEMETRY_SECRET: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z
-        .string()
-        .min(32, 'must be at least 32 characters')
-        .max(512, 'must be at most 512 characters')
-        .regex(/^[\x21-\x7E]+$/, 'must be printable ASCII without spaces')
-        .optional(),
-    ),
+    RELEASE_TELEMETRY_SECRET: optionalKey(),
     // Telemetry posts per client address per RATE_WINDOW_MS, beside the client budget.
     TELEMETRY_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     // Notices (POST /reports) per client address per RATE_WINDOW_MS: anyone may send them, signed in or not.
@@ -146,15 +143,7 @@ const envSchema = z
       .default('Antiquarium <no-reply@antiquarium.local>'),
     // The key of the unsubscribe links' tokens (every instance the same). Unset, it is derived from
     // RELEASE_DEPLOY_TOKEN, as the telemetry tickets' key is.
-    MAIL_UNSUBSCRIBE_SECRET: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z
-        .string()
-        .min(32, 'must be at least 32 characters')
-        .max(512, 'must be at most 512 characters')
-        .regex(/^[\x21-\x7E]+$/, 'must be printable ASCII without spaces')
-        .optional(),
-    ),
+    MAIL_UNSUBSCRIBE_SECRET: optionalKey(),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
