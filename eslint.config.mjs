@@ -47,9 +47,9 @@ export default tseslint.config(
     packages('(?!contracts(/|$))[a-z-]+', 'The api shares only @antiquarium/contracts with the front ends.'),
     climbInto(`shell|mfe-[a-z-]+|libs`),
   ]),
-  // The api's tests also take the phone photos the browser journeys upload (Node-only fixtures).
+  // The api's tests also take the phone photos the browser journeys upload and a free port (Node-only fixtures).
   boundary(['api/src/**/*.spec.ts', 'api/test/**/*.ts'], [
-    packages('(?!contracts(/|$)|testing/photos$)[a-z-]+', 'The api shares only @antiquarium/contracts with the front ends (its tests also @antiquarium/testing/photos).'),
+    packages('(?!contracts(/|$)|testing/(photos|net)$)[a-z-]+', 'The api shares only @antiquarium/contracts with the front ends (its tests also @antiquarium/testing/photos and /net).'),
     climbInto(`shell|mfe-[a-z-]+|libs`),
   ]),
 );

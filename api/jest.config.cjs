@@ -21,5 +21,6 @@ module.exports = {
     '^@antiquarium/contracts$': '<rootDir>/../libs/contracts/src/index.ts',
     '^@antiquarium/contracts/validation$': '<rootDir>/../libs/contracts/src/validation.ts',
     '^@antiquarium/testing/photos$': '<rootDir>/../libs/testing/src/photo-fixtures.ts',
+    '^@antiquarium/testing/net$': '<rootDir>/../libs/testing/src/net.ts',
   },
 };

@@ -16,6 +16,7 @@ module.exports = function apiSuite({ displayName, testMatch, testTimeout, setupF
       '^@antiquarium/contracts$': '<rootDir>/../libs/contracts/src/index.ts',
       '^@antiquarium/contracts/validation$': '<rootDir>/../libs/contracts/src/validation.ts',
       '^@antiquarium/testing/photos$': '<rootDir>/../libs/testing/src/photo-fixtures.ts',
+      '^@antiquarium/testing/net$': '<rootDir>/../libs/testing/src/net.ts',
     },
     ...(setupFilesAfterEnv ? { setupFilesAfterEnv } : {}),
     testTimeout,

@@ -18,6 +18,7 @@ import { db, objectId } from './support/db';
 import { API_URL, MONGODB_URI, RELEASE_DEPLOY_TOKEN } from './support/env';
 import { api, expectApiError, expectStatus } from './support/http';
 import { MAILPIT_SMTP_URL, mailHeaders, mailsTo, waitForMailsTo, type MailMessage } from './support/mailpit';
+import { freePort } from '@antiquarium/testing/net';
 
 type Schemas = typeof import('../src/mail/mail.schema');
 type Repositories = typeof import('../src/mail/mail-outbox.repository');
@@ -169,15 +170,6 @@ describe('a moderator’s reply to a contact message', () => {
     expect(await (await db()).collection('mail_outbox').countDocuments({ $or: [{ to: person.email }, { recipientUid: person.uid }] })).toBe(0);
   });
 });
-
-/** A port where nothing listens (yet): found free, then let go. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A TCP server on `port`: with `target`, it relays to it (the mail server back on its address); without, it accepts and never answers. */
 async function listen(port: number, target?: { host: string; port: number }): Promise<() => Promise<void>> {

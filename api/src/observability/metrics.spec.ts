@@ -2,10 +2,10 @@
 // METRICS_HOST), on real sockets: reached through loopback, and through the machine's own network
 // address only when METRICS_HOST opens it.
 import type { Server } from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import { loadConfig } from '../config/env';
 import { serveMetrics } from './metrics';
+import { freePort } from '@antiquarium/testing/net';
 
 /** The machine's first non-loopback IPv4 address: where the rest of its network reaches it. */
 function networkAddress(): string {
@@ -14,14 +14,6 @@ function networkAddress(): string {
     .find((entry) => entry !== undefined && entry.family === 'IPv4' && !entry.internal);
   if (!address) throw new Error('this test needs a network interface besides loopback');
   return address.address;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** The status of GET /metrics at host:port, or the connection error's code. */
