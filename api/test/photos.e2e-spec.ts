@@ -152,6 +152,30 @@ test('photos are not served while no public artifact names them: unattached, hid
   // Verdicts are kept up to 5 s.
   await expectEventually(async () => (await fetchBytes(url)).status, 404);
 
+  // Its contributor and the moderators still see it: their reads carry a grant for each photo,
+  // which opens its files privately; the public address, a changed grant and a visitor's or another
+  // member's read stay closed (a grant for another photo: photo-access.spec.ts).
+  for (const reader of [member, moderator]) {
+    const seen = await api<Artifact>(`/artifacts/${id}`, { token: reader.token });
+    expectStatus(seen, 200);
+    const granted = seen.body.images[0] as Artifact['images'][number];
+    expect(granted.url).toMatch(/\.jpg\?access=a1\.\d{13}\.[A-Za-z0-9_-]{43}$/);
+    expect(seen.body.image).toMatch(/\?access=a1\./);
+    const files = [granted.url, seen.body.image, ...granted.srcset.split(', ').map((candidate) => candidate.split(' ')[0] as string), ...granted.sources.map((source) => source.srcset.split(', ').at(-1)?.split(' ')[0] as string)];
+    for (const file of files) {
+      const answer = await fetchBytes(file);
+      expect([file, answer.status]).toEqual([file, 200]);
+      expect(answer.headers.get('cache-control')).toBe('private, max-age=3600');
+      expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    const grant = granted.url.slice(granted.url.indexOf('?'));
+    expect((await fetchBytes(granted.url.replace(/-(\d+)\.jpg\?/, '-$1.webp?'))).status).toBe(200);
+    expect((await fetchBytes(granted.url.replace(/\?access=.*$/, ''))).status).toBe(404);
+    expect((await fetchBytes(`${granted.url.replace(/\?access=.*$/, '')}${grant.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}`)).status).toBe(404);
+  }
+  expectApiError(await api(`/artifacts/${id}`), 404);
+  expectApiError(await api(`/artifacts/${id}`, { token: other.token }), 404);
+
   expectStatus(await api(`/artifacts/${id}`, { method: 'DELETE', token: member.token }), 200);
   expect((await fetchBytes(url)).status).toBe(404);
   expectApiError(await api(`/media/uploads/${upload.id}`, { token: member.token }), 404);

@@ -34,4 +34,9 @@ export abstract class ArtifactPhotos {
   abstract importAddress(artifactId: string, uid: string, url: string, alt: string): void;
   /** The cover's address (the `image` every client of the spec reads). */
   abstract coverUrl(image: StoredImage): string;
+  /**
+   * The query that opens a hidden artifact's photo to the caller its read is for (its contributor or
+   * a moderator, whom to-artifact.ts's mayDisplayHidden names): `?access=<grant>`, for an hour or two.
+   */
+  abstract accessQuery(image: Pick<StoredImage, 'src'>): string;
 }

@@ -27,6 +27,9 @@ export class ArtifactsService {
     private readonly photos: ArtifactPhotos,
   ) {}
 
+  /** The grant query for a hidden artifact's photo (toArtifact asks only for the reads that may see it). */
+  private readonly access = (image: Pick<StoredImage, 'src'>) => this.photos.accessQuery(image);
+
   /** The filter of a query; `email` narrows to the caller's own artifacts and must be theirs. */
   private filterOf(query: FilterQuery, caller: AuthUser | undefined): ArtifactFilter {
     let adderUid: string | undefined;
@@ -52,7 +55,7 @@ export class ArtifactsService {
       ...(await this.artifacts.list(filter, sort, query.page, query.limit)),
       didYouMean: null,
     };
-    return { items: page.items.map((doc) => toArtifact(doc, caller)), total: page.total, didYouMean: page.didYouMean };
+    return { items: page.items.map((doc) => toArtifact(doc, caller, this.access)), total: page.total, didYouMean: page.didYouMean };
   }
 
   facets(query: FilterQuery, caller: AuthUser | undefined): Promise<ArtifactFacets> {
@@ -64,7 +67,7 @@ export class ArtifactsService {
     const doc = this.catalog.get(id.toHexString()) ?? (await this.artifacts.findById(id));
     // A hidden artifact is not in the catalog: the database's copy says who may still see it.
     if (!doc || (doc.moderation && !mayDisplayHidden(doc, caller))) throw new ArtifactNotFound();
-    const artifact = toArtifact(doc, caller);
+    const artifact = toArtifact(doc, caller, this.access);
     if (caller) artifact.liked = await this.likes.exists(id, caller.uid);
     return artifact;
   }

@@ -4,13 +4,20 @@ import type { AuthUser } from '../auth/auth-user';
 import type { StoredImage } from './artifact-photos';
 import type { StoredArtifact } from './artifacts.repository';
 
-/** The public shape: the adder's email only for the adder, internal fields never. */
-export function toArtifact(doc: StoredArtifact, caller: AuthUser | undefined): Artifact {
+/**
+ * The public shape: the adder's email only for the adder, internal fields never. A hidden artifact's
+ * photos are served only with a grant (api/src/media/photo-access.ts): `access` gives the query that
+ * opens one, for the reads of those who may see the artifact (its contributor, a moderator).
+ */
+export function toArtifact(doc: StoredArtifact, caller: AuthUser | undefined, access?: (image: Pick<StoredImage, 'src'>) => string): Artifact {
+  const hidden = Boolean(doc.moderation) && mayDisplayHidden(doc, caller);
+  const queryOf = (image: Pick<StoredImage, 'src'>) => (hidden && access ? access(image) : '');
+  const cover = doc.images?.[0];
   const artifact: Artifact = {
     _id: doc._id.toHexString(),
     name: doc.name,
-    image: doc.image,
-    images: (doc.images ?? []).map(toArtifactImage),
+    image: cover && doc.image.startsWith(`${cover.src}-`) ? `${doc.image}${queryOf(cover)}` : doc.image,
+    images: (doc.images ?? []).map((image) => toArtifactImage(image, queryOf(image))),
     type: doc.type as ArtifactType,
     context: doc.context,
     shortDescription: doc.shortDescription,
@@ -26,21 +33,21 @@ export function toArtifact(doc: StoredArtifact, caller: AuthUser | undefined): A
     dating: datingOf(doc),
   };
   if (caller && doc.adderUid === caller.uid) artifact.adderEmail = doc.adderEmail ?? caller.email ?? '';
-  if (doc.moderation && mayDisplayHidden(doc, caller)) artifact.moderation = doc.moderation as ModerationState;
+  if (hidden) artifact.moderation = doc.moderation as ModerationState;
   return artifact;
 }
 
 /** The widest file a details page shows (its picture is at most 568 px wide, 2x). */
 const DETAILS_WIDTH = 1280;
 
-/** A kept photo with every address of it: each published width, in each format. */
-export function toArtifactImage(image: Omit<StoredImage, 'caption'> & { caption?: string | null }): ArtifactImage {
+/** A kept photo with every address of it: each published width, in each format (each with `query`, a grant or nothing). */
+export function toArtifactImage(image: Omit<StoredImage, 'caption'> & { caption?: string | null }, query = ''): ArtifactImage {
   const widths = photoWidths(image.width);
-  const srcsetOf = (format: (typeof PHOTO_FORMATS)[number]) => widths.map((width) => `${image.src}-${width}.${format} ${width}w`).join(', ');
+  const srcsetOf = (format: (typeof PHOTO_FORMATS)[number]) => widths.map((width) => `${image.src}-${width}.${format}${query} ${width}w`).join(', ');
   const shown = widths.filter((width) => width <= DETAILS_WIDTH).at(-1) ?? widths[0];
   const result: ArtifactImage = {
     id: image.id,
-    url: `${image.src}-${shown}.jpg`,
+    url: `${image.src}-${shown}.jpg${query}`,
     srcset: srcsetOf('jpg'),
     sources: PHOTO_FORMATS.filter((format) => format !== 'jpg').map((format) => ({ type: PHOTO_CONTENT_TYPES[format], srcset: srcsetOf(format) })),
     alt: image.alt,

@@ -144,6 +144,10 @@ const envSchema = z
     // The key of the unsubscribe links' tokens (every instance the same). Unset, it is derived from
     // RELEASE_DEPLOY_TOKEN, as the telemetry tickets' key is.
     MAIL_UNSUBSCRIBE_SECRET: optionalKey(),
+    // The key of the grants that open a hidden artifact's photos to its contributor and the
+    // moderators (api/src/media/photo-access.ts; every instance the same). Unset, it is derived from
+    // MAIL_UNSUBSCRIBE_SECRET or RELEASE_DEPLOY_TOKEN (production has one of them).
+    PHOTO_ACCESS_SECRET: optionalKey(),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -243,6 +247,7 @@ const envSchema = z
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
       mailUnsubscribeSecret: env.MAIL_UNSUBSCRIBE_SECRET,
+      photoAccessSecret: env.PHOTO_ACCESS_SECRET,
     };
   });
 

@@ -8,6 +8,7 @@ import { ArtifactPhotos, type StoredImage } from '../artifacts/artifact-photos';
 import { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { ValidationFailed } from '../common/errors';
 import { APP_CONFIG, type AppConfig } from '../config/env';
+import { PhotoAccess } from './photo-access';
 import { PhotoQueue, derivedKeys } from './photo-queue';
 import { PhotoStore } from './photo-store';
 import { PhotoVisibility } from './photo-visibility';
@@ -27,6 +28,7 @@ export class MediaArtifactPhotos extends ArtifactPhotos {
     private readonly store: PhotoStore,
     private readonly uploads: UploadedBytes,
     private readonly visibility: PhotoVisibility,
+    private readonly access: PhotoAccess,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
@@ -79,6 +81,10 @@ export class MediaArtifactPhotos extends ArtifactPhotos {
     }
     await this.photos.delete(dropped.map((photo) => photo._id));
     for (const image of images) this.visibility.forget(image.src.slice(image.src.lastIndexOf('/') + 1));
+  }
+
+  accessQuery(image: Pick<StoredImage, 'src'>): string {
+    return `?access=${this.access.grant(image.src.slice(image.src.lastIndexOf('/') + 1))}`;
   }
 
   coverUrl(image: StoredImage): string {

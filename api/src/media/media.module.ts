@@ -10,6 +10,7 @@ import { MemberDataModule } from '../members/member-data.module';
 import { PHOTO_MODEL, photoSchema } from './photo.schema';
 import { PhotoQueue } from './photo-queue';
 import { LocalPhotoStore, PhotoStore, S3PhotoStore } from './photo-store';
+import { PhotoAccess } from './photo-access';
 import { PhotoVisibility } from './photo-visibility';
 import { PhotosController } from './photos.controller';
 import { PhotosRepository } from './photos.repository';
@@ -36,6 +37,7 @@ function photoStoreOf(config: AppConfig): PhotoStore {
     PhotosRepository,
     PhotoQueue,
     PhotoVisibility,
+    PhotoAccess,
     UploadsService,
     MediaArtifactPhotos,
     MediaMemberData,

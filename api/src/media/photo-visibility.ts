@@ -32,6 +32,14 @@ export class PhotoVisibility {
     return visible;
   }
 
+  /** Whether some artifact (public or hidden) names the photo: what a grant may open. */
+  async isAttached(hash: string): Promise<boolean> {
+    const photo = await this.photos.findByHash(hash);
+    if (!photo?.artifactId || !Types.ObjectId.isValid(photo.artifactId)) return false;
+    const artifact = await this.artifacts.findById(new Types.ObjectId(photo.artifactId));
+    return Boolean(artifact?.images?.some((image) => image.id === photo._id));
+  }
+
   /** Forgets what was decided (a write that changes what a photo belongs to, in this process). */
   forget(hash: string): void {
     this.verdicts.delete(hash);
