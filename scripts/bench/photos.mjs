@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { stopProcess } from '../lib/processes.mjs';
-import { ROOT, startApi } from '../lib/services.mjs';
+import { API_PROCESS_ENV, ROOT, startApi } from '../lib/services.mjs';
 import { atMost, kb, median, ms, round, row, say } from './helpers.mjs';
 import { nodeLoad } from './load.mjs';
 import { seedArtifacts } from './seed.mjs';
@@ -52,7 +52,7 @@ const { processPhoto } = require(process.env.PROCESSOR);
 async function inApi(script, env) {
   const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], {
     cwd: path.join(ROOT, 'api'),
-    env: { ...process.env, ...env, NODE_PATH: path.join(ROOT, 'node_modules') },
+    env: { ...process.env, ...API_PROCESS_ENV, ...env, NODE_PATH: path.join(ROOT, 'node_modules') },
     maxBuffer: 10 * 1024 * 1024,
   });
   return stdout;

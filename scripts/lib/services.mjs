@@ -167,6 +167,13 @@ export async function freshPostgresDatabase(name) {
  */
 export const NO_RATE_LIMITS = { WRITE_RATE_LIMIT: '1000000', CLIENT_RATE_LIMIT: '1000000000', FAILED_AUTH_RATE_LIMIT: '1000000', REPORT_RATE_LIMIT: '1000000', CONTACT_RATE_LIMIT: '1000000' };
 
+/**
+ * The api process's allocator setting, as its image has it (deploy/Dockerfile): glibc's default of
+ * eight arenas per core let the photo worker's encoders hold 327 MB at peak, two hold 275 MB
+ * (docs/performance.md, "Photos").
+ */
+export const API_PROCESS_ENV = { MALLOC_ARENA_MAX: '2' };
+
 /** `readyMs`: how long the api may take to load its catalog (a bench's 100 000 artifacts take longer). */
 export async function startApi({ port, mongoUri, authEmulatorPort, mediaDir, logDir, env = {}, name = 'api', readyMs = 60000 }) {
   await assertPortFree(port, 'api');
@@ -175,6 +182,7 @@ export async function startApi({ port, mongoUri, authEmulatorPort, mediaDir, log
     logDir,
     env: {
       NODE_ENV: 'development',
+      ...API_PROCESS_ENV,
       PORT: String(port),
       MONGODB_URI: mongoUri,
       FIREBASE_PROJECT_ID: PROJECT_ID,
