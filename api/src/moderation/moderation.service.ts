@@ -5,6 +5,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model, type QueryFilter } from 'mongoose';
 import {
   MISUSE_WINDOW_DAYS,
+  REPORT_LIMITS,
   SUSPENSION_DAYS,
   appealDeadline,
   groundText,
@@ -29,10 +30,12 @@ import {
   type TransparencyMonth,
   type TransparencyReport,
 } from '@antiquarium/contracts';
+import { isEmailAddress } from '@antiquarium/contracts/validation';
 import type { AuthUser } from '../auth/auth-user';
 import { ArtifactsRepository, type StoredArtifact } from '../artifacts/artifacts.repository';
 import { mayDisplayHidden } from '../artifacts/to-artifact';
 import { ArtifactNotFound, ValidationFailed } from '../common/errors';
+import { Outbox, type MailRequest } from '../mail/outbox';
 import type { FieldErrors } from '@antiquarium/contracts';
 import {
   APPEAL_MODEL,
@@ -49,6 +52,7 @@ import {
 } from './moderation.schema';
 import { AuditLog } from './audit-log';
 import { misuseLevel, misuseStatement } from './misuse-policy';
+import { appealOutcomeMail, appealReceiptMail, misuseMail, reportOutcomeMails, reportReceiptMail, statementOfReasonsMail, type AppealOnDecision } from './moderation-mails';
 import { liftsAnothersDecision, partyToAppeal, partyToDecision } from './second-pass';
 import { Suspensions } from './suspensions';
 
@@ -103,6 +107,11 @@ function median(values: number[]): number | null {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** A member's account address as their notice keeps it: only one the notice form accepts from a visitor. */
+function noticeAddress(email: string | undefined): string | undefined {
+  return email && email.length <= REPORT_LIMITS.email && isEmailAddress(email) ? email : undefined;
+}
+
 function toObjectId(id: string): Types.ObjectId | null {
   return /^[0-9a-f]{24}$/.test(id) ? new Types.ObjectId(id) : null;
 }
@@ -152,8 +161,14 @@ export class ModerationService {
     private readonly artifacts: ArtifactsRepository,
     private readonly suspensions: Suspensions,
     private readonly audits: AuditLog,
+    private readonly outbox: Outbox,
     @Inject(MODERATION_CLOCK) private readonly now: Clock,
   ) {}
+
+  /** Writes the mails a stored record owes to the outbox (moderation-mails.ts; null: no address to write to). */
+  private async mail(...mails: (MailRequest | null)[]): Promise<void> {
+    for (const mail of mails) if (mail) await this.outbox.enqueue(mail);
+  }
 
   // ---- notices ----
 
@@ -165,18 +180,21 @@ export class ModerationService {
     }
     const receipt = randomBytes(24).toString('base64url');
     const receivedAt = this.now();
+    // The address the receipt and the outcome go to: a visitor's as given, a member's own account's.
+    const email = caller ? noticeAddress(caller.email) : input.email;
     const doc = await this.reports.create({
       artifactId: input.artifactId,
       ...(input.photoId ? { photoId: input.photoId } : {}),
       contributorUid: artifact.adderUid,
       reason: input.reason,
       details: input.details ?? '',
-      ...(input.email && !caller ? { email: input.email } : {}),
+      ...(email ? { email } : {}),
       ...(caller ? { reporterUid: caller.uid } : {}),
       receiptHash: hashReceipt(receipt),
       receivedAt,
       status: 'open',
     });
+    await this.mail(reportReceiptMail({ id: doc._id.toHexString(), reason: input.reason, receivedAt }, receipt, { email, uid: caller?.uid }));
     return { id: doc._id.toHexString(), receipt, receivedAt: receivedAt.toISOString() };
   }
 
@@ -326,10 +344,18 @@ export class ModerationService {
         .updateMany({ _id: { $in: reportIds.map((id) => new Types.ObjectId(id)) }, status: 'open' }, { $set: { status: 'decided', decisionId, unfounded: input.unfounded === true } })
         .exec();
     }
+    const stored = decision.toObject() as DecisionDoc;
+    const decided = { id: decisionId, action: input.action, ground: input.ground, decidedAt, unfounded: input.unfounded === true, appealDeadline: appealDeadline(decidedAt) };
+    await this.mail(
+      statementOfReasonsMail(this.statement(stored, undefined), { email: artifact.adderEmail, uid: artifact.adderUid }),
+      ...reportOutcomeMails(decided, notices.map((doc) => ({ id: doc._id.toHexString(), receivedAt: new Date(doc.receivedAt), email: doc.email, reporterUid: doc.reporterUid }))),
+    );
     await this.log(moderator.uid, `decision:${input.action}`, `artifact:${input.artifactId}`, `${input.ground}: ${input.facts}`);
-    if (input.action === 'remove') await this.reviewMisuse(artifact.adderUid, 'removedArtifacts', moderator.uid);
-    if (input.unfounded) for (const uid of decision.notifierUids) await this.reviewMisuse(uid, 'unfoundedNotices', moderator.uid);
-    return toDecisionView(decision.toObject() as DecisionDoc);
+    if (input.action === 'remove') await this.reviewMisuse(artifact.adderUid, 'removedArtifacts', moderator.uid, artifact.adderEmail);
+    if (input.unfounded) {
+      for (const uid of decision.notifierUids) await this.reviewMisuse(uid, 'unfoundedNotices', moderator.uid, notices.find((doc) => doc.reporterUid === uid)?.email);
+    }
+    return toDecisionView(stored);
   }
 
   /** The statements of reasons the member received (DSA Art. 17), newest first. */
@@ -395,7 +421,9 @@ export class ModerationService {
         messages: [],
       });
       await this.log(user.uid, 'appeal:open', `decision:${input.decisionId}`, input.text);
-      return toAppealView(doc.toObject() as AppealDoc);
+      const stored = doc.toObject() as AppealDoc;
+      await this.mail(appealReceiptMail(onDecision(stored, decision), { email: await this.appellantAddress(stored, decision), uid: user.uid }));
+      return toAppealView(stored);
     } catch (error) {
       if (isDuplicateKey(error)) throw new ValidationFailed('decisionId: you have already appealed this decision', { decisionId: 'Already appealed' } as FieldErrors);
       throw error;
@@ -452,8 +480,22 @@ export class ModerationService {
       .exec();
     if (claimed.modifiedCount !== 1) throw new ValidationFailed('outcome: this appeal was already decided', { outcome: 'Already decided' } as FieldErrors);
     await this.log(moderator.uid, `appeal:${input.outcome}`, `appeal:${id}`, input.reasons);
+    // The address first: reversing a keep unlinks the notifier's notice from the decision.
+    const appellantEmail = await this.appellantAddress(appeal, decision);
     if (input.outcome === 'reversed') await this.reverse(decision, appeal, moderator.uid, decidedAt);
+    await this.mail(appealOutcomeMail(onDecision(appeal, decision), { ...input, decidedAt }, { email: appellantEmail, uid: appeal.appellantUid }));
     return this.appealView(id, moderator);
+  }
+
+  /**
+   * Where an appellant's mails go: the contributor's address on the artifact, a notifier's on their
+   * notice. A moderator's appeal is the team's own second look (docs/decisions/0019): no mail.
+   */
+  private async appellantAddress(appeal: AppealDoc, decision: DecisionDoc): Promise<string | undefined> {
+    if (appeal.appellant === 'contributor') return (await this.artifacts.findById(new Types.ObjectId(decision.artifactId)))?.adderEmail;
+    if (appeal.appellant !== 'notifier') return undefined;
+    const notice = await this.reports.findOne({ decisionId: decision._id.toHexString(), reporterUid: appeal.appellantUid }, { email: 1 }).lean<ReportDoc>().exec();
+    return notice?.email ?? undefined;
   }
 
   /** Undoes a decision: the artifact is public again (unless a later decision governs it), and misuse is recounted. */
@@ -480,9 +522,10 @@ export class ModerationService {
    * Recounts a member's misuse from the decisions (no $inc: FerretDB 1.24's is not atomic; one per
    * decision, however many of the member's notices it settled) and rewrites their case whole, at
    * the level misuse-policy.ts gives: a warning first, a suspension for SUSPENSION_DAYS (from the
-   * moment it was reached) only after it; below the first threshold, the case is closed.
+   * moment it was reached) only after it; below the first threshold, the case is closed. A warning
+   * or suspension newly reached is mailed to `email` (the member's address on the record counted).
    */
-  async reviewMisuse(uid: string, kind: MisuseKind, actorUid: string): Promise<void> {
+  async reviewMisuse(uid: string, kind: MisuseKind, actorUid: string, email?: string | null): Promise<void> {
     const now = this.now();
     const since = new Date(now.getTime() - MISUSE_WINDOW_DAYS * DAY_MS);
     const counted: QueryFilter<DecisionDoc> =
@@ -501,6 +544,7 @@ export class ModerationService {
       return;
     }
     const suspendedAt = level === 'suspended' ? (existing?.level === 'suspended' && existing.suspendedAt ? new Date(existing.suspendedAt) : now) : null;
+    const suspendedUntil = suspendedAt ? new Date(suspendedAt.getTime() + SUSPENSION_DAYS * DAY_MS) : null;
     await this.cases
       .replaceOne(
         { _id: id },
@@ -511,14 +555,17 @@ export class ModerationService {
           count: history.length,
           level,
           suspendedAt,
-          suspendedUntil: suspendedAt ? new Date(suspendedAt.getTime() + SUSPENSION_DAYS * DAY_MS) : null,
+          suspendedUntil,
           history,
           updatedAt: now,
         },
         { upsert: true },
       )
       .exec();
-    if (existing?.level !== level) await this.log(actorUid, level === 'suspended' ? 'misuse:suspend' : 'misuse:warn', `member:${uid}`, `${kind}: ${history.length}`);
+    if (existing?.level === level) return;
+    await this.log(actorUid, level === 'suspended' ? 'misuse:suspend' : 'misuse:warn', `member:${uid}`, `${kind}: ${history.length}`);
+    // A suspension lifted back to a warning (a decision reversed) is no new measure to announce.
+    if (level === 'suspended' || !existing) await this.mail(misuseMail(level, misuseStatement(kind, level, history.length, suspendedUntil), { email, uid }));
   }
 
   async misuseCases(page: number, limit: number): Promise<{ items: MisuseCase[]; total: number }> {
@@ -653,6 +700,14 @@ export class ModerationService {
     await this.cases.deleteMany({ uid }).exec();
     await this.audits.forget(uid);
   }
+}
+
+/** An appeal and its decision, as the appeal's mails name them. */
+function onDecision(appeal: AppealDoc, decision: DecisionDoc): AppealOnDecision {
+  return {
+    appeal: { id: appeal._id.toHexString(), appellant: appeal.appellant as Appellant, createdAt: new Date(appeal.createdAt) },
+    decision: { id: decision._id.toHexString(), action: decision.action as DecisionAction, artifactName: decision.artifactName, decidedAt: new Date(decision.decidedAt) },
+  };
 }
 
 /** A misuse case as moderators and the member see it. */
