@@ -194,6 +194,15 @@ test('a notice can name one photo of the artifact, and moderators see which; ano
   const queue = await api<{ artifactId: string; reports: { photoId?: string }[] }[]>('/moderation/reports?status=open&limit=100', { token: moderator.token });
   expectStatus(queue, 200);
   expect(queue.body.find((group) => group.artifactId === artifactId)?.reports.map((report) => report.photoId)).toEqual([upload.id]);
+
+  // Restricted on other grounds, the notice still open: the queue shows its cover to the moderator with a grant.
+  expectStatus(await api('/moderation/decisions', { method: 'POST', token: moderator.token, body: { artifactId, action: 'restrict', ground: 'rule-6', facts: 'Advertises a shop', reportIds: [] } }), 201);
+  const later = await api<{ artifactId: string; artifact: { image: string; moderation: string | null } | null }[]>('/moderation/reports?status=open&limit=100', { token: moderator.token });
+  const entry = later.body.find((group) => group.artifactId === artifactId)?.artifact;
+  expect(entry?.moderation).toBe('restricted');
+  expect(entry?.image).toMatch(/\/media\/photos\/[a-f0-9]{32}-\d+\.jpg\?access=a1\./);
+  await expectEventually(async () => (await fetchBytes((entry?.image as string).replace(/\?access=.*$/, ''))).status, 404);
+  expect((await fetchBytes(entry?.image as string)).status).toBe(200);
 });
 
 test('a member over their quota or their write budget is refused before a byte is sent (413, 429), with a message', async () => {

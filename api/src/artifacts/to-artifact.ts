@@ -12,11 +12,10 @@ import type { StoredArtifact } from './artifacts.repository';
 export function toArtifact(doc: StoredArtifact, caller: AuthUser | undefined, access?: (image: Pick<StoredImage, 'src'>) => string): Artifact {
   const hidden = Boolean(doc.moderation) && mayDisplayHidden(doc, caller);
   const queryOf = (image: Pick<StoredImage, 'src'>) => (hidden && access ? access(image) : '');
-  const cover = doc.images?.[0];
   const artifact: Artifact = {
     _id: doc._id.toHexString(),
     name: doc.name,
-    image: cover && doc.image.startsWith(`${cover.src}-`) ? `${doc.image}${queryOf(cover)}` : doc.image,
+    image: hidden && access ? coverWithAccess(doc, access) : doc.image,
     images: (doc.images ?? []).map((image) => toArtifactImage(image, queryOf(image))),
     type: doc.type as ArtifactType,
     context: doc.context,
@@ -35,6 +34,12 @@ export function toArtifact(doc: StoredArtifact, caller: AuthUser | undefined, ac
   if (caller && doc.adderUid === caller.uid) artifact.adderEmail = doc.adderEmail ?? caller.email ?? '';
   if (hidden) artifact.moderation = doc.moderation as ModerationState;
   return artifact;
+}
+
+/** The cover's address with the grant that opens it, when the cover is a photo the site keeps (else the address as stored). */
+export function coverWithAccess(doc: Pick<StoredArtifact, 'image' | 'images'>, access: (image: Pick<StoredImage, 'src'>) => string): string {
+  const cover = doc.images?.[0];
+  return cover && doc.image.startsWith(`${cover.src}-`) ? `${doc.image}${access(cover)}` : doc.image;
 }
 
 /** The widest file a details page shows (its picture is at most 568 px wide, 2x). */

@@ -33,7 +33,8 @@ import {
 import { isEmailAddress } from '@antiquarium/contracts/validation';
 import type { AuthUser } from '../auth/auth-user';
 import { ArtifactsRepository, type StoredArtifact } from '../artifacts/artifacts.repository';
-import { mayDisplayHidden } from '../artifacts/to-artifact';
+import { ArtifactPhotos } from '../artifacts/artifact-photos';
+import { coverWithAccess, mayDisplayHidden } from '../artifacts/to-artifact';
 import { ArtifactNotFound, ValidationFailed } from '../common/errors';
 import { Outbox, type MailRequest } from '../mail/outbox';
 import type { FieldErrors } from '@antiquarium/contracts';
@@ -162,6 +163,7 @@ export class ModerationService {
     private readonly suspensions: Suspensions,
     private readonly audits: AuditLog,
     private readonly outbox: Outbox,
+    private readonly photos: ArtifactPhotos,
     @Inject(MODERATION_CLOCK) private readonly now: Clock,
   ) {}
 
@@ -280,7 +282,8 @@ export class ModerationService {
           ? {
               id: artifactId,
               name: artifact.name,
-              image: artifact.image,
+              // A hidden artifact's cover opens to moderators with a grant (api/src/media/photo-access.ts).
+              image: artifact.moderation ? coverWithAccess(artifact, (image) => this.photos.accessQuery(image)) : artifact.image,
               shortDescription: artifact.shortDescription,
               context: artifact.context,
               adderName: artifact.adderName,
