@@ -192,7 +192,7 @@ test('a suspended member is told until when, and that they can still read, expor
 test('a warning names the count and the threshold of suspension', async () => {
   standing.mockResolvedValue([{ uid: 'u-ada', kind: 'unfoundedNotices', count: 3, level: 'warned', suspendedUntil: null, history: [], statement: misuseStatement }]);
   renderPage();
-  expect(await screen.findByText(/^Warning: 3 of your notices were found manifestly unfounded/)).toHaveTextContent('At 5 your account is suspended for 30 days.');
+  expect(await screen.findByText(/^Warning: 3 decisions in the last 180 days found notices you sent manifestly unfounded/)).toHaveTextContent('At 5 your account is suspended for 30 days.');
 });
 
 test('a link to one statement lands on it once the list is there', async () => {

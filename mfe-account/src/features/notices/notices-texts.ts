@@ -7,7 +7,8 @@ export function dayOf(iso: string): string {
 
 const MISUSE_WHAT: Record<MisuseKind, (count: number) => string> = {
   removedArtifacts: (count) => `${count} of your artifacts ${count === 1 ? 'was' : 'were'} removed in the last ${MISUSE_WINDOW_DAYS} days.`,
-  unfoundedNotices: (count) => `${count} of your notices ${count === 1 ? 'was' : 'were'} found manifestly unfounded in the last ${MISUSE_WINDOW_DAYS} days.`,
+  // Misuse counts decisions, not notices (issue 45): five notices settled by one decision count once.
+  unfoundedNotices: (count) => `${count} ${count === 1 ? 'decision' : 'decisions'} in the last ${MISUSE_WINDOW_DAYS} days found notices you sent manifestly unfounded.`,
 };
 
 export const NOTICES_TEXTS = {

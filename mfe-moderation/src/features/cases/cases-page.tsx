@@ -13,7 +13,7 @@ export const CASES_TEXTS = {
 } as const;
 
 const KIND_LABELS: Record<MisuseCase['kind'], string> = {
-  unfoundedNotices: 'Notices found manifestly unfounded',
+  unfoundedNotices: 'Decisions finding their notices manifestly unfounded',
   removedArtifacts: 'Artifacts removed',
 };
 
