@@ -238,7 +238,7 @@ describe('the outbox’s worker against a real mail server', () => {
     const writer = new mail.outboxes.MailOutbox(config(smtpUrl), outbox, delivery, new mail.links.UnsubscribeLinks(config(smtpUrl)));
     delivery.onApplicationBootstrap();
     const started = Date.now();
-    const id = await writer.enqueue(request(to, 'through an outage'));
+    const id = (await writer.enqueue(request(to, 'through an outage'))) as string;
     expect(Date.now() - started).toBeLessThan(2000);
     expect(await stored(id)).toEqual(expect.objectContaining({ to, status: 'pending' }));
     const deadline = Date.now() + mail.transports.SMTP_TIMEOUTS_MS.greetingTimeout + 10_000;
@@ -280,7 +280,7 @@ describe('the outbox’s worker against a real mail server', () => {
   test('two workers on one outbox never send a mail twice', async () => {
     const addresses = Array.from({ length: 6 }, () => address('pair'));
     const ids: string[] = [];
-    for (const to of addresses) ids.push(await new mail.outboxes.MailOutbox(config(undefined), outbox, new mail.deliveries.MailDelivery(config(undefined), outbox, preferences), new mail.links.UnsubscribeLinks(config(undefined))).enqueue(request(to, 'once')));
+    for (const to of addresses) ids.push((await new mail.outboxes.MailOutbox(config(undefined), outbox, new mail.deliveries.MailDelivery(config(undefined), outbox, preferences), new mail.links.UnsubscribeLinks(config(undefined))).enqueue(request(to, 'once'))) as string);
     const now = Date.now() + 1000;
     // Both workers read the due mails before either claims one: each mail is wanted by both.
     let read = 0;
@@ -311,7 +311,7 @@ describe('the outbox’s worker against a real mail server', () => {
     const smtpUrl = `smtp://127.0.0.1:${await freePort()}`;
     const to = address('given-up');
     const delivery = new mail.deliveries.MailDelivery(config(undefined), outbox, preferences);
-    const id = await new mail.outboxes.MailOutbox(config(undefined), outbox, delivery, new mail.links.UnsubscribeLinks(config(undefined))).enqueue(request(to, 'never'));
+    const id = (await new mail.outboxes.MailOutbox(config(undefined), outbox, delivery, new mail.links.UnsubscribeLinks(config(undefined))).enqueue(request(to, 'never'))) as string;
     let now = Date.now() + 1000;
     const worker = new mail.workers.MailWorker(outbox, preferences, new mail.transports.SmtpTransport(smtpUrl, 'Antiquarium <no-reply@antiquarium.local>'), { now: () => new Date(now), logger: quiet });
     const outcomes: string[] = [];
@@ -330,7 +330,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
   // No optional mail exists in the api yet: this one is written through the api's own Outbox class
   // into the main api's outbox, with its key (derived from the suite's RELEASE_DEPLOY_TOKEN), and
   // the main api's worker sends it to Mailpit.
-  let writer: { enqueue(mail: Parameters<InstanceType<Outboxes['MailOutbox']>['enqueue']>[0]): Promise<string> };
+  let writer: { enqueue(mail: Parameters<InstanceType<Outboxes['MailOutbox']>['enqueue']>[0]): Promise<string | null> };
   let links: InstanceType<Links['UnsubscribeLinks']>;
   let connection: mongoose.Connection;
 
@@ -379,7 +379,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect(await again.text()).toContain('You will receive no more optional emails from Antiquarium at this address.');
 
     // The next optional mail is not sent; a mandatory notice still is.
-    const suppressed = await writer.enqueue(optional(to, 'second'));
+    const suppressed = (await writer.enqueue(optional(to, 'second'))) as string;
     await writer.enqueue({ ...optional(to, 'a notice'), kind: 'test-notice', mandatory: true });
     const arrived = await waitForMailsTo(to, 2);
     expect(arrived.map((mail) => mail.Subject).sort()).toEqual(['Digest a notice', 'Digest first']);

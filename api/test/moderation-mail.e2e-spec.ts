@@ -97,6 +97,16 @@ describe('a notice’s receipt', () => {
     const anonymous = await sendReport(id, { reason: 'spam', details: '' });
     expect(await outboxEntries('report-receipt', anonymous.id)).toEqual([]);
   });
+
+  test('an address typed into visitors’ notices gets at most three receipts a day, in any case: every notice is still kept', async () => {
+    const { id } = await createArtifact(contributor);
+    const email = visitorAddress();
+    const sent: ReportReceipt[] = [];
+    for (const address of [email, email, email.toUpperCase(), email]) sent.push(await sendReport(id, { email: address }));
+    const receipts = (await Promise.all(sent.map((notice) => outboxEntries('report-receipt', notice.id)))).map((entries) => entries.length);
+    expect(receipts).toEqual([1, 1, 1, 0]);
+    expect(await (await db()).collection('moderation_reports').countDocuments({ artifactId: id })).toBe(4);
+  });
 });
 
 describe('a decision', () => {

@@ -43,6 +43,12 @@ export class MailOutboxRepository {
     return doc._id;
   }
 
+  /** How many mails of `kind` were written to `address` (in any case) since `since`: a daily cap's count. */
+  countSince(kind: string, address: string, since: Date): Promise<number> {
+    const exactly = new RegExp(`^${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i');
+    return this.mails.countDocuments({ kind, createdAt: { $gte: since }, to: { $regex: exactly } }).exec();
+  }
+
   /** Mails due to be sent, the longest waiting first. */
   due(now: Date, limit: number): Promise<MailOutboxDoc[]> {
     return this.mails.find({ status: 'pending', nextAttemptAt: { $lte: now } }).sort({ nextAttemptAt: 1 }).limit(limit).lean<MailOutboxDoc[]>().exec();

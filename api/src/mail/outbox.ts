@@ -26,6 +26,12 @@ export interface MailRequest {
   quote?: { heading: string; text: string };
   /** A link back to the site: a path on SITE_ORIGIN (`/contact`, `/artifacts/<id>`) and its label. */
   link?: { path: string; label: string };
+  /**
+   * For a mail to an address a stranger may type into a form (a visitor's notice): at most this many
+   * mails of this kind to the address (in any case) in 24 hours; past it the mail is not written, so
+   * the site cannot be used to flood someone's mailbox.
+   */
+  dailyCapPerAddress?: number;
 }
 
 /**
@@ -38,6 +44,6 @@ export interface MailRequest {
  * caller (the worker retries them, docs/decisions/0019).
  */
 export abstract class Outbox {
-  /** Stores the rendered mail and wakes the worker; resolves with the outbox entry's id. */
-  abstract enqueue(mail: MailRequest): Promise<string>;
+  /** Stores the rendered mail and wakes the worker; resolves with the outbox entry's id (null: over its daily cap, not written). */
+  abstract enqueue(mail: MailRequest): Promise<string | null>;
 }

@@ -8,6 +8,7 @@ import {
   misuseMail,
   reportOutcomeMails,
   reportReceiptMail,
+  VISITOR_RECEIPTS_PER_DAY,
   statementOfReasonsMail,
   type AppealOnDecision,
   type DecidedNotices,
@@ -39,13 +40,17 @@ describe('the notifier’s receipt', () => {
         'Keep this email: the link below shows your report and its outcome, without an account.',
       ],
       link: { path: `/reports/${reportId}?receipt=${receipt}`, label: 'Follow your report' },
+      dailyCapPerAddress: VISITOR_RECEIPTS_PER_DAY,
     });
+    expect(VISITOR_RECEIPTS_PER_DAY).toBe(3);
     expect(text(mail)).toContain(`Follow your report: https://antiquarium.example/reports/${reportId}?receipt=${receipt}`);
   });
 
   test('a member’s carries their uid (their export and erasure); a receipt is encoded in the link', () => {
     const mail = reportReceiptMail({ id: reportId, reason: 'spam', receivedAt }, 'a/b+c', member);
     expect(mail).toEqual(expect.objectContaining({ to: member.email, recipientUid: member.uid }));
+    // A member's own account address: no cap (their notices spend their own budgets).
+    expect(mail).not.toHaveProperty('dailyCapPerAddress');
     expect(mail?.link?.path).toBe(`/reports/${reportId}?receipt=a%2Fb%2Bc`);
   });
 

@@ -52,6 +52,9 @@ export function reportStatusPath(id: string, receipt: string): string {
  * The notifier's receipt (Art. 16(4)), sent when a notice came with an address (a visitor's, or the
  * signed-in member's own): its reference, its receipt and the status page that shows its outcome.
  */
+/** Receipts a day to one address given by visitors' notices (the notices themselves are all kept). */
+export const VISITOR_RECEIPTS_PER_DAY = 3;
+
 export function reportReceiptMail(report: { id: string; reason: ReportReason; receivedAt: Date }, receipt: string, recipient: Recipient): MailRequest | null {
   const to = addressed(recipient);
   if (!to) return null;
@@ -66,6 +69,8 @@ export function reportReceiptMail(report: { id: string; reason: ReportReason; re
       'Keep this email: the link below shows your report and its outcome, without an account.',
     ],
     link: { path: reportStatusPath(report.id, receipt), label: 'Follow your report' },
+    // A visitor's address is typed by whoever sends the notice: a few receipts a day to it, no more.
+    ...(recipient.uid ? {} : { dailyCapPerAddress: VISITOR_RECEIPTS_PER_DAY }),
   };
 }
 
