@@ -9,6 +9,7 @@ import { NO_RATE_LIMITS, ROOT, ensureFerretDb, ensureMailpit, ensureSeaweedFs, f
 import { deploySuite } from './deploy-phase.mjs';
 import { portsOf } from './lib/workspace.mjs';
 import { playwrightSuite } from './lib/playwright-suite.mjs';
+import { startMailRelay } from './lib/mail-relay.mjs';
 import { jestProblems } from './lib/test-report.mjs';
 
 // Test ports differ from the start command's, so the tests can run while the site is up.
@@ -49,8 +50,9 @@ async function jest(label, args, env = {}) {
 }
 
 /**
- * One Mailpit for the api and browser phases: the main api of each suite sends its mail there, and
- * the tests read what arrived through Mailpit's API (MAILPIT_URL).
+ * One Mailpit for the api and browser phases: the main api of each suite sends its mail there (the
+ * browser suite's through a relay it can stop, scripts/lib/mail-relay.mjs), and the tests read what
+ * arrived through Mailpit's API (MAILPIT_URL).
  */
 const MAIL = { smtpUrl: `smtp://127.0.0.1:${PORTS.mailSmtp}`, inboxUrl: `http://127.0.0.1:${PORTS.mailHttp}` };
 
@@ -206,6 +208,18 @@ async function browserSuite() {
   const apiUrl = `http://localhost:${PORTS.api}`;
   const mediaDir = path.join(work, 'media');
   await seed({ mongoUri, authEmulatorPort: PORTS.auth, mediaDir, mediaBaseUrl: `${apiUrl}/media` });
+  // The api reaches Mailpit through a relay that a journey can stop and start again (the mail server
+  // down, e2e/tests/mail.spec.ts); the journeys read the inbox from Mailpit itself.
+  const relay = await startMailRelay({ port: PORTS.mailRelay, controlPort: PORTS.mailRelayControl, targetPort: PORTS.mailSmtp });
+  try {
+    await browserJourneys({ mongoUri, apiUrl, mediaDir, relay });
+  } finally {
+    await relay.close();
+  }
+}
+
+/** The api and the front ends of the browser suite, and the journeys against them. */
+async function browserJourneys({ mongoUri, apiUrl, mediaDir, relay }) {
   await startApi({
     port: PORTS.api,
     mongoUri,
@@ -218,7 +232,7 @@ async function browserSuite() {
       ...NO_RATE_LIMITS,
       CORS_ORIGINS: `http://localhost:${PORTS.site}`,
       PUBLIC_API_URL: apiUrl,
-      SMTP_URL: MAIL.smtpUrl,
+      SMTP_URL: relay.smtpUrl,
       // The pictures the journeys serve from the test process, as pasted addresses (e2e/tests/photos.spec.ts).
       MEDIA_FETCH_ALLOW_HOSTS: `127.0.0.1:${PORTS.imageSource}`,
     },
@@ -239,6 +253,7 @@ async function browserSuite() {
         AUTH_EMULATOR_URL: authEmulatorUrl,
         MONGODB_URI: mongoUri,
         MAILPIT_URL: MAIL.inboxUrl,
+        MAIL_RELAY_URL: relay.controlUrl,
         IMAGE_SOURCE_PORT: String(PORTS.imageSource),
         PLAYWRIGHT_JSON_OUTPUT_NAME: out,
       },

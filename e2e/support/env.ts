@@ -13,3 +13,11 @@ export const DEMO_USER = { email: 'eleanor.hartley@antiquarium.test', password: 
  * `imageSource`): the browser suite's api may fetch from 127.0.0.1 on this port (MEDIA_FETCH_ALLOW_HOSTS).
  */
 export const IMAGE_SOURCE_PORT = Number(process.env['IMAGE_SOURCE_PORT'] ?? 3106);
+
+/** Mailpit's web inbox and API, where the api's mail arrives (scripts/test.mjs starts it; `npm start`'s port by default). */
+export const MAILPIT_URL = (process.env['MAILPIT_URL'] ?? 'http://127.0.0.1:8025').replace(/\/+$/, '');
+/**
+ * The control port of the relay between the browser suite's api and Mailpit (scripts/lib/mail-relay.mjs):
+ * set only by scripts/test.mjs, where a journey may stop the mail server and start it again.
+ */
+export const MAIL_RELAY_URL = process.env['MAIL_RELAY_URL']?.replace(/\/+$/, '');

@@ -1,7 +1,7 @@
 // What the moderators' journeys share: the role granted as an operator grants it, and a screen
 // checked as its people use it (axe, no sideways scroll, at a phone's and a desktop's width).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -33,5 +33,19 @@ export async function checkScreen(page: Page, heading: string): Promise<void> {
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
     expect(await seriousViolations(page)).toEqual([]);
+  }
+}
+
+/** The moderation queue's entry for an artifact, paging on while it is not on the page shown. */
+export async function queueEntry(page: Page, name: string): Promise<Locator> {
+  await page.goto('/moderation');
+  const entry = page.getByRole('article', { name });
+  for (;;) {
+    await expect(page.getByText(/artifacts? with open notices\.|The queue is clear\./)).toBeVisible();
+    if ((await entry.count()) > 0) return entry;
+    const next = page.getByRole('link', { name: 'Next' });
+    if ((await next.count()) === 0) throw new Error(`${name} is not in the moderation queue`);
+    await next.click();
+    await expect(page).toHaveURL(/page=/);
   }
 }

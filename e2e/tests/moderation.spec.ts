@@ -1,12 +1,12 @@
 // The moderators' remote (issue 27): a moderator restricts a reported artifact with a ground and the
 // facts, it disappears for visitors everywhere and stays for its contributor; on the contributor's
 // appeal a second moderator reverses it (the first may not) and it is back. Members are refused.
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { createArtifactAs, expectToast, type CreatedArtifact } from '../support/account';
 import { apiGet, apiSend } from '../support/api';
 import { API_URL } from '../support/env';
-import { checkScreen, grantModerator } from '../support/moderators';
+import { checkScreen, grantModerator, queueEntry } from '../support/moderators';
 import { signIn } from '../support/session';
 import { createUser, type TestUser } from '../support/users';
 import { startSite } from '../support/first-page';
@@ -16,20 +16,6 @@ async function newSignedInPage(browser: Browser, user: TestUser): Promise<Page> 
   await page.goto('/login');
   await signIn(page, user);
   return page;
-}
-
-/** The queue's entry for an artifact, paging on while it is not on the page shown. */
-async function queueEntry(page: Page, name: string): Promise<Locator> {
-  await page.goto('/moderation');
-  const entry = page.getByRole('article', { name });
-  for (;;) {
-    await expect(page.getByText(/artifacts? with open notices\.|The queue is clear\./)).toBeVisible();
-    if ((await entry.count()) > 0) return entry;
-    const next = page.getByRole('link', { name: 'Next' });
-    if ((await next.count()) === 0) throw new Error(`${name} is not in the moderation queue`);
-    await next.click();
-    await expect(page).toHaveURL(/page=/);
-  }
 }
 
 /** Everything a visitor could find the artifact by: search (and its facets), the list, the composed home page. */

@@ -18,7 +18,7 @@ export const REPORT_TEXTS = {
   detailsOptional: '(optional)',
   detailsHint: 'Say what is wrong: what was taken, whose work it is, whose privacy it breaks.',
   emailLabel: 'Your email (optional)',
-  emailHint: 'Kept with your report only, so that a moderator can ask you about it.',
+  emailHint: 'We send your receipt and the decision to this address, and a moderator may write to you about your report. It is kept with your report only.',
   goodFaith: 'I send this report in good faith: I believe what I say in it is accurate and complete.',
   submit: 'Send report',
   sending: 'Sending…',
