@@ -68,9 +68,25 @@ export class RequireWriter extends RequireUser {
     const request = context.switchToHttp().getRequest<Request & { user: AuthUser }>();
     request.user = await this.members.writer(request.user);
     // A member suspended for misuse (docs/decisions/0012-moderation.md) reads, exports and deletes, never writes.
-    // Deleting one's own artifact stays open to them (their data is theirs to delete).
-    if (request.method !== 'DELETE') await this.suspensions?.assertMayWrite(request.user.uid);
+    if (!this.openToSuspended(request)) await this.suspensions?.assertMayWrite(request.user.uid);
     await this.limits.consume('writes', `user:${request.user.uid}`);
+    return true;
+  }
+
+  /** Deleting one's own artifact stays open to a suspended member (their data is theirs to delete). */
+  protected openToSuspended(request: Request): boolean {
+    return request.method === 'DELETE';
+  }
+}
+
+/**
+ * A member's choice about themselves (their mail preference): a writer's checks (verified address,
+ * live session) and the write budget, but open to a suspended member, who may always say what mail
+ * they want, as they may unsubscribe from a mail's link.
+ */
+@Injectable()
+export class RequireMemberChoice extends RequireWriter {
+  protected override openToSuspended(): boolean {
     return true;
   }
 }

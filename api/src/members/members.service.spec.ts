@@ -99,3 +99,37 @@ test('the registry refuses a section registered twice', () => {
   registry.register(section);
   expect(() => registry.register(section)).toThrow(/twice/);
 });
+
+test('sections keyed by address get the account’s address: on export, on erase, and on a resumed erase', async () => {
+  const { service, registry, identity } = setUpWithAddressSection();
+  const sink: ExportSink = { write: () => true, drained: () => Promise.resolve() };
+  await service.export({ uid: 'u1' }, sink, () => undefined);
+  await service.deleteAccount({ uid: 'u1', email: 'ada@example.com' }, { contributions: 'delete', confirmEmail: 'ada@example.com' });
+  await service.completePending();
+  // Two passes each (before and after the sign-in account goes); the resumed one read the address itself.
+  expect(registry.seen).toEqual(['export:ada@example.com', ...Array<string>(4).fill('erase:ada@example.com')]);
+  expect(identity.find).toHaveBeenCalledWith('u2');
+});
+
+function setUpWithAddressSection() {
+  const seen: string[] = [];
+  const registry = new MemberDataRegistry();
+  registry.register({
+    section: 'byAddress',
+    export: async (_uid, member) => {
+      seen.push(`export:${member.email}`);
+      return null;
+    },
+    erase: async (_uid, _mode, member) => {
+      seen.push(`erase:${member.email}`);
+    },
+  });
+  const identity = { find: jest.fn(() => Promise.resolve(ACCOUNT)), remove: jest.fn(() => Promise.resolve()) } as unknown as IdentityAccounts;
+  // A deletion a stopped process left, its sign-in account still there.
+  const deletions = {
+    record: jest.fn(async (uid: string, contributions: MemberDeletion['contributions']) => ({ uid, contributions })),
+    done: jest.fn(async () => undefined),
+    pending: jest.fn(async () => [{ uid: 'u2', contributions: 'delete' as const }]),
+  } as unknown as MemberDeletionsRepository;
+  return { service: new MembersService({ reconcileOnStart: false } as AppConfig, identity, registry, deletions), registry: { seen }, identity };
+}

@@ -3,7 +3,7 @@ import { MEMBER_EXPORT_FORMAT, type DeleteAccountInput, type DeleteAccountRespon
 import type { AuthUser } from '../auth/auth-user';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 import { IdentityAccounts } from './identity-accounts';
-import { MemberDataRegistry } from './member-data';
+import { MemberDataRegistry, type MemberAddress } from './member-data';
 import { MemberDeletionsRepository, type MemberDeletion } from './member-deletions.repository';
 
 /** Where the export is written: a response, or anything that takes text and says when to wait. */
@@ -50,7 +50,7 @@ export class MembersService implements OnApplicationBootstrap {
     await put(`{"format":${JSON.stringify(MEMBER_EXPORT_FORMAT)},"exportedAt":${JSON.stringify(new Date().toISOString())},"account":${JSON.stringify(account)}`);
     for (const section of this.registry.all()) {
       await put(`,${JSON.stringify(section.section)}:`);
-      const value = await section.export(user.uid);
+      const value = await section.export(user.uid, { email: account.email });
       if (!isAsyncIterable(value)) {
         await put(JSON.stringify(value ?? null));
         continue;
@@ -77,13 +77,18 @@ export class MembersService implements OnApplicationBootstrap {
     if (!email) throw new BadRequestException('This account has no email address to confirm its deletion with');
     if (!sameEmail(input.confirmEmail, email)) throw new BadRequestException('confirmEmail: Type the email address of your account to confirm');
     const deletion = await this.deletions.record(user.uid, input.contributions);
-    await this.complete(deletion);
+    await this.complete(deletion, { email });
     return { deleted: true, contributions: deletion.contributions };
   }
 
-  async complete(deletion: MemberDeletion): Promise<void> {
+  /**
+   * `member`: the account's address when the caller read it. Else it is read here: every pass that
+   * runs while the account exists has it (a pass after the account is gone was preceded by one that did).
+   */
+  async complete(deletion: MemberDeletion, member?: MemberAddress): Promise<void> {
+    const address = member ?? { email: (await this.identity.find(deletion.uid))?.email ?? null };
     const erase = async () => {
-      for (const section of this.registry.inEraseOrder()) await section.erase(deletion.uid, deletion.contributions);
+      for (const section of this.registry.inEraseOrder()) await section.erase(deletion.uid, deletion.contributions, address);
     };
     await erase();
     await this.identity.remove(deletion.uid);

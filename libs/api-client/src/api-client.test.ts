@@ -8,7 +8,9 @@ import {
   getArtifact,
   getArtifactFacets,
   listArtifacts,
+  mailPreferences,
   sendContactMessage,
+  setMailPreferences,
   toggleLike,
   topContributors,
   UNREACHABLE_MESSAGE,
@@ -116,6 +118,28 @@ test("a contact message the api refused is an ApiRequestError with each field's 
   const limited = await sendContactMessage({ name: 'Ada', email: 'ada@example.org', message: 'Hi' }).catch((error: unknown) => error);
   expect(limited).toMatchObject({ status: 429, message: 'Too many requests, please slow down' });
   expect(api.seen.map((request) => request.method)).toEqual(['POST', 'POST']);
+});
+
+test('the mail preference is read with the token and written as JSON with PUT, never retried', async () => {
+  const bodies: unknown[] = [];
+  api.token = 'id-token-7';
+  api.handler = (request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    request.on('end', () => {
+      if (request.method === 'GET') return json(response, 200, { optionalMail: true });
+      bodies.push(JSON.parse(text) as unknown);
+      json(response, 503, { statusCode: 503, error: 'Service Unavailable', message: 'The database is unavailable, please try again shortly' });
+    });
+  };
+  await expect(mailPreferences()).resolves.toEqual({ optionalMail: true });
+  const failed = await setMailPreferences({ optionalMail: false }).catch((error: unknown) => error);
+  expect(failed).toMatchObject({ status: 503, message: 'The database is unavailable, please try again shortly' });
+  expect(bodies).toEqual([{ optionalMail: false }]);
+  expect(api.seen).toEqual([
+    { method: 'GET', url: '/me/mail-preferences', authorization: 'Bearer id-token-7' },
+    { method: 'PUT', url: '/me/mail-preferences', authorization: 'Bearer id-token-7' },
+  ]);
 });
 
 test("a picture is the api's own only at the api's origin", () => {

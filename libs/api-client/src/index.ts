@@ -36,7 +36,7 @@ export {
   updateCollection,
   type CollectionPage,
 } from './collections';
-export { deleteMyAccount, exportMyData } from './members';
+export { deleteMyAccount, exportMyData, mailPreferences, setMailPreferences } from './members';
 export { sendContactMessage } from './contact';
 export { followReport, sendReport } from './reports';
 export { getAppeal, myNotices, myReports, myStanding, sendAppeal, sendAppealMessage, transparencyReport } from './notices';

@@ -14,4 +14,5 @@ export * from './moderation';
 export * from './members';
 export * from './collections';
 export * from './contact';
+export * from './mail';
 export type { OpenDataRecord } from './open-data';

@@ -155,3 +155,4 @@ export function validateArtifactUpdate(input: unknown): ValidationResult<Partial
 export * from './moderation-validation';
 export * from './collections-validation';
 export * from './contact-validation';
+export * from './mail-validation';

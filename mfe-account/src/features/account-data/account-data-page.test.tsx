@@ -1,4 +1,4 @@
-import { ApiRequestError, deleteMyAccount, exportMyData } from '@antiquarium/api-client';
+import { ApiRequestError, deleteMyAccount, exportMyData, mailPreferences } from '@antiquarium/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AccountDataPage, { ACCOUNT_DATA_TEXTS as T } from './account-data-page';
@@ -9,6 +9,7 @@ jest.mock('@antiquarium/api-client', () => ({
   ...jest.requireActual('@antiquarium/api-client'),
   exportMyData: jest.fn(),
   deleteMyAccount: jest.fn(),
+  mailPreferences: jest.fn(),
 }));
 const exportData = jest.mocked(exportMyData);
 const deleteAccount = jest.mocked(deleteMyAccount);
@@ -18,6 +19,8 @@ beforeEach(() => {
   exportData.mockReset();
   deleteAccount.mockReset();
   logOut.mockClear();
+  // The Mail part (mail-preferences-section.test.tsx) loads too.
+  jest.mocked(mailPreferences).mockResolvedValue({ optionalMail: true });
   fakeAuth({ user: ada, logOut });
 });
 

@@ -10,10 +10,11 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import '../../shared/account.css';
 import './account-data.css';
+import { MailPreferencesSection } from './mail-preferences-section';
 
 export const ACCOUNT_DATA_TEXTS = {
   title: 'My Data',
-  intro: 'Your account and everything you added to Antiquarium belong to you: take a copy, or delete your account.',
+  intro: 'Your account and everything you added to Antiquarium belong to you: take a copy, choose the mail you get, or delete your account.',
   exportTitle: 'Export my data',
   exportText: 'Download everything Antiquarium holds about you (your account, artifacts, likes, notices and appeals) as a JSON file.',
   exportButton: 'Export my data',
@@ -50,7 +51,7 @@ function saveFile(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** Exposed as 'account/AccountData' (a login-required route in the shell): export, and deletion of the account. */
+/** Exposed as 'account/AccountData' (a login-required route in the shell): export, mail preference, and deletion of the account. */
 export default function AccountDataPage() {
   const user = useAuthStore((state) => state.user);
   const logOut = useAuthStore((state) => state.logOut);
@@ -122,6 +123,8 @@ export default function AccountDataPage() {
             {exporting ? ACCOUNT_DATA_TEXTS.exporting : ACCOUNT_DATA_TEXTS.exportButton}
           </Button>
         </section>
+
+        <MailPreferencesSection />
 
         <section className="acc-data__part" aria-labelledby="acc-data-delete">
           <h2 id="acc-data-delete">{ACCOUNT_DATA_TEXTS.deleteTitle}</h2>
