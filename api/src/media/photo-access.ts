@@ -50,8 +50,10 @@ export class PhotoAccess {
     if (!match) return false;
     const until = Number(match[1]);
     if (until <= now || until > now + 2 * HOUR_MS) return false;
-    const expected = mac(this.key, hash, until);
-    const given = Buffer.from(match[2] as string, 'base64url');
+    // Compared as written, not as decoded: the last character's low bits are padding, which a decoder
+    // ignores, so only the one canonical spelling of the signature opens the photo.
+    const expected = Buffer.from(mac(this.key, hash, until).toString('base64url'));
+    const given = Buffer.from(match[2] as string);
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 }
