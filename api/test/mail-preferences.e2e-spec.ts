@@ -7,26 +7,20 @@
 // No optional mail exists in the api yet: as in mail.e2e-spec.ts, one is written through the api's
 // own Outbox class (loaded from api/dist, built before the suite) into the main api's outbox, and
 // the main api's worker sends it to Mailpit, or suppresses it.
-import path from 'node:path';
 import mongoose from 'mongoose';
 import type { MailPreferences } from '@antiquarium/contracts';
 import type { AppConfig } from '../src/config/env';
-import type { MailAttemptDoc, MailOutboxDoc, MailPreferenceDoc } from '../src/mail/mail.schema';
 import { createUser, type TestUser } from './support/auth';
 import { db, objectId } from './support/db';
 import { API_URL, MONGODB_URI, RELEASE_DEPLOY_TOKEN } from './support/env';
 import { api, expectApiError, expectStatus } from './support/http';
+import { compiled, repositories } from './support/mail-classes';
 import { mailHeaders, mailsTo, waitForMailsTo, type MailMessage } from './support/mailpit';
 
-type Schemas = typeof import('../src/mail/mail.schema');
-type Repositories = typeof import('../src/mail/mail-outbox.repository');
-type Preferences = typeof import('../src/mail/mail-preferences.repository');
 type Outboxes = typeof import('../src/mail/mail-outbox');
 type Deliveries = typeof import('../src/mail/mail-delivery');
 type Links = typeof import('../src/mail/unsubscribe-links');
 
-const DIST = path.resolve(__dirname, '../dist/mail');
-const compiled = <T>(file: string): Promise<T> => import(path.join(DIST, `${file}.js`)) as Promise<T>;
 const SITE_ORIGIN = 'http://localhost:4200';
 const ROUTE = '/me/mail-preferences';
 
@@ -36,14 +30,7 @@ let connection: mongoose.Connection;
 
 beforeAll(async () => {
   connection = await mongoose.createConnection(MONGODB_URI).asPromise();
-  const schemas = await compiled<Schemas>('mail.schema');
-  const repository = new (await compiled<Repositories>('mail-outbox.repository')).MailOutboxRepository(
-    connection.model(schemas.MAIL_OUTBOX_MODEL, schemas.mailOutboxSchema) as unknown as mongoose.Model<MailOutboxDoc>,
-    connection.model(schemas.MAIL_ATTEMPT_MODEL, schemas.mailAttemptSchema) as unknown as mongoose.Model<MailAttemptDoc>,
-  );
-  const preferences = new (await compiled<Preferences>('mail-preferences.repository')).MailPreferencesRepository(
-    connection.model(schemas.MAIL_PREFERENCE_MODEL, schemas.mailPreferenceSchema) as unknown as mongoose.Model<MailPreferenceDoc>,
-  );
+  const { outbox: repository, preferences } = await repositories(connection);
   // No SMTP_URL here: this process only writes; the main api's worker sends (or suppresses).
   const config = { smtpUrl: undefined, siteOrigin: SITE_ORIGIN, publicApiUrl: API_URL, releaseDeployToken: RELEASE_DEPLOY_TOKEN, mailUnsubscribeSecret: undefined } as AppConfig;
   const delivery = new (await compiled<Deliveries>('mail-delivery')).MailDelivery(config, repository, preferences);

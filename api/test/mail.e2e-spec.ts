@@ -8,43 +8,23 @@
 // runs them, from api/dist (built before the suite), and typed by their sources.
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import path from 'node:path';
 import mongoose from 'mongoose';
 import type { ContactMessage, ContactReceipt } from '@antiquarium/contracts';
 import type { AppConfig } from '../src/config/env';
-import type { MailAttemptDoc, MailOutboxDoc, MailPreferenceDoc } from '../src/mail/mail.schema';
 import { createUser, grantModerator, uniqueTag, type TestUser } from './support/auth';
 import { db, objectId } from './support/db';
 import { API_URL, MONGODB_URI, RELEASE_DEPLOY_TOKEN } from './support/env';
 import { api, expectApiError, expectStatus } from './support/http';
 import { MAILPIT_SMTP_URL, mailHeaders, mailsTo, waitForMailsTo, type MailMessage } from './support/mailpit';
 import { freePort } from '@antiquarium/testing/net';
+import { compiled, repositories } from './support/mail-classes';
 
-type Schemas = typeof import('../src/mail/mail.schema');
-type Repositories = typeof import('../src/mail/mail-outbox.repository');
-type Preferences = typeof import('../src/mail/mail-preferences.repository');
 type Workers = typeof import('../src/mail/mail-worker');
 type Transports = typeof import('../src/mail/mail-transport');
 type Outboxes = typeof import('../src/mail/mail-outbox');
 type Deliveries = typeof import('../src/mail/mail-delivery');
 type Links = typeof import('../src/mail/unsubscribe-links');
 type Schedules = typeof import('../src/mail/retry-schedule');
-
-const DIST = path.resolve(__dirname, '../dist/mail');
-const compiled = <T>(file: string): Promise<T> => import(path.join(DIST, `${file}.js`)) as Promise<T>;
-
-/** The api's mail repositories over a connection of the test's own (the models typed as the api injects them). */
-async function repositories(connection: mongoose.Connection) {
-  const schemas = await compiled<Schemas>('mail.schema');
-  const outbox = new (await compiled<Repositories>('mail-outbox.repository')).MailOutboxRepository(
-    connection.model(schemas.MAIL_OUTBOX_MODEL, schemas.mailOutboxSchema) as unknown as mongoose.Model<MailOutboxDoc>,
-    connection.model(schemas.MAIL_ATTEMPT_MODEL, schemas.mailAttemptSchema) as unknown as mongoose.Model<MailAttemptDoc>,
-  );
-  const preferences = new (await compiled<Preferences>('mail-preferences.repository')).MailPreferencesRepository(
-    connection.model(schemas.MAIL_PREFERENCE_MODEL, schemas.mailPreferenceSchema) as unknown as mongoose.Model<MailPreferenceDoc>,
-  );
-  return { outbox, preferences };
-}
 
 /** Where the main api's site links point (its SITE_ORIGIN: the first CORS origin scripts/test.mjs gives it). */
 const SITE_ORIGIN = 'http://localhost:4200';
@@ -196,8 +176,8 @@ describe('the outbox’s worker against a real mail server', () => {
   // these mails: the workers here are driven by hand, on a clock the test moves.
   const dbName = `antiquarium_mail_${randomBytes(4).toString('hex')}`;
   let connection: mongoose.Connection;
-  let outbox: InstanceType<Repositories['MailOutboxRepository']>;
-  let preferences: InstanceType<Preferences['MailPreferencesRepository']>;
+  let outbox: Awaited<ReturnType<typeof repositories>>['outbox'];
+  let preferences: Awaited<ReturnType<typeof repositories>>['preferences'];
   let mail: { workers: Workers; transports: Transports; schedules: Schedules; outboxes: Outboxes; deliveries: Deliveries; links: Links };
   const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
   const mailpit = new URL(MAILPIT_SMTP_URL);
