@@ -227,8 +227,8 @@ function sendNoFile(response, pathname, method) {
  */
 async function contentOf(file, request, method) {
   if (shellDocument?.isIndex(file)) {
-    const page = await shellDocument.page(file, request, method);
-    return { body: page.body, page };
+    const { page, status } = await shellDocument.page(file, request, method);
+    return { body: page.body, page, status };
   }
   const body = await readFile(file);
   if (shellDocument && file === path.join(root, 'robots.txt')) return { body: shellDocument.robotsTxt(body) };
@@ -298,7 +298,9 @@ async function handleRequest(request, response) {
     }
   }
   headers['Content-Length'] = body.length;
-  response.writeHead(200, headers);
+  // The shell's document depends on the visit's cookies (the session hint and the theme).
+  if (content.page) headers.Vary = headers.Vary ? `${headers.Vary}, Cookie` : 'Cookie';
+  response.writeHead(content.status ?? 200, headers);
   response.end(method === 'HEAD' ? undefined : body);
 }
 

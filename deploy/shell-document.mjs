@@ -57,6 +57,9 @@ export function gzippedOnce(page) {
   return page.gzip;
 }
 
+/** The tab's title of a page whose artifact or collection is not there (the not-found screen's). */
+const NOT_FOUND_TITLE = 'Page not found | Antiquarium';
+
 export class ShellDocument {
   /**
    * The shell's document for its dist folder `root`, following the runtime config file
@@ -171,13 +174,27 @@ export class ShellDocument {
    */
   async page(file, request, method) {
     const index = await this.preparedIndexOf(file);
-    if (method !== 'GET') return index;
+    if (method !== 'GET') return { page: index, status: 200 };
     const url = request.url ?? '/';
     const visitor = visitorOf(request);
-    const framed = await this.composed(url, index.html, visitor);
+    const [framed, status] = await Promise.all([this.composed(url, index.html, visitor), this.statusOf(url, visitor)]);
     // A public collection's composed page carries its metadata too.
-    const document = (await this.withShareMetadata(url, framed ?? index.html, visitor)) ?? framed;
-    return document === undefined ? index : this.composedPage(document);
+    let document = (await this.withShareMetadata(url, framed ?? index.html, visitor)) ?? framed ?? index.html;
+    if (status === 404) document = document.replace(/<title>[^<]*<\/title>/, () => `<title>${NOT_FOUND_TITLE}</title>`);
+    // The top bar and the theme of this visitor in the first paint (the server build's visit hints).
+    const hints = this.serverBuild?.withVisitHints;
+    if (hints) document = hints(document, request.headers?.cookie);
+    return { page: document === index.html ? index : this.composedPage(document), status };
+  }
+
+  /** The page's HTTP status: 404 where the api says its artifact or collection is not public. */
+  async statusOf(url, visitor) {
+    try {
+      return (await this.deployment.sharePages?.status(url, visitor)) ?? 200;
+    } catch (error) {
+      console.error(`page status not read: ${message(error)}`);
+      return 200;
+    }
   }
 
   /** index.html as sent, made again only when the file or the runtime config has changed. */

@@ -157,17 +157,21 @@ test.describe('Collections', () => {
     const shared = await collectionVia(owner, `Shared ${tag}`, 'public', [...artifacts].reverse());
     const hidden = await collectionVia(owner, `Hidden ${tag}`, 'private', artifacts);
 
-    await page.goto(`/collections/${shared}`);
+    expect((await page.goto(`/collections/${shared}`))?.status()).toBe(200);
     await startSite(page);
     await expect(page.getByRole('heading', { level: 1, name: `Shared ${tag}` })).toBeVisible();
     await expect(itemHeadings(page, 2)).toHaveText([`1. Ewer ${tag}`, `2. Diadem ${tag}`]);
     await expect(page.locator('main')).toContainText('The first one.');
     await expect(page.getByRole('button', { name: /Move up/ })).toHaveCount(0);
 
-    await page.goto(`/collections/${hidden}`);
+    // A private collection is not there for the public: HTTP 404, and the tab's title says so.
+    const missing = await page.goto(`/collections/${hidden}`);
+    expect(missing?.status()).toBe(404);
+    expect(await missing?.text()).toContain('<title>Page not found | Antiquarium</title>');
     await startSite(page);
     await expect(page.getByRole('heading', { name: 'Lost in History?' })).toBeVisible();
     await expect(page.locator('main')).not.toContainText(`Hidden ${tag}`);
+    await expect(page).toHaveTitle('Page not found | Antiquarium');
 
     await page.goto(`/collections/${shared}`);
     await startSite(page);

@@ -21,9 +21,9 @@ interface DocumentView {
  * The document at `path` as a reader without a session or JavaScript sees it: asked with no cookie,
  * parsed by the browser's HTML parser (which runs no script).
  */
-async function documentOf(page: Page, path: string): Promise<DocumentView> {
+async function documentOf(page: Page, path: string, status = 200): Promise<DocumentView> {
   const response = await page.request.get(`${SITE}${path}`);
-  if (response.status() !== 200) throw new Error(`${path} answered ${response.status()}`);
+  if (response.status() !== status) throw new Error(`${path} answered ${response.status()}`);
   const html = await response.text();
   return await page.evaluate((text) => {
     const parsed = new DOMParser().parseFromString(text, 'text/html');
@@ -136,8 +136,9 @@ test.describe('Share previews and the sitemap', () => {
     ]);
 
     for (const other of [restricted, '0123456789abcdef01234567']) {
-      const plain = await documentOf(page, `/artifacts/${other}`);
-      expect(plain.title).toBe('Antiquarium | Discover and share historical artifacts');
+      // Not there for the public: the site's document, answered 404, titled as the not-found screen.
+      const plain = await documentOf(page, `/artifacts/${other}`, 404);
+      expect(plain.title).toBe('Page not found | Antiquarium');
       expect(plain.canonical).toBeNull();
       expect(plain.jsonLd).toEqual([]);
       expect(Object.keys(plain.meta).filter((key) => key.startsWith('og:') || key.startsWith('twitter:'))).toEqual([]);

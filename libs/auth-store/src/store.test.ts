@@ -124,6 +124,18 @@ test('sign-up then profile update shows the new name; logout clears the user', a
   expect(store.getState()).toMatchObject({ user: null, loading: false });
 });
 
+test('the session hint cookie follows the member: set at sign-in, gone at sign-out, none while loading', async () => {
+  const hint = () => /(?:^|;\s*)aq_session=([^;]*)/.exec(document.cookie)?.[1];
+  const store = createAuthStore(async () => fakeBackend(), { hasSession: () => false });
+  expect(hint()).toBeUndefined();
+  await store.getState().init(config);
+  expect(hint()).toBeUndefined();
+  await store.getState().signIn('ada@example.com', 'Secret1');
+  expect(hint()).toBe('member');
+  await store.getState().logOut();
+  expect(hint()).toBeUndefined();
+});
+
 test('sign-up without a photo: the name is set and the photo stays none (the initials show)', async () => {
   const store = createAuthStore(async () => fakeBackend(), { hasSession: () => false });
   await store.getState().init(config);

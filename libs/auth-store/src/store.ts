@@ -1,3 +1,4 @@
+import { SESSION_HINT_COOKIE } from '@antiquarium/contracts/first-page';
 import { create } from 'zustand';
 import { hasPersistedSession, parsePersistedUser, persistedUserKey, readPersistedUser, readStoredClaims } from './persisted-session';
 import type { AuthBackend, AuthConfig, AuthUser } from './types';
@@ -41,7 +42,31 @@ export interface AuthStoreOptions {
   storedUser?: (config: AuthConfig) => AuthUser | null;
 }
 
+/**
+ * Keeps SESSION_HINT_COOKIE as the store's user: 'member' while someone is signed in, gone when
+ * nobody is. The shell's server reads it, so a composed page's top bar is a member's or a
+ * visitor's in its first paint. It is no credential (the api reads only the ID token).
+ */
+export function writeSessionHint(member: boolean): void {
+  if (typeof document === 'undefined') return;
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = member
+    ? `${SESSION_HINT_COOKIE}=member; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
+    : `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}
+
 export function createAuthStore(loadBackend: BackendLoader, options: AuthStoreOptions = {}) {
+  const store = createStore(loadBackend, options);
+  let written: boolean | undefined;
+  store.subscribe(({ user, loading }) => {
+    if (loading || written === (user !== null)) return;
+    written = user !== null;
+    writeSessionHint(written);
+  });
+  return store;
+}
+
+function createStore(loadBackend: BackendLoader, options: AuthStoreOptions) {
   const hasSession = options.hasSession ?? ((config: AuthConfig) => hasPersistedSession(config.firebase.apiKey));
   const storedUser = options.storedUser ?? ((config: AuthConfig) => readPersistedUser(config.firebase.apiKey));
   let config: AuthConfig | undefined;

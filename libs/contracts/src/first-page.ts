@@ -235,7 +235,22 @@ export interface FrameResponse {
 export const FRAME_ATTRIBUTE = 'data-aq-frame';
 
 /**
- * The attribute of a composed page's form controls that the server disabled (they would lose a
- * choice made before the page's code runs); the page enables them once it has hydrated.
+ * The attribute of a composed page's form controls whose code has not come yet. They stay enabled
+ * (announced, focusable and clickable as what they are): an activation is held by the intent starter
+ * and replayed once the control has hydrated, and what was typed or chosen meanwhile is handed to the
+ * page's code then (shell/src/remotes/first-page/composed-frame.tsx).
  */
 export const WAITING_ATTRIBUTE = 'data-aq-waiting';
+
+/**
+ * A cookie that says whether this browser holds a signed-in member ('member'; absent for a
+ * visitor): not a credential, only what the top bar should show before the site's code has come.
+ * The auth store writes it at sign-in and clears it at sign-out; the shell's server reads it to mark
+ * <html data-aq-session> in the document it sends, so the first paint is right for either.
+ */
+export const SESSION_HINT_COOKIE = 'aq_session';
+
+/** The theme a visitor chose with the site's toggle ('light' or 'dark'; absent: the system's). */
+export const THEME_COOKIE = 'aq_theme';
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];

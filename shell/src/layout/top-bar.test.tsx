@@ -49,10 +49,13 @@ test("while sign-in has not answered, the placeholder holds the early Login link
   expect(early).toHaveAttribute('href', '/login');
   expect(early).toHaveTextContent('Login');
   expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
-  // Signed-out once known: the one Login link is the ordinary one.
+  // Signed-out once known: the one Login link is the ordinary one, the same element (a focus on it stays).
+  (early as HTMLElement).focus();
   act(() => useAuthStore.setState({ loading: false }));
   expect(document.querySelector('.aq-topbar__early-login')).toBeNull();
   expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  expect(screen.getByRole('link', { name: 'Login' })).toBe(early);
+  expect(document.activeElement).toBe(early);
 });
 
 test('a signed-in user sees name, Add Artifact, a user menu and Logout', async () => {

@@ -27,22 +27,17 @@ export function TopBar() {
         <LogoutButton />
       </>
     );
-  } else if (loading) {
+  } else {
     // Holds the space of the Login button so the bar does not shift when auth answers. A composed
-    // page's visitor sees its Login link before the site's code has come (the intent starter marks
-    // <html data-aq-session="visitor">, layout.css shows it; docs/decisions/0015).
+    // page's visitor sees the Login link before the site's code has come (<html data-aq-session>,
+    // marked by the shell's server from the session hint and by the intent starter; layout.css).
+    // Loading or not, it is the same link in the same place, so a focus on it stays when auth answers.
     account = (
-      <span className="aq-topbar__auth-placeholder">
-        <Link className="aq-button aq-button--primary aq-topbar__login aq-topbar__early-login" to="/login">
+      <span className={loading ? 'aq-topbar__auth-placeholder' : 'aq-topbar__auth-visitor'}>
+        <Link className={`aq-button aq-button--primary aq-topbar__login${loading ? ' aq-topbar__early-login' : ''}`} to="/login">
           Login
         </Link>
       </span>
-    );
-  } else {
-    account = (
-      <Link className="aq-button aq-button--primary aq-topbar__login" to="/login">
-        Login
-      </Link>
     );
   }
 

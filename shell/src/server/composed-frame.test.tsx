@@ -1,5 +1,5 @@
 import { FRAME_ATTRIBUTE, WAITING_ATTRIBUTE } from '@antiquarium/contracts/first-page';
-import { act, StrictMode } from 'react';
+import { act, StrictMode, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -11,7 +11,7 @@ import { defaultReleases } from '../remotes/loading/site-remotes.testing';
 
 // A first page composed on the server (docs/decisions/0011): the document the shell's server makes
 // (its layout around a remote page's markup) hydrated by the browser's own tree (the site's routes),
-// as bootstrap.tsx does. React keeps every node; each part enables its controls once it works.
+// as bootstrap.tsx does. React keeps every node; each part takes its controls over once it works.
 
 const loadRemote = jest.fn<Promise<unknown>, [string]>();
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -33,6 +33,24 @@ function CatalogPage({ heading = 'All Artifacts' }: { heading?: string }) {
       <input aria-label="Search artifacts" defaultValue="" />
       <a href="/artifacts/1">View Details</a>
     </section>
+  );
+}
+
+/** A page with a controlled search field, as the catalog's: what its code knows is shown. */
+function SearchPage() {
+  const [query, setQuery] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSent(query);
+      }}
+    >
+      <input aria-label="Search artifacts" value={query} onChange={(event) => setQuery(event.target.value)} />
+      <button type="submit">Search</button>
+      <output>{sent === null ? 'nothing sent' : `searched for ${sent}`}</output>
+    </form>
   );
 }
 
@@ -76,8 +94,8 @@ function pageArrivesLater(Page: () => React.JSX.Element) {
 let consoleError: jest.SpyInstance;
 
 beforeEach(() => {
-  // React's development build names the controls the server disabled (their `disabled` is the
-  // server's alone until enabled): the one difference it may report, checked after each test.
+  // React's development build may name the server's marks on waiting controls (attributes its tree
+  // does not have): the one difference it may report, checked after each test.
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
@@ -101,17 +119,17 @@ test('the browser takes over the composed nodes: the layout at once, the page wh
   const heading = container.querySelector('h1');
   const search = container.querySelector('input');
   const menu = container.querySelector('.aq-topbar__menu-toggle');
-  expect(search).toHaveAttribute('disabled');
+  expect(search).toHaveAttribute(WAITING_ATTRIBUTE);
+  expect(search).not.toHaveAttribute('disabled');
   expect(menu).toHaveAttribute(WAITING_ATTRIBUTE);
   const arrive = pageArrivesLater(() => <CatalogPage />);
 
   await hydrate('/all-artifacts');
   // The shell's part works; the page's markup stays on screen, dehydrated: no spinner in its place.
-  expect(menu).not.toHaveAttribute('disabled');
   expect(menu).not.toHaveAttribute(WAITING_ATTRIBUTE);
   expect(container.querySelector('img')).toBe(picture);
   expect(container.textContent).not.toContain('Loading page…');
-  expect(search).toHaveAttribute('disabled');
+  expect(search).toHaveAttribute(WAITING_ATTRIBUTE);
   expect(isComposed(container)).toBe(true);
   expect(loadRemote).toHaveBeenCalledWith('catalog/AllArtifacts');
 
@@ -120,7 +138,6 @@ test('the browser takes over the composed nodes: the layout at once, the page wh
   expect(container.querySelector('img')).toBe(picture);
   expect(container.querySelector('h1')).toBe(heading);
   expect(container.querySelector('input')).toBe(search);
-  expect(search).not.toHaveAttribute('disabled');
   expect(search).not.toHaveAttribute(WAITING_ATTRIBUTE);
   expect(isComposed(container)).toBe(false);
   expect(recoverable).not.toHaveBeenCalled();
@@ -134,9 +151,37 @@ test("a page whose code renders other markup (a canary's, say) is rendered afres
 
   await arrive();
   expect(container.querySelector('h1')).toHaveTextContent('Canary release');
-  expect(container.querySelector('input')).not.toHaveAttribute('disabled');
+  expect(container.querySelector('input')).not.toHaveAttribute(WAITING_ATTRIBUTE);
   expect(isComposed(container)).toBe(false);
   expect(recoverable).toHaveBeenCalled();
+});
+
+test('what is typed before the page\'s code comes reaches its code: the search is for all of it', async () => {
+  // A page of its own (the loader keeps a remote's module once it has come: the others' are pages).
+  const collection = '/collections/5f0c1a2b3c4d5e6f70819203';
+  composedDocument(collection, 'catalog/Collection', renderToString(<SearchPage />));
+  const search = container.querySelector('input') as HTMLInputElement;
+  const arrive = pageArrivesLater(() => <SearchPage />);
+  await hydrate(collection);
+  // Typed while the page's code is on its way: the field takes it, as any field does.
+  search.value = 'swor';
+  await arrive();
+  // What was typed is the page's now (handed over a task after the hydration).
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 5)));
+  await act(async () => {
+    (container.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+  });
+  expect(container.querySelector('output')).toHaveTextContent('searched for swor');
+  // And the next letter adds to it, as the visitor expects.
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(search, 'sword');
+    search.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await act(async () => {
+    (container.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+  });
+  expect(container.querySelector('output')).toHaveTextContent('searched for sword');
+  expect(search.value).toBe('sword');
 });
 
 test('a plain document is not composed', () => {

@@ -473,15 +473,16 @@ export function createFirstPageServer(options: FirstPageServerOptions): FirstPag
 }
 
 /**
- * The composed document's form controls, disabled and marked with WAITING_ATTRIBUTE: until the code
- * that works them has hydrated them (and enabled them again: the layout's with the shell, the page's
- * with the remote), a choice or a text typed into them would be lost. Controls rendered disabled
- * (React writes `disabled=""`) stay as they are. Links stay links. React escapes `<` and `>`
- * in attribute values, so every match is a whole tag.
+ * The composed document's form controls, marked with WAITING_ATTRIBUTE until the code that works
+ * them has hydrated them (the layout's with the shell, the page's with the remote). They stay
+ * enabled, so they are announced, focused and activated as what they are: the intent starter holds
+ * an activation and replays it once the control is hydrated, and what is typed or chosen meanwhile
+ * is handed to the page's code then (composed-frame.tsx). Links stay links. React escapes `<` and
+ * `>` in attribute values, so every match is a whole tag.
  */
 export function waitingControls(html: string): string {
   return html.replace(/<(input|select|textarea|button)\b([^>]*)>/g, (tag: string, name: string, attributes: string) =>
-    /\sdisabled=""/.test(attributes) ? tag : `<${name} disabled="" ${WAITING_ATTRIBUTE}=""${attributes}>`,
+    /\sdisabled=""/.test(attributes) ? tag : `<${name} ${WAITING_ATTRIBUTE}=""${attributes}>`,
   );
 }
 

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { INTENT_STARTER_SCRIPT, INTENT_STARTER_SCRIPT_HASH } from './intent-starter';
 
 // The composed document's inline script (docs/decisions/0015): it starts the shell's entry
-// (data-entry) on the visitor's first intent, once; holds a press on a control still waiting for
-// its code and replays it once the control wakes; and tells the page whether a session is stored.
+// (data-entry) on the visitor's first intent, once; holds an activation of a control still waiting
+// for its code and replays it once the control wakes; and tells the page whether a session is stored.
 
 type Added = [string, EventListenerOrEventListenerObject, AddEventListenerOptions | boolean | undefined];
 let added: Added[];
@@ -27,20 +27,18 @@ function fire(target: EventTarget, type: string) {
   target.dispatchEvent(new Event(type, { bubbles: true, cancelable: true }));
 }
 
-/** A control as the server sends it: disabled and waiting for its code. */
+/** A control as the server sends it: enabled, and marked as waiting for its code. */
 function waiting(html: string): HTMLElement {
   document.body.innerHTML = html;
   const control = document.body.firstElementChild as HTMLElement;
-  control.setAttribute('disabled', '');
   control.setAttribute('data-aq-waiting', '');
   return control;
 }
 
-/** What the site's code does when it has hydrated a control (composed-frame.tsx). */
-async function wake(control: HTMLElement) {
-  control.removeAttribute('disabled');
+/** What the site's code does when it has hydrated a control (composed-frame.tsx); the replay comes a task later. */
+async function wake(control: Element) {
   control.removeAttribute('data-aq-waiting');
-  await Promise.resolve();
+  await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 beforeEach(() => {
@@ -72,20 +70,20 @@ test('nothing starts until an intent; the first one starts the entry, once', () 
   expect(entries()).toEqual(['/main.abc.js']);
 });
 
-test.each(['pointerdown', 'pointermove', 'touchstart', 'wheel', 'keydown', 'focusin'])('%s is an intent', (type) => {
+test.each(['pointerdown', 'pointermove', 'touchstart', 'wheel', 'keydown', 'focusin', 'click', 'input', 'change', 'submit'])('%s is an intent', (type) => {
   run('/main.abc.js');
   fire(document.body, type);
   expect(entries()).toEqual(['/main.abc.js']);
 });
 
-test('a load, a scroll by script, a visibility change are no intent; listeners are passive', () => {
+test('a load, a scroll by script, a visibility change are no intent; only click and submit listeners can cancel', () => {
   run('/main.abc.js');
   fire(window, 'load');
   fire(document, 'scroll');
   fire(document, 'visibilitychange');
   expect(entries()).toEqual([]);
   expect(added.length).toBeGreaterThan(0);
-  for (const [, , options] of added) expect(options).toEqual({ capture: true, passive: true });
+  for (const [type, , options] of added) expect(options).toEqual(type === 'click' || type === 'submit' ? true : { capture: true, passive: true });
 });
 
 test('without an entry named, it only tells the session and listens to nothing', () => {
@@ -129,14 +127,13 @@ test('blocked storage counts as a member (the code decides)', () => {
   expect(document.documentElement.getAttribute('data-aq-session')).toBe('member');
 });
 
-test('a press on a waiting button, released, is replayed as one click once the button wakes', async () => {
-  const button = waiting('<button type="button"><span>Like</span></button>');
+test('a click on a waiting button with no pointer event before it (assistive technology) starts the code and is answered once', async () => {
+  const button = waiting('<button type="button"><span>Menu</span></button>');
   const clicks = jest.fn();
   button.addEventListener('click', clicks);
   run('/main.abc.js');
-  fire(button.querySelector('span') as Element, 'pointerdown');
+  (button.querySelector('span') as HTMLElement).click();
   expect(entries()).toEqual(['/main.abc.js']);
-  fire(button, 'pointerup');
   expect(clicks).not.toHaveBeenCalled();
   await wake(button);
   expect(clicks).toHaveBeenCalledTimes(1);
@@ -146,65 +143,82 @@ test('a press on a waiting button, released, is replayed as one click once the b
   expect(clicks).toHaveBeenCalledTimes(1);
 });
 
-test('a touch (touchstart, touchend) is held the same way', async () => {
-  const button = waiting('<button type="button">Menu</button>');
-  const clicks = jest.fn();
-  button.addEventListener('click', clicks);
+test('a waiting button is never disabled: it is focusable and its click reaches nothing before its code', async () => {
+  const button = waiting('<button type="submit">Search</button>');
+  const form = document.createElement('form');
+  form.append(button);
+  document.body.append(form);
+  const submits = jest.fn((event: Event) => event.preventDefault());
+  form.addEventListener('submit', submits);
   run('/main.abc.js');
-  fire(button, 'touchstart');
-  fire(button, 'touchend');
+  button.focus();
+  expect(document.activeElement).toBe(button);
+  button.click();
+  expect(submits).not.toHaveBeenCalled();
   await wake(button);
-  expect(clicks).toHaveBeenCalledTimes(1);
+  expect(submits).toHaveBeenCalledTimes(1);
 });
 
-test('a press still down when the button wakes is not replayed (its own click follows)', async () => {
-  const button = waiting('<button type="button">Like</button>');
-  const clicks = jest.fn();
-  button.addEventListener('click', clicks);
+test('a waiting checkbox ticked before its code is not ticked until the code answers the replayed click', async () => {
+  const box = waiting('<input type="checkbox" aria-label="Tools">') as HTMLInputElement;
+  const changes = jest.fn();
+  box.addEventListener('change', changes);
   run('/main.abc.js');
-  fire(button, 'pointerdown');
-  await wake(button);
-  fire(button, 'pointerup');
-  expect(clicks).not.toHaveBeenCalled();
+  box.click();
+  expect(box.checked).toBe(false);
+  expect(changes).not.toHaveBeenCalled();
+  await wake(box);
+  expect(box.checked).toBe(true);
+  expect(changes).toHaveBeenCalledTimes(1);
 });
 
-test('a touch that became a scroll (pointercancel) is no press', async () => {
-  const button = waiting('<button type="button">Like</button>');
-  const clicks = jest.fn();
-  button.addEventListener('click', clicks);
+test('a form sent while its controls wait is sent again once they have all woken', async () => {
+  document.body.innerHTML = '<form><input data-aq-waiting="" name="q"><select data-aq-waiting=""><option>a</option></select></form>';
+  const form = document.querySelector('form') as HTMLFormElement;
+  const submits = jest.fn((event: Event) => event.preventDefault());
+  form.addEventListener('submit', submits);
   run('/main.abc.js');
-  fire(button, 'pointerdown');
-  fire(button, 'pointercancel');
-  fire(button, 'pointerup');
-  await wake(button);
-  expect(clicks).not.toHaveBeenCalled();
-});
-
-test('only the last press is held; a field pressed is focused when it wakes, not clicked', async () => {
-  document.body.innerHTML = '<button type="button" data-aq-waiting="" disabled="">A</button><input data-aq-waiting="" disabled="" aria-label="Search">';
-  const [button, input] = [...document.body.children] as [HTMLElement, HTMLElement];
-  const clicks = jest.fn();
-  button.addEventListener('click', clicks);
-  run('/main.abc.js');
-  fire(button, 'pointerdown');
-  fire(input, 'pointerdown');
-  fire(input, 'pointerup');
-  await wake(button);
-  expect(clicks).not.toHaveBeenCalled();
+  form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+  expect(submits).not.toHaveBeenCalled();
+  const [input, select] = [...form.querySelectorAll('[data-aq-waiting]')] as [Element, Element];
   await wake(input);
-  expect(document.activeElement).toBe(input);
+  expect(submits).not.toHaveBeenCalled();
+  await wake(select);
+  expect(submits).toHaveBeenCalledTimes(1);
 });
 
-test('a press outside any waiting control holds nothing', async () => {
-  document.body.innerHTML = '<p>Text</p><button type="button" data-aq-waiting="" disabled="">A</button>';
+test('only the last activation is replayed; a field or a link is never held', async () => {
+  document.body.innerHTML = '<button type="button" data-aq-waiting="">A</button><button type="button" data-aq-waiting="">B</button><input data-aq-waiting="" aria-label="Search"><a href="#x">x</a>';
+  const [first, second, input] = [...document.body.children] as [HTMLElement, HTMLElement, HTMLInputElement];
+  const clicks = { first: jest.fn(), second: jest.fn(), input: jest.fn() };
+  first.addEventListener('click', clicks.first);
+  second.addEventListener('click', clicks.second);
+  input.addEventListener('click', clicks.input);
+  run('/main.abc.js');
+  first.click();
+  second.click();
+  input.click();
+  expect(clicks.input).toHaveBeenCalledTimes(1);
+  const link = document.querySelector('a') as HTMLAnchorElement;
+  const followed = jest.fn((event: Event) => event.preventDefault());
+  link.addEventListener('click', followed);
+  link.click();
+  expect(followed).toHaveBeenCalledTimes(1);
+  await wake(first);
+  expect(clicks.first).not.toHaveBeenCalled();
+  await wake(second);
+  expect(clicks.second).toHaveBeenCalledTimes(1);
+});
+
+test('a click outside any waiting control is left alone', async () => {
+  document.body.innerHTML = '<p>Text</p><button type="button">Awake</button>';
   const button = document.body.querySelector('button') as HTMLElement;
   const clicks = jest.fn();
   button.addEventListener('click', clicks);
   run('/main.abc.js');
-  fire(document.body.querySelector('p') as Element, 'pointerdown');
-  fire(document.body, 'pointerup');
-  await wake(button);
-  expect(clicks).not.toHaveBeenCalled();
+  (document.body.querySelector('p') as HTMLElement).click();
+  button.click();
+  expect(clicks).toHaveBeenCalledTimes(1);
 });
 
 test("its hash is the script's, as a Content-Security-Policy source names an inline script", () => {

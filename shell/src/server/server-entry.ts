@@ -2,3 +2,4 @@
 // first pages' composer (docs/decisions/0010) and the share pages and sitemap (issue 28).
 export * from './first-page-server';
 export { createSharePages, type SharePages, type SharePagesOptions } from './share-pages';
+export { visitHintsOf, withVisitHints, type VisitHints } from './visit-hints';

@@ -50,6 +50,13 @@ export interface SharePages {
   /** The document for a visit of `url` with its page's metadata, or undefined: send `indexHtml` as it is. */
   document(url: string, indexHtml: string, visitor?: Visitor): Promise<string | undefined>;
   /**
+   * The HTTP status of a visit of `url`: 404 for an artifact or collection page the api says is not
+   * there for the public (a private collection, a hidden or deleted artifact), else 200. Shares the
+   * api's answer with document(). The page still goes out: its code shows the owner their private
+   * collection, and everyone else the site's not-found screen.
+   */
+  status(url: string, visitor?: Visitor): Promise<200 | 404>;
+  /**
    * The sitemap file at `url` (/sitemap.xml, the index, or a file it lists) as chunks of XML, or
    * undefined when `url` is no sitemap of this server. Nothing is yielded before the file's first
    * api answer: a failure before it throws at the first chunk (answer 503), a later one cuts the file.
@@ -57,9 +64,14 @@ export interface SharePages {
   sitemap(url: string, visitor?: Visitor): AsyncIterable<string> | undefined;
 }
 
-interface Kept {
-  expires: number;
+/** What the api said of a page: its metadata, or that it is not there (404). */
+interface PageAnswer {
   meta: ShareMetadata | undefined;
+  missing: boolean;
+}
+
+interface Kept extends PageAnswer {
+  expires: number;
 }
 
 /** The site's origin: an absolute http(s) URL with no path, query or fragment. */
@@ -112,38 +124,40 @@ export function createSharePages(options: SharePagesOptions): SharePages {
   };
 
   const kept = new Map<string, Kept>();
-  const asking = new Map<string, Promise<ShareMetadata | undefined>>();
+  const asking = new Map<string, Promise<PageAnswer>>();
 
   /** The api's public answer for `path`, read as metadata; undefined for anything but a 200 (404 kept too). */
-  async function ask(path: string, read: (body: unknown, site: string) => ShareMetadata | undefined, visitor: Visitor | undefined): Promise<{ meta: ShareMetadata | undefined; keep: boolean }> {
+  async function ask(path: string, read: (body: unknown, site: string) => ShareMetadata | undefined, visitor: Visitor | undefined): Promise<PageAnswer & { keep: boolean }> {
     const response = await fetchImpl(`${apiUrl}/${path}`, { headers: { Accept: 'application/json', ...clientOf(visitor) }, signal: AbortSignal.timeout(timeoutMs) });
-    if (response.status === 404) return { meta: undefined, keep: true };
+    if (response.status === 404) return { meta: undefined, missing: true, keep: true };
     if (!response.ok) {
       tell(`share tags left out: the api answered ${response.status} for ${path.split('/')[0]}`);
-      return { meta: undefined, keep: false };
+      return { meta: undefined, missing: false, keep: false };
     }
     const body: unknown = await response.json();
-    return { meta: typeof body === 'object' && body !== null ? read(body, origin!) : undefined, keep: true };
+    return { meta: typeof body === 'object' && body !== null ? read(body, origin!) : undefined, missing: false, keep: true };
   }
 
-  function metadata(key: string, path: string, read: (body: unknown, site: string) => ShareMetadata | undefined, visitor: Visitor | undefined): Promise<ShareMetadata | undefined> {
+  const unknown: PageAnswer = { meta: undefined, missing: false };
+
+  function metadata(key: string, path: string, read: (body: unknown, site: string) => ShareMetadata | undefined, visitor: Visitor | undefined): Promise<PageAnswer> {
     const hit = kept.get(key);
-    if (hit && hit.expires > now()) return Promise.resolve(hit.meta);
+    if (hit && hit.expires > now()) return Promise.resolve(hit);
     const under = asking.get(key);
     if (under) return under;
-    if (asking.size >= concurrency) return Promise.resolve(undefined);
+    if (asking.size >= concurrency) return Promise.resolve(unknown);
     const answer = ask(path, read, visitor)
-      .then(({ meta, keep }) => {
+      .then(({ meta, missing, keep }) => {
         if (keep && cacheMs > 0) {
           kept.delete(key);
-          kept.set(key, { expires: now() + cacheMs, meta });
+          kept.set(key, { expires: now() + cacheMs, meta, missing });
           while (kept.size > CACHE_ENTRIES) kept.delete(kept.keys().next().value as string);
         }
-        return meta;
+        return { meta, missing };
       })
       .catch((error: unknown) => {
         tell(`share tags left out: ${error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : String(error)}`);
-        return undefined;
+        return unknown;
       });
     asking.set(key, answer);
     void answer.finally(() => asking.delete(key));
@@ -281,22 +295,31 @@ export function createSharePages(options: SharePagesOptions): SharePages {
     yield '</urlset>\n';
   }
 
+  /** The api's answer for an artifact's or a collection's page (unknown for any other page). */
+  function pageAnswer(url: string, visitor: Visitor | undefined): Promise<PageAnswer> {
+    if (!origin || !apiUrl) return Promise.resolve(unknown);
+    const { pathname } = new URL(url, 'http://site.invalid');
+    const artifact = ARTIFACT_PAGE.exec(pathname);
+    if (artifact) {
+      const id = artifact[1]!.toLowerCase();
+      return metadata(`artifact:${id}`, `artifacts/${id}`, (body, site) => artifactShareMetadata(body as Artifact, site), visitor);
+    }
+    const collection = COLLECTION_PAGE.exec(pathname);
+    if (collection) {
+      const id = collection[1]!;
+      return metadata(`collection:${id}`, `collections/${encodeURIComponent(id)}`, (body, site) => collectionShareMetadata(body as SharedCollection, site), visitor);
+    }
+    return Promise.resolve(unknown);
+  }
+
   return {
     origin,
     async document(url, indexHtml, visitor) {
-      if (!origin || !apiUrl) return undefined;
-      const { pathname } = new URL(url, 'http://site.invalid');
-      const artifact = ARTIFACT_PAGE.exec(pathname);
-      const collection = artifact ? null : COLLECTION_PAGE.exec(pathname);
-      let meta: ShareMetadata | undefined;
-      if (artifact) {
-        const id = artifact[1]!.toLowerCase();
-        meta = await metadata(`artifact:${id}`, `artifacts/${id}`, (body, site) => artifactShareMetadata(body as Artifact, site), visitor);
-      } else if (collection) {
-        const id = collection[1]!;
-        meta = await metadata(`collection:${id}`, `collections/${encodeURIComponent(id)}`, (body, site) => collectionShareMetadata(body as SharedCollection, site), visitor);
-      }
+      const { meta } = await pageAnswer(url, visitor);
       return meta ? withShareTags(indexHtml, meta) : undefined;
+    },
+    async status(url, visitor) {
+      return (await pageAnswer(url, visitor)).missing ? 404 : 200;
     },
     sitemap(url, visitor) {
       if (!origin || !apiUrl) return undefined;

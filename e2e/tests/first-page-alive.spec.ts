@@ -1,0 +1,91 @@
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { SITE_URL } from '../support/env';
+
+/**
+ * Issue 43: a composed first page is alive for every way in before its code has come. Its waiting
+ * controls are not disabled (a screen reader announces them as what they are and Tab reaches them);
+ * an activation that comes with no pointer or key event before it (assistive technology, voice
+ * control, `element.click()`) starts the code and is answered; what is typed, chosen or ticked
+ * before the code has come is kept and used; a focus on the Login link stays while the code starts.
+ */
+
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+
+async function composedPage(browser: Browser, path: string, options: BrowserContextOptions): Promise<Page> {
+  const context = await browser.newContext({ ...options, baseURL: SITE_URL });
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  // Fresh: composed, nothing of the site's code has started.
+  await expect(page.locator('[data-aq-frame]')).toHaveCount(1);
+  return page;
+}
+
+test.describe('First pages alive before their code (issue 43)', () => {
+  test('no waiting control of /all-artifacts is disabled: announced, reachable and clickable as what it is', async ({ browser }) => {
+    const page = await composedPage(browser, '/all-artifacts', DESKTOP);
+    const waiting = page.locator('[data-aq-waiting]');
+    expect(await waiting.count()).toBeGreaterThan(5);
+    await expect(page.locator('[data-aq-waiting]:disabled')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeEnabled();
+    await expect(page.getByLabel('Type')).toBeEnabled();
+    await page.context().close();
+  });
+
+  test('a click sent as assistive technology (no pointer event before it) opens the phone menu on a fresh composed page', async ({ browser }) => {
+    const page = await composedPage(browser, '/all-artifacts', PHONE);
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await expect(toggle).toHaveAttribute('data-aq-waiting', '');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // A click event alone, as a screen reader's activation in browse mode sends it.
+    await toggle.evaluate((button: HTMLElement) => button.click());
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Artifacts' })).toBeVisible();
+    await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
+    // Answered once: it stays open.
+    await page.waitForTimeout(300);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.context().close();
+  });
+
+  for (const [device, options] of [['a phone', PHONE], ['a desktop', DESKTOP]] as const) {
+    test(`on ${device}, "sword" typed on the first tap of the search field searches for "sword"`, async ({ browser }) => {
+      const page = await composedPage(browser, '/all-artifacts', options);
+      const search = page.getByRole('searchbox', { name: 'Search' });
+      if (device === 'a phone') await search.tap();
+      else {
+        // A person's hand is on the mouse: it moves there, then clicks.
+        await page.mouse.move(5, 5);
+        await search.click();
+      }
+      await page.keyboard.type('sword');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/[?&]search=sword(&|$)/);
+      await expect(search).toHaveValue('sword');
+      await page.context().close();
+    });
+  }
+
+  test('a type chosen before the code has come is applied once it works', async ({ browser }) => {
+    const page = await composedPage(browser, '/all-artifacts', DESKTOP);
+    // selectOption sends the select's input and change events only: no pointer or key before them.
+    await page.getByLabel('Type').selectOption('Tools');
+    await expect(page).toHaveURL(/[?&]type=Tools(&|$)/);
+    await expect(page.getByLabel('Type')).toHaveValue('Tools');
+    await page.context().close();
+  });
+
+  test("on a phone, a focus on the visitor's Login link stays while the code starts and sign-in answers", async ({ browser }) => {
+    const page = await composedPage(browser, '/', PHONE);
+    const login = page.locator('header').getByRole('link', { name: 'Login' });
+    // The server marked the visit as a visitor's: the link is there in the first paint.
+    await expect(login).toBeVisible();
+    await login.focus();
+    await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
+    // Sign-in has answered (the placeholder is gone) and the focused link is the same one.
+    await expect(page.locator('.aq-topbar__auth-placeholder')).toHaveCount(0);
+    await expect(login).toBeFocused();
+    await page.context().close();
+  });
+});
