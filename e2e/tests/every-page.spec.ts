@@ -11,15 +11,18 @@ import { startSite } from '../support/first-page';
 
 /**
  * Every page of the site as the person it is for meets it (issue 32, "Done when"), at a phone's
- * width with touch and at a desktop's: axe finds nothing at any impact, no accessible name of a
+ * width with touch and at a desktop's, in the light and the dark theme (issue 43): axe finds nothing at any impact, no accessible name of a
  * link leads to two places (24 links named "Details" told a screen reader's list of links nothing),
  * and every target is at least 44 x 44 px (support/targets.ts).
  * Each route waits for what it shows (its data, not a loading state) before it is judged.
  */
 
+// Both themes (issue 43): the system's light one at both widths, and the dark one (as a system set
+// to dark asks for it) at a phone's, where the most colours meet in the least space.
 const SIZES = [
-  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-  { name: 'desktop', viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: 'light' },
+  { name: 'desktop', viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, colorScheme: 'light' },
+  { name: 'phone, dark theme', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: 'dark' },
 ] as const;
 
 type Who = 'visitor' | 'member' | 'moderator';
@@ -188,6 +191,7 @@ test.describe('Every page: axe clean, and a link name for one place only', () =>
           viewport: size.viewport,
           isMobile: size.isMobile,
           hasTouch: size.hasTouch,
+          colorScheme: size.colorScheme,
           ...(route.who === 'visitor' ? {} : { storageState: states[route.who] }),
         });
         const page = await context.newPage();

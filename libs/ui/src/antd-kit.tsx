@@ -1,5 +1,5 @@
 import { ConfigProvider, Modal, notification } from 'antd';
-import { antTheme } from './theme';
+import { antdThemeNow } from './antd-theme';
 
 /** Where toasts appear: below the content, clear of the sticky top bar and the page's heading. */
 export const TOAST_PLACEMENT = 'bottomRight';
@@ -14,7 +14,7 @@ export function setUpAntd() {
   // Static methods (message, Modal.confirm) render outside the React tree, so they only get the
   // site's theme through this holder.
   ConfigProvider.config({
-    holderRender: (children) => <ConfigProvider theme={antTheme}>{children}</ConfigProvider>,
+    holderRender: (children) => <ConfigProvider theme={antdThemeNow()}>{children}</ConfigProvider>,
   });
   // The one place toasts are placed and timed (issue 32): at the bottom right, 24 px above the
   // screen's (a phone's) bottom edge, never over the page's heading under the top bar; long enough

@@ -1,5 +1,6 @@
 // The package's public door (its package.json points here); importers take only what they use.
-export { antTheme, themeTokens } from './theme';
+export { antTheme, antThemeFor, darkThemeTokens, themeTokens } from './theme';
+export { chooseTheme, chosenTheme, currentTheme, useTheme } from './color-scheme';
 export { Spinner, type SpinnerProps } from './spinner';
 export { ArtifactImage, type ArtifactImageProps, type ImagePriority } from './artifact-image';
 export { ArtifactCard, gridImagePriority, type ArtifactCardProps } from './artifact-card';

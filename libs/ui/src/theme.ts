@@ -1,3 +1,4 @@
+import type { Theme } from '@antiquarium/contracts/first-page';
 import type { ThemeConfig } from 'antd';
 
 /**
@@ -23,18 +24,46 @@ export const themeTokens = {
   fontHeading: 'Georgia, Cambria, "Times New Roman", Times, serif',
 } as const;
 
-/** The same tokens for antd, so antd dialogs and forms in any remote look like the plain parts. */
-export const antTheme: ThemeConfig = {
-  token: {
-    colorPrimary: themeTokens.colorPrimary,
-    colorLink: themeTokens.colorPrimary,
-    colorText: themeTokens.colorText,
-    colorTextSecondary: themeTokens.colorMuted,
-    colorBgLayout: themeTokens.colorBackground,
-    colorBorder: themeTokens.colorBorder,
-    colorError: themeTokens.colorError,
-    colorSuccess: themeTokens.colorSuccess,
-    borderRadius: themeTokens.borderRadius,
-    fontFamily: themeTokens.fontBody,
-  },
-};
+/** The dark theme's values of the same colours (styles.css's second values of light-dark()). */
+export const darkThemeTokens = {
+  ...themeTokens,
+  colorPrimary: '#e8a66a',
+  colorPrimaryHover: '#f2bd8a',
+  colorBackground: '#1a1512',
+  colorSurface: '#241e1a',
+  colorText: '#f2eadf',
+  colorMuted: '#c4b5a3',
+  colorBorder: '#4a3f36',
+  colorAccent: '#d9a54c',
+  colorError: '#ff8f85',
+  colorSuccess: '#7bd88f',
+} as const;
+
+/**
+ * The same tokens for antd in `scheme`, so antd dialogs and forms in any remote look like the plain
+ * parts (antd's own light or dark algorithm is added by antd-theme.tsx, which may import antd).
+ */
+export function antThemeFor(scheme: Theme): ThemeConfig {
+  const tokens = scheme === 'dark' ? darkThemeTokens : themeTokens;
+  return {
+    token: {
+      colorPrimary: tokens.colorPrimary,
+      colorLink: tokens.colorPrimary,
+      colorText: tokens.colorText,
+      colorTextSecondary: tokens.colorMuted,
+      colorBgLayout: tokens.colorBackground,
+      colorBgContainer: tokens.colorSurface,
+      colorBgElevated: tokens.colorSurface,
+      colorBorder: tokens.colorBorder,
+      colorError: tokens.colorError,
+      colorSuccess: tokens.colorSuccess,
+      // Text on a primary button: white on the light theme's brown, dark on the dark theme's amber.
+      colorTextLightSolid: scheme === 'dark' ? tokens.colorBackground : '#ffffff',
+      borderRadius: tokens.borderRadius,
+      fontFamily: tokens.fontBody,
+    },
+  };
+}
+
+/** The light theme's tokens for antd. */
+export const antTheme: ThemeConfig = antThemeFor('light');

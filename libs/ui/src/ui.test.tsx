@@ -8,7 +8,7 @@ import { notification } from 'antd';
 import { TOAST_PLACEMENT, TOAST_SECONDS } from './antd-kit';
 import { confirmDialog, toast } from './notify';
 import { Spinner } from './spinner';
-import { antTheme, themeTokens } from './theme';
+import { antTheme, antThemeFor, darkThemeTokens, themeTokens } from './theme';
 
 test('the spinner is a status with a readable label', () => {
   render(<Spinner label="Loading artifacts…" />);
@@ -32,6 +32,26 @@ test('styles.css declares the same colours as the antd theme', () => {
   expect(cssVar('radius')).toBe(`${themeTokens.borderRadius}px`);
   expect(cssVar('font-body')).toBe(themeTokens.fontBody);
   expect(antTheme.token?.colorPrimary).toBe(themeTokens.colorPrimary);
+});
+
+test("styles.css's dark values (light-dark()'s second) are the dark antd theme's, and its light values the light one's", () => {
+  const css = readFileSync(path.join(__dirname, 'styles.css'), 'utf8');
+  const pair = (name: string) => /^\s*light-dark\(([^,]+),\s*([^)]+)\)$/.exec(new RegExp(`--aq-${name}:\\s*(light-dark\\([^;]+\\));`).exec(css)?.[1] ?? '')?.slice(1);
+  const checked: [string, keyof typeof themeTokens][] = [
+    ['color-primary', 'colorPrimary'],
+    ['color-primary-hover', 'colorPrimaryHover'],
+    ['color-background', 'colorBackground'],
+    ['color-surface', 'colorSurface'],
+    ['color-text', 'colorText'],
+    ['color-muted', 'colorMuted'],
+    ['color-border', 'colorBorder'],
+    ['color-accent', 'colorAccent'],
+    ['color-error', 'colorError'],
+    ['color-success', 'colorSuccess'],
+  ];
+  for (const [name, token] of checked) expect([name, pair(name)]).toEqual([name, [themeTokens[token], darkThemeTokens[token]]]);
+  expect(antThemeFor('dark').token?.colorText).toBe(darkThemeTokens.colorText);
+  expect(antThemeFor('dark').token?.colorBgElevated).toBe(darkThemeTokens.colorSurface);
 });
 
 test('toast shows its text; confirmDialog resolves with the choice', async () => {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { BrandMark } from './brand-mark';
+import { ThemeToggle } from './theme-toggle';
 
 const SOCIAL_LINKS = [
   {
@@ -85,6 +86,7 @@ export function SiteFooter() {
       <div className="aq-footer__bottom">
         <div className="aq-container aq-footer__bottom-inner">
           <p>© {year} Antiquarium. All rights reserved.</p>
+          <ThemeToggle />
           <ul aria-label="Legal">
             <li>
               <Link to="/privacy-policy">Privacy Policy</Link>

@@ -1,11 +1,12 @@
+import { AntdTheme } from '@antiquarium/ui/antd-theme';
 import { deleteMyAccount, errorMessage, exportMyData } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
 import type { ContributionsChoice } from '@antiquarium/contracts';
-import { antTheme, toast } from '@antiquarium/ui';
+import { toast } from '@antiquarium/ui';
 import { DestructiveDialog } from '@antiquarium/ui/destructive-dialog';
 // Not Radio: it reaches antd's Form, whose dependency scroll-into-view-if-needed this build reads
 // as TypeScript source (the `source` condition); native radios in a fieldset serve as well.
-import { Button, ConfigProvider, Input } from 'antd';
+import { Button, Input } from 'antd';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import '../../shared/account.css';
@@ -109,7 +110,7 @@ export default function AccountDataPage() {
   };
 
   return (
-    <ConfigProvider theme={antTheme}>
+    <AntdTheme>
       <section className="aq-container acc-page acc-data" aria-labelledby="acc-data-title">
         <div className="acc-page__head">
           <h1 id="acc-data-title">{ACCOUNT_DATA_TEXTS.title}</h1>
@@ -176,6 +177,6 @@ export default function AccountDataPage() {
           )}
         </DestructiveDialog>
       </section>
-    </ConfigProvider>
+    </AntdTheme>
   );
 }

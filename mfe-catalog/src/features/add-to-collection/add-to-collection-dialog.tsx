@@ -1,7 +1,8 @@
+import { AntdTheme } from '@antiquarium/ui/antd-theme';
 import { errorMessage, myCollections, useApiData } from '@antiquarium/api-client';
 import { collectionPagePath, MAX_PAGE_SIZE, type CollectionVisibility } from '@antiquarium/contracts';
-import { antTheme, Spinner } from '@antiquarium/ui';
-import { ConfigProvider, Modal } from 'antd';
+import { Spinner } from '@antiquarium/ui';
+import { Modal } from 'antd';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { TitleField, titleProblem, VisibilityField } from '../../shared/collection-fields';
@@ -157,7 +158,7 @@ export function AddToCollectionDialog({ open, artifactId, onClose, returnFocus }
   const focusFirst = () => body.current?.querySelector<HTMLElement>('[data-autofocus], input:checked, input, button')?.focus();
 
   return (
-    <ConfigProvider theme={antTheme}>
+    <AntdTheme>
       <Modal
         open={open}
         title={ADD_DIALOG_TEXTS.title}
@@ -184,6 +185,6 @@ export function AddToCollectionDialog({ open, artifactId, onClose, returnFocus }
           )}
         </div>
       </Modal>
-    </ConfigProvider>
+    </AntdTheme>
   );
 }

@@ -1,6 +1,6 @@
+import { AntdTheme } from '@antiquarium/ui/antd-theme';
 import type { Artifact } from '@antiquarium/contracts';
-import { antTheme } from '@antiquarium/ui';
-import { ConfigProvider, Modal } from 'antd';
+import { Modal } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CITATION_FORMATS, formatCitation, toCslItem, type CitationFormat } from './citations';
 import { CITE_TEXTS, copiedText, copyLabel } from './citation-texts';
@@ -71,7 +71,7 @@ export function CiteDialog({ open, artifact, onClose, afterClose }: CiteDialogPr
   };
 
   return (
-    <ConfigProvider theme={antTheme}>
+    <AntdTheme>
       <Modal
         open={open}
         title={CITE_TEXTS.dialogTitle}
@@ -114,6 +114,6 @@ export function CiteDialog({ open, artifact, onClose, afterClose }: CiteDialogPr
           </div>
         </div>
       </Modal>
-    </ConfigProvider>
+    </AntdTheme>
   );
 }

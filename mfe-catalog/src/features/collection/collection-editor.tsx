@@ -1,6 +1,5 @@
+import { AntdTheme } from '@antiquarium/ui/antd-theme';
 import type { CollectionItem } from '@antiquarium/contracts';
-import { antTheme } from '@antiquarium/ui';
-import { ConfigProvider } from 'antd';
 import type { CollectionData } from './collection-data';
 import { DeleteCollection } from './delete-collection';
 import { DetailsForm } from './details-form';
@@ -17,7 +16,7 @@ interface CollectionEditorProps {
  */
 export default function CollectionEditor({ collection, onSaved }: CollectionEditorProps) {
   return (
-    <ConfigProvider theme={antTheme}>
+    <AntdTheme>
       <DetailsForm collection={collection} onSaved={(changes) => onSaved({ ...collection, ...changes })} />
       <ItemsEditor
         collectionId={collection.id}
@@ -27,6 +26,6 @@ export default function CollectionEditor({ collection, onSaved }: CollectionEdit
       <section className="cat-collection__panel cat-collection__danger" aria-label="Delete">
         <DeleteCollection id={collection.id} title={collection.title} />
       </section>
-    </ConfigProvider>
+    </AntdTheme>
   );
 }

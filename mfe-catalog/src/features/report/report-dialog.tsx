@@ -1,5 +1,6 @@
-import { antTheme, keepTabInside } from '@antiquarium/ui';
-import { ConfigProvider, Modal } from 'antd';
+import { AntdTheme } from '@antiquarium/ui/antd-theme';
+import { keepTabInside } from '@antiquarium/ui';
+import { Modal } from 'antd';
 import { useRef } from 'react';
 import { ReportForm } from './report-form';
 import { REPORT_TEXTS } from './report-texts';
@@ -20,7 +21,7 @@ export interface ReportDialogProps {
 export function ReportDialog({ open, artifactId, withEmail, onClose, afterClose }: ReportDialogProps) {
   const bodyRef = useRef<HTMLDivElement>(null);
   return (
-    <ConfigProvider theme={antTheme}>
+    <AntdTheme>
       <Modal
         open={open}
         title={REPORT_TEXTS.dialogTitle}
@@ -39,6 +40,6 @@ export function ReportDialog({ open, artifactId, withEmail, onClose, afterClose 
           <ReportForm artifactId={artifactId} withEmail={withEmail} onCancel={onClose} onClose={onClose} />
         </div>
       </Modal>
-    </ConfigProvider>
+    </AntdTheme>
   );
 }
