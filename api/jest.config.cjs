@@ -4,7 +4,7 @@ module.exports = {
   roots: ['<rootDir>/src'],
   testMatch: ['**/*.spec.ts'],
   // ESM-only packages the api requires (Node 20.19+ loads them with require; jest needs them compiled).
-  transformIgnorePatterns: ['/node_modules/(?!(thumbhash)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(thumbhash|@tus)/)'],
   transform: {
     '^.+\\.(ts|js)$': [
       '@swc/jest',

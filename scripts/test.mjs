@@ -74,13 +74,19 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
   // Every instance of this suite tells the others about its writes on a channel of this run's own.
   const run = `antiquarium-test:${OFFSET}:${label}:${Date.now()}:`;
   const changes = { REDIS_URL: 'redis://127.0.0.1:6379', CHANGES_CHANNEL: `${run}changes` };
-  // The main instance's photos: local files, or (on the SQLite run, when S3 is given) a bucket of
-  // the machine's S3-compatible server; the pictures of pasted addresses from the test process.
-  const media = {
+  // Where the photos and the uploads in progress live: folders, or (on the SQLite run, when S3 is
+  // given) a bucket of the machine's S3-compatible server. Every instance of this suite shares
+  // them, as it shares the database (and as instances behind one load balancer do): an upload
+  // begun on one is resumed, processed or swept by another (api/test/photo-uploads.e2e-spec.ts).
+  const storage = {
     UPLOADS_DIR: path.join(work, `api-${label}-uploads`),
+    ...(s3 ? { PHOTO_STORE: 's3', ...s3 } : { PHOTOS_DIR: path.join(work, `api-${label}-photos`) }),
+  };
+  // The main instance's photos, and the pictures of pasted addresses from the test process.
+  const media = {
+    ...storage,
     PUBLIC_API_URL: `http://127.0.0.1:${PORTS.api}`,
     MEDIA_FETCH_ALLOW_HOSTS: `127.0.0.1:${PORTS.imageSource}`,
-    ...(s3 ? { PHOTO_STORE: 's3', ...s3 } : { PHOTOS_DIR: path.join(work, `api-${label}-photos`) }),
   };
   const api = await startApi({
     port: PORTS.api,
@@ -125,8 +131,9 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
     RECONCILE_ON_START: 'off',
     SWAGGER: 'off',
     MEDIA_DIR: mediaDir,
-    // 1 MiB of photos per member: the quota's refusal.
+    // 1 MiB of photos per member: the quota's refusal; the main instance's photo storage.
     PHOTO_QUOTA_BYTES: String(1024 * 1024),
+    ...storage,
   };
   const shared = { ...limits, ...changes, RATE_LIMIT_PREFIX: `${run}rate:` };
   const limited = [

@@ -59,9 +59,9 @@ const envSchema = z
       }, 'must be an origin only, e.g. https://antiquarium.example')
       .optional(),
     MEDIA_DIR: z.string().min(1).optional(),
-    // Members' photos (docs/decisions/0018-photos.md): uploads in progress in a folder of this
-    // instance; the derived files in a folder (local) or an S3-compatible bucket (s3, for several
-    // instances); the public URL the photos' addresses are written with.
+    // Members' photos (docs/decisions/0018-photos.md): the derived files and the uploads in
+    // progress in folders of this instance (local), or both in an S3-compatible bucket (s3, for
+    // several instances; uploads under `uploads/`); the public URL the photos' addresses are written with.
     UPLOADS_DIR: z.string().min(1).default('data/uploads'),
     PHOTO_STORE: z.enum(['local', 's3']).default('local'),
     PHOTOS_DIR: z.string().min(1).default('data/photos'),

@@ -14,7 +14,7 @@ import { PhotoAccess } from './photo-access';
 import { PhotoVisibility } from './photo-visibility';
 import { PhotosController } from './photos.controller';
 import { PhotosRepository } from './photos.repository';
-import { UploadedBytes } from './uploaded-bytes';
+import { LocalUploadedBytes, S3UploadedBytes, UploadedBytes } from './uploaded-bytes';
 import { UploadsController } from './uploads.controller';
 import { UploadsService } from './uploads.service';
 
@@ -22,6 +22,13 @@ function photoStoreOf(config: AppConfig): PhotoStore {
   if (config.photoStore === 'local') return new LocalPhotoStore(config.photosDir);
   const { bucket, ...client } = config.s3;
   return new S3PhotoStore({ bucket, client });
+}
+
+/** Uploads in progress live where the photos do: with S3, in the same bucket (under `uploads/`), which every instance shares. */
+function uploadedBytesOf(config: AppConfig): UploadedBytes {
+  if (config.photoStore === 'local') return new LocalUploadedBytes(config.uploadsDir);
+  const { bucket, ...client } = config.s3;
+  return new S3UploadedBytes({ bucket, client });
 }
 
 /**
@@ -42,7 +49,7 @@ function photoStoreOf(config: AppConfig): PhotoStore {
     MediaArtifactPhotos,
     MediaMemberData,
     { provide: PhotoStore, useFactory: photoStoreOf, inject: [APP_CONFIG] },
-    { provide: UploadedBytes, useFactory: (config: AppConfig) => new UploadedBytes(config.uploadsDir), inject: [APP_CONFIG] },
+    { provide: UploadedBytes, useFactory: uploadedBytesOf, inject: [APP_CONFIG] },
     { provide: ArtifactPhotos, useExisting: MediaArtifactPhotos },
   ],
   exports: [ArtifactPhotos, PhotoQueue, PhotosRepository, PhotoStore],

@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } fro
 import { PHOTO_CONTENT_TYPES, photoFileName } from '@antiquarium/contracts';
 import { PhotoRefused, processPhoto } from './photo-processor';
 import { PhotoStore } from './photo-store';
-import { PhotosRepository } from './photos.repository';
+import { PhotosRepository, type ProcessedFields } from './photos.repository';
 import { UploadedBytes } from './uploaded-bytes';
 
 /** At most this many photos wait in one process; past it they wait in the database for the sweep. */
@@ -81,11 +81,25 @@ export class PhotoQueue implements OnModuleInit, OnApplicationShutdown {
 
   private async process(id: string): Promise<void> {
     if (!(await this.photos.markProcessing(id))) return;
-    const bytes = await this.uploads.read(id);
-    if (!bytes) {
-      await this.photos.markFailed(id, 'The upload was not complete');
-      return;
+    let outcome: { ready: ProcessedFields } | { failed: string };
+    try {
+      outcome = await this.derive(id);
+    } finally {
+      // The original (with whatever metadata it carried) is never kept, and it is gone before the
+      // photo says ready or failed, so whoever reads a settled state (its contributor, another
+      // instance) finds nothing of the upload left; marked first, the state would run ahead of the
+      // removal (three requests to a bucket). A removal that fails leaves the photo processing: the
+      // sweep takes it again, and the removal with it.
+      await this.uploads.remove(id);
     }
+    if ('ready' in outcome) await this.photos.markReady(id, outcome.ready);
+    else await this.photos.markFailed(id, outcome.failed);
+  }
+
+  /** Reads a complete upload and stores its derived files: what its photo becomes. */
+  private async derive(id: string): Promise<{ ready: ProcessedFields } | { failed: string }> {
+    const bytes = await this.uploads.read(id);
+    if (!bytes) return { failed: 'The upload was not complete' };
     try {
       const photo = await processPhoto(bytes, id);
       for (const file of photo.files) {
@@ -94,13 +108,10 @@ export class PhotoQueue implements OnModuleInit, OnApplicationShutdown {
       const widths = [...new Set(photo.files.map((file) => file.width))];
       const storedBytes = photo.files.reduce((sum, file) => sum + file.bytes.length, 0);
       const { width, height, hash, placeholder, locationRemoved } = photo;
-      await this.photos.markReady(id, { width, height, hash, placeholder, widths, storedBytes, locationRemoved });
+      return { ready: { width, height, hash, placeholder, widths, storedBytes, locationRemoved } };
     } catch (error) {
       if (!(error instanceof PhotoRefused)) throw error;
-      await this.photos.markFailed(id, error.message);
-    } finally {
-      // The original (with whatever metadata it carried) is never kept.
-      await this.uploads.remove(id);
+      return { failed: error.message };
     }
   }
 

@@ -1,8 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { FileStore } from '@tus/file-store';
-import { Server, type Upload } from '@tus/server';
+import { Server, type DataStore, type Upload } from '@tus/server';
 import { PHOTO_LIMITS, UPLOADS_PATH } from '@antiquarium/contracts';
 import { PhotoQueue } from './photo-queue';
 import { PhotosRepository } from './photos.repository';
@@ -18,22 +17,24 @@ function refusal(status: number, message: string): { status_code: number; body: 
 }
 
 /**
- * The tus 1.0 server (creation, HEAD, PATCH, termination) over a folder, with the api's own
- * rules around it: who may upload is decided before a request reaches it (uploads.controller.ts),
- * each upload is recorded as a photo of its member when created, and queued when complete.
+ * The tus 1.0 server (creation, HEAD, PATCH, termination) over the uploads' store (a folder, or the
+ * photos' bucket that every instance shares: uploaded-bytes.ts), with the api's own rules around
+ * it: who may upload is decided before a request reaches it (uploads.controller.ts), each upload is
+ * recorded as a photo of its member when created, and queued when complete (by the instance that
+ * received its last byte, whichever received the first).
  */
 export class TusUploads {
   private readonly context = new AsyncLocalStorage<UploadContext>();
   private readonly server: Server;
 
   constructor(
-    dir: string,
+    datastore: DataStore,
     private readonly photos: PhotosRepository,
     private readonly queue: PhotoQueue,
   ) {
     this.server = new Server({
       path: UPLOADS_PATH,
-      datastore: new FileStore({ directory: dir }),
+      datastore,
       maxSize: PHOTO_LIMITS.maxBytes,
       relativeLocation: true,
       // Only creation: the length is known before the first byte (the quota is checked on it).

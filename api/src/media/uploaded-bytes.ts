@@ -1,16 +1,50 @@
-import { promises as fs } from 'node:fs';
+import { mkdirSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { FileStore } from '@tus/file-store';
+import { S3Store, type MetadataValue } from '@tus/s3-store';
+import type { DataStore } from '@tus/utils';
+import { PrefixedDataStore, UPLOADS_PREFIX, UncachedKvStore, assertUploadId, uploadObjectKeys } from './s3-uploads';
 
 /**
- * The bytes of uploads in progress: the tus file store's folder (`<id>` and its `<id>.json`),
- * read once an upload is complete and removed once processed. The originals are never kept.
+ * The bytes of uploads in progress (docs/decisions/0018-photos.md): where the tus server writes
+ * them, read once an upload is complete and removed once processed (or abandoned, or terminated).
+ * The originals are never kept. Two backends, chosen with the photo store (media.module.ts): a
+ * folder of the instance with PHOTO_STORE=local, the photos' bucket with PHOTO_STORE=s3, so that an
+ * upload begun through one instance is resumed, processed or swept by any other.
  */
-export class UploadedBytes {
-  constructor(readonly dir: string) {}
+export abstract class UploadedBytes {
+  /** The tus data store the uploads are written to (one per process: tus-uploads.ts). */
+  abstract dataStore(): DataStore;
+  /** A complete upload's bytes, or null when there are none (never sent, or already processed). */
+  abstract read(id: string): Promise<Buffer | null>;
+  /** Puts bytes that came another way (a pasted address, the seed) where an upload's would be. */
+  abstract write(id: string, bytes: Buffer): Promise<void>;
+  /** Removes everything of the upload, complete or not; nothing there is fine. */
+  abstract remove(id: string): Promise<void>;
+}
+
+/** The tus file store's folder (`<id>` and its `<id>.json`): the embedded default, one instance. */
+export class LocalUploadedBytes extends UploadedBytes {
+  constructor(readonly dir: string) {
+    super();
+    // Made (or found) here, so that a folder the process cannot write stops the start with its name.
+    mkdirSync(dir, { recursive: true });
+  }
 
   private file(id: string): string {
-    if (!/^[A-Za-z0-9_-]{8,64}$/.test(id)) throw new Error(`not an upload id: ${id}`);
-    return path.join(this.dir, id);
+    return path.join(this.dir, assertUploadId(id));
+  }
+
+  dataStore(): DataStore {
+    return new FileStore({ directory: this.dir });
   }
 
   async read(id: string): Promise<Buffer | null> {
@@ -21,7 +55,6 @@ export class UploadedBytes {
     }
   }
 
-  /** Puts bytes that came another way (a pasted address, the seed) where an upload's would be. */
   async write(id: string, bytes: Buffer): Promise<void> {
     await fs.mkdir(this.dir, { recursive: true });
     await fs.writeFile(this.file(id), bytes);
@@ -30,5 +63,93 @@ export class UploadedBytes {
   async remove(id: string): Promise<void> {
     const file = this.file(id);
     await Promise.all([fs.rm(file, { force: true }), fs.rm(`${file}.json`, { force: true })]);
+  }
+}
+
+export interface S3UploadsOptions {
+  bucket: string;
+  client: S3ClientConfig;
+  prefix?: string;
+}
+
+/** The tus S3 store's parts: 8 MiB preferred (S3's least is 5 MiB; a photo is at most 25 MB). */
+const PART_SIZE = 8 * 1024 * 1024;
+
+function isNotFound(error: unknown): boolean {
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === 'NoSuchKey' || name === 'NotFound' || name === 'NoSuchUpload' || $metadata?.httpStatusCode === 404;
+}
+
+function parseInfo(text: string): { size?: unknown } {
+  try {
+    return (JSON.parse(text) as { size?: unknown } | null) ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The photos' bucket, under `uploads/` (@tus/s3-store: a multipart upload per upload, its `.info`,
+ * and a `.part` for a PATCH shorter than an S3 part; the complete file once the last byte is in).
+ * Every instance sharing the bucket sees the same uploads.
+ */
+export class S3UploadedBytes extends UploadedBytes {
+  private readonly client: S3Client;
+  private readonly prefix: string;
+
+  constructor(private readonly options: S3UploadsOptions) {
+    super();
+    this.prefix = options.prefix ?? UPLOADS_PREFIX;
+    this.client = new S3Client(options.client);
+  }
+
+  dataStore(): DataStore {
+    const store = new S3Store({ partSize: PART_SIZE, cache: new UncachedKvStore<MetadataValue>(), s3ClientConfig: { ...this.options.client, bucket: this.options.bucket } });
+    return new PrefixedDataStore(store, this.prefix);
+  }
+
+  async read(id: string): Promise<Buffer | null> {
+    const keys = uploadObjectKeys(id, this.prefix);
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: keys.file }));
+      return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : Buffer.alloc(0);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+    // An upload of zero bytes is complete without a file (no part was ever sent): the folder has an empty one.
+    return (await this.info(keys.info))?.size === 0 ? Buffer.alloc(0) : null;
+  }
+
+  async write(id: string, bytes: Buffer): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: uploadObjectKeys(id, this.prefix).file, Body: bytes }));
+  }
+
+  async remove(id: string): Promise<void> {
+    const keys = uploadObjectKeys(id, this.prefix);
+    // An upload still in progress is a multipart upload whose parts S3 keeps (and bills) until aborted.
+    const uploadId = (await this.info(keys.info))?.uploadId;
+    if (uploadId) {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.options.bucket, Key: keys.file, UploadId: uploadId })).catch((error: unknown) => {
+        if (!isNotFound(error)) throw error;
+      });
+    }
+    const answer = await this.client.send(
+      new DeleteObjectsCommand({ Bucket: this.options.bucket, Delete: { Objects: [keys.file, keys.info, keys.part].map((Key) => ({ Key })), Quiet: true } }),
+    );
+    // One request for the three, answered 200 even when some of them stay: those are named here.
+    const kept = answer.Errors ?? [];
+    if (kept.length > 0) throw new Error(`upload ${id}: ${kept.map((error) => `${error.Key} not removed (${error.Code})`).join(', ')}`);
+  }
+
+  /** What the `.info` object says: the multipart upload's id (in its metadata) and the size (in its body). */
+  private async info(key: string): Promise<{ uploadId?: string; size?: number } | null> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      const body = parseInfo(answer.Body ? await answer.Body.transformToString() : '');
+      return { uploadId: answer.Metadata?.['upload-id'], size: typeof body.size === 'number' ? body.size : undefined };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
   }
 }

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { HttpException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { PHOTO_LIMITS, type UploadStatus } from '@antiquarium/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 import { PhotoQueue } from './photo-queue';
 import { PhotosRepository, type StoredPhoto } from './photos.repository';
 import { TusUploads } from './tus-uploads';
+import { UploadedBytes } from './uploaded-bytes';
 
 /** The rules around members' uploads: who owns one, how much each member may keep. */
 @Injectable()
@@ -14,11 +14,10 @@ export class UploadsService {
   constructor(
     private readonly photos: PhotosRepository,
     private readonly queue: PhotoQueue,
+    uploaded: UploadedBytes,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    // Made (or found) here, so that a folder the process cannot write stops the start with its name.
-    mkdirSync(config.uploadsDir, { recursive: true });
-    this.tus = new TusUploads(config.uploadsDir, photos, queue);
+    this.tus = new TusUploads(uploaded.dataStore(), photos, queue);
   }
 
   async quota(uid: string): Promise<{ usedBytes: number; limitBytes: number; maxPhotoBytes: number }> {

@@ -9,7 +9,8 @@ const url = (name: string, fallback: string) => (process.env[name] ?? fallback).
  * limits below); the main api has high limits so the rest of the suite is never throttled. The
  * first two share their counters in Redis; the third is given a Redis that is not there. All three
  * trust the loopback proxy, so a test picks its client address with X-Forwarded-For, and serve
- * /media/probe.txt.
+ * /media/probe.txt. They keep photos and uploads in progress where the main api does (its bucket
+ * or its folders), as instances behind one load balancer would.
  */
 export const RATE_LIMITED_API_URL = url('RATE_LIMITED_API_URL', 'http://127.0.0.1:3101');
 export const RATE_LIMITED_TWIN_URL = url('RATE_LIMITED_TWIN_URL', 'http://127.0.0.1:3102');
@@ -35,3 +36,5 @@ export const IMAGE_SOURCE_PORT = Number(process.env['IMAGE_SOURCE_PORT'] ?? 3106
 export const MEDIA_ENV: Record<string, string> = JSON.parse(process.env['API_MEDIA_ENV'] ?? '{}');
 /** The main api's photo folder when it keeps photos locally (unset with PHOTO_STORE=s3). */
 export const PHOTOS_DIR = MEDIA_ENV['PHOTOS_DIR'];
+/** The main api's folder of uploads in progress (used only when it keeps photos locally). */
+export const UPLOADS_DIR = MEDIA_ENV['UPLOADS_DIR'];

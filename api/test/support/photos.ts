@@ -19,15 +19,19 @@ export function createUpload(token: string | undefined, length: number, filetype
   });
 }
 
-/** Appends bytes at `offset` (PATCH), as a tus client does. */
-export async function appendUpload(token: string, location: string, offset: number, bytes: Buffer) {
-  const response = await fetch(new URL(location, `${API_URL}/`), {
+/**
+ * Appends bytes at `offset` (PATCH), as a tus client does; to the main api, or to another instance
+ * (`base`, with `headers` such as the client address a low-limit instance counts).
+ */
+export async function appendUpload(token: string, location: string, offset: number, bytes: Buffer, { base = API_URL, headers = {} }: { base?: string; headers?: Record<string, string> } = {}) {
+  const response = await fetch(new URL(location, `${base}/`), {
     method: 'PATCH',
     headers: {
       authorization: `Bearer ${token}`,
       'tus-resumable': '1.0.0',
       'upload-offset': String(offset),
       'content-type': 'application/offset+octet-stream',
+      ...headers,
     },
     body: bytes,
   });
