@@ -37,7 +37,9 @@ function directive(name, sources) {
  * - img-src names the site's own origins only: every picture is the api's (a pasted address is
  *   copied once by the api and served from there, docs/decisions/0018-photos.md), so no visitor's
  *   browser asks a stranger's server for anything. data: is for the photos' blurred placeholders
- *   (ThumbHash drawn to a data URL behind each picture until it arrives).
+ *   (ThumbHash drawn to a data URL behind each picture until it arrives); blob: for the preview of a
+ *   photo a member picks, drawn from the file on their own device before it is uploaded (only this
+ *   page's own scripts can make a blob: URL).
  * - frame-ancestors 'none': no other site may frame any page (clickjacking).
  */
 export function shellContentSecurityPolicy(runtimeConfig, scriptHashes = []) {
@@ -49,7 +51,7 @@ export function shellContentSecurityPolicy(runtimeConfig, scriptHashes = []) {
     "default-src 'self'",
     directive('script-src', ["'self'", ...scriptHashes.filter((hash) => /^sha256-[A-Za-z0-9+/]+=*$/.test(hash)).map((hash) => `'${hash}'`), ...remotes, GOOGLE_SIGN_IN_SCRIPT]),
     directive('style-src', ["'self'", "'unsafe-inline'", ...remotes]),
-    directive('img-src', ["'self'", 'data:', api, ...remotes]),
+    directive('img-src', ["'self'", 'data:', 'blob:', api, ...remotes]),
     directive('font-src', ["'self'", ...remotes]),
     directive('connect-src', ["'self'", api, ...remotes, emulator, ...FIREBASE_CONNECT]),
     directive('frame-src', ["'self'", authDomain, emulator]),

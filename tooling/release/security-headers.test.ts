@@ -17,9 +17,9 @@ function directive(policy: string, name: string): string[] {
   return found ? found.split(' ').slice(1) : [];
 }
 
-test('img-src names the site, the api and the remotes (and data: for placeholders), never any https host', () => {
+test('img-src names the site, the api and the remotes (and data: for placeholders, blob: for a picked photo\'s preview), never any https host', () => {
   const config = { apiUrl: 'https://api.antiquarium.example/v1', remotes: { catalog: 'https://catalog.antiquarium.example/mf-manifest.json' } };
   const sources = directive(policyFor(config), 'img-src');
-  expect(sources).toEqual(["'self'", 'data:', 'https://api.antiquarium.example', 'https://catalog.antiquarium.example']);
+  expect(sources).toEqual(["'self'", 'data:', 'blob:', 'https://api.antiquarium.example', 'https://catalog.antiquarium.example']);
   expect(sources.some((source) => source === 'https:' || source === '*' || source === 'http:')).toBe(false);
 });
