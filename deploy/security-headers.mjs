@@ -33,7 +33,7 @@ function directive(name, sources) {
  * - style-src needs 'unsafe-inline': antd writes its component styles into <style> elements at run
  *   time (CSS-in-JS). Scripts get no such allowance: no eval, and no inline script but the ones the
  *   shell's server build names by their hashes (`scriptHashes`, 'sha256-…': the composed first
- *   page's starter, docs/decisions/0011).
+ *   page's starter, docs/decisions/0015).
  * - img-src names the site's own origins only: every picture is the api's (a pasted address is
  *   copied once by the api and served from there, docs/decisions/0018-photos.md), so no visitor's
  *   browser asks a stranger's server for anything. data: is for the photos' blurred placeholders

@@ -110,7 +110,7 @@ export class ShellDocument {
     }
     this.deployment = {
       configMtimeMs,
-      // The composed documents' inline starter is allowed by its hash (docs/decisions/0011).
+      // The composed documents' inline starter is allowed by its hash (docs/decisions/0015).
       headers: securityHeaders({ runtimeConfig: config, isShell: true, production: this.production, scriptHashes: this.serverBuild?.inlineScriptHashes ?? [] }),
       routingUrl: routingUrlOf(config),
       composer: await this.composerFor(config).catch((error) => {
