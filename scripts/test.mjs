@@ -82,12 +82,15 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
     UPLOADS_DIR: path.join(work, `api-${label}-uploads`),
     ...(s3 ? { PHOTO_STORE: 's3', ...s3 } : { PHOTOS_DIR: path.join(work, `api-${label}-photos`) }),
   };
-  // The main instance's photos, and the pictures of pasted addresses from the test process.
+  // The main instance's photos, and the pictures of pasted addresses from the test process; a media
+  // folder as the demo seed fills it (api/test/iiif.e2e-spec.ts writes pictures there).
   const media = {
     ...storage,
     PUBLIC_API_URL: `http://127.0.0.1:${PORTS.api}`,
     MEDIA_FETCH_ALLOW_HOSTS: `127.0.0.1:${PORTS.imageSource}`,
+    MEDIA_DIR: path.join(work, `media-${label}`),
   };
+  mkdirSync(media.MEDIA_DIR, { recursive: true });
   const api = await startApi({
     port: PORTS.api,
     mongoUri,

@@ -9,6 +9,7 @@ import type { AppConfig } from './config/env';
 import { ContributorsModule } from './contributors/contributors.module';
 import { applyServerTimeLimit, operationTimeoutOptions } from './database/operation-timeout';
 import { HealthModule } from './health/health.module';
+import { IiifModule } from './iiif/iiif.module';
 import { observeDatabase } from './observability/database-metrics';
 import { LikesModule } from './likes/likes.module';
 import { MailModule } from './mail/mail.module';
@@ -59,6 +60,7 @@ export class AppModule {
         OpenDataModule,
         CollectionsModule,
         ContactModule,
+        IiifModule,
       ],
     };
   }

@@ -1,4 +1,5 @@
 import { type INestApplication } from '@nestjs/common';
+import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-options.interface';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -13,6 +14,8 @@ import { clientBudget } from './rate-limits/client-budget';
 import { RateLimits } from './rate-limits/rate-limits';
 import { TELEMETRY_PATH, telemetryBodyParser } from './releases/telemetry-body';
 
+/** Paths any site may read (an `Access-Control-Allow-Origin: *` answer, errors included). */
+const OPEN_READ_PATH = /^\/iiif\//;
 const TUS_REQUEST_HEADERS = ['Tus-Resumable', 'Upload-Length', 'Upload-Metadata', 'Upload-Offset', 'X-HTTP-Method-Override'];
 const TUS_RESPONSE_HEADERS = ['Location', 'Tus-Resumable', 'Upload-Offset', 'Upload-Length', 'Upload-Expires', 'Tus-Version', 'Tus-Max-Size', 'Tus-Extension'];
 
@@ -37,7 +40,7 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, lo
     }
     next();
   });
-  app.enableCors({
+  const siteCors: CorsOptions = {
     origin: config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     // The tus protocol's own headers (photo uploads, media/uploads.controller.ts).
@@ -49,6 +52,11 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, lo
     // The CORS headers are set on every answer (a 429 included, so pages can read it), and a
     // preflight is answered below, once it has been counted.
     preflightContinue: true,
+  };
+  // IIIF (docs/decisions/0023-iiif.md) is read by viewers on any site: public reads, no credentials.
+  const openReadCors: CorsOptions = { origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'], exposedHeaders: ['Link'], maxAge: 600, preflightContinue: true };
+  app.enableCors((request: Request, callback: (error: Error | null, options: CorsOptions) => void) => {
+    callback(null, OPEN_READ_PATH.test(request.path) ? openReadCors : siteCors);
   });
   // Every request past this point, preflights, media and unknown paths included, is counted.
   app.use(clientBudget(app.get(RateLimits)));

@@ -9,7 +9,7 @@ import { api, expectApiError, expectStatus, type ApiResponse } from './support/h
 
 const COLUMNS = [
   'id', 'url', 'name', 'type', 'image', 'imageAlt', 'context', 'shortDescription', 'createdAt', 'dateStart', 'dateEnd', 'datePrecision',
-  'dateQualifier', 'discoveredAt', 'discoveredBy', 'location', 'place', 'rights', 'credit', 'contributor', 'addedAt',
+  'dateQualifier', 'discoveredAt', 'discoveredBy', 'location', 'place', 'rights', 'credit', 'contributor', 'addedAt', 'iiifManifest',
 ];
 
 let owner: TestUser;

@@ -17,5 +17,7 @@ import { RelatedArtifacts } from './related-artifacts';
   imports: [ArtifactRecordsModule, ContributorsModule, AuthModule, MemberDataModule],
   controllers: [ArtifactsController],
   providers: [ArtifactsService, ArtifactsMemberData, RelatedArtifacts],
+  // The public read of an artifact, for the modules that publish it in other forms (iiif).
+  exports: [ArtifactsService],
 })
 export class ArtifactsModule {}

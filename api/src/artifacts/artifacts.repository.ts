@@ -297,6 +297,11 @@ export class ArtifactsRepository implements ArtifactTotals {
     return this.model.find({ ...PUBLICLY_VISIBLE, _id }, OPEN_DATA_PROJECTION).sort({ _id: 1 }).limit(limit).lean<OpenDataArtifact[]>().exec();
   }
 
+  /** One public artifact as the open data publishes it, or null (missing or hidden). */
+  openDataRecord(id: Types.ObjectId): Promise<OpenDataArtifact | null> {
+    return this.model.findOne({ ...PUBLICLY_VISIBLE, _id: id }, OPEN_DATA_PROJECTION).lean<OpenDataArtifact>().exec();
+  }
+
   async insert(artifact: NewArtifact): Promise<Types.ObjectId> {
     const created = await this.write(
       () => this.model.create({ ...artifact, ...derivedFields(artifact), likes: 0 }),

@@ -29,7 +29,7 @@ function valid<T>(result: CollectionValidationResult<T>): T {
 }
 
 /** A malformed id names no collection: 404 like a missing one, never a 500. */
-class CollectionIdPipe implements PipeTransform<unknown, Types.ObjectId> {
+export class CollectionIdPipe implements PipeTransform<unknown, Types.ObjectId> {
   transform(value: unknown): Types.ObjectId {
     if (typeof value !== 'string' || !/^[0-9a-f]{24}$/i.test(value)) throw new CollectionNotFound();
     return new Types.ObjectId(value);

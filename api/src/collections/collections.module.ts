@@ -15,5 +15,7 @@ import { CollectionsService } from './collections.service';
   imports: [MongooseModule.forFeature([{ name: COLLECTION_MODEL, schema: collectionSchema }]), ArtifactRecordsModule, ContributorsModule, AuthModule, MemberDataModule],
   controllers: [CollectionsController],
   providers: [CollectionsRepository, CollectionsService, CollectionsMemberData],
+  // The public read of a collection, for the modules that publish it in other forms (iiif).
+  exports: [CollectionsService],
 })
 export class CollectionsModule {}

@@ -52,6 +52,6 @@ function uploadedBytesOf(config: AppConfig): UploadedBytes {
     { provide: UploadedBytes, useFactory: uploadedBytesOf, inject: [APP_CONFIG] },
     { provide: ArtifactPhotos, useExisting: MediaArtifactPhotos },
   ],
-  exports: [ArtifactPhotos, PhotoQueue, PhotosRepository, PhotoStore],
+  exports: [ArtifactPhotos, PhotoQueue, PhotosRepository, PhotoStore, PhotoVisibility],
 })
 export class MediaModule {}

@@ -1,14 +1,20 @@
-import type { OpenDataRecord } from '@antiquarium/contracts';
+import { METADATA_LICENCE, type OpenDataRecord } from '@antiquarium/contracts';
 import type { OpenDataArtifact } from '../artifacts/artifacts.repository';
 import { toArtifactImage } from '../artifacts/to-artifact';
 
 /** The CSV columns, in order: the record's keys. */
 export const CSV_COLUMNS: readonly Exclude<keyof OpenDataRecord, 'images'>[] = [
   'id', 'url', 'name', 'type', 'image', 'imageAlt', 'context', 'shortDescription', 'createdAt', 'dateStart', 'dateEnd', 'datePrecision',
-  'dateQualifier', 'discoveredAt', 'discoveredBy', 'location', 'place', 'rights', 'credit', 'contributor', 'addedAt',
+  'dateQualifier', 'discoveredAt', 'discoveredBy', 'location', 'place', 'rights', 'credit', 'contributor', 'addedAt', 'iiifManifest',
 ];
 
-export function toOpenDataRecord(doc: OpenDataArtifact, siteOrigin: string, defaultRights: string): OpenDataRecord {
+/** Where a record's links point: the site's pages and the api's own documents. */
+export interface OpenDataAddresses {
+  siteOrigin: string;
+  publicApiUrl: string;
+}
+
+export function toOpenDataRecord(doc: OpenDataArtifact, { siteOrigin, publicApiUrl }: OpenDataAddresses, defaultRights: string): OpenDataRecord {
   const id = doc._id.toHexString();
   const dated = typeof doc.yearStart === 'number' && typeof doc.yearEnd === 'number';
   return {
@@ -33,10 +39,61 @@ export function toOpenDataRecord(doc: OpenDataArtifact, siteOrigin: string, defa
     credit: doc.credit ?? '',
     contributor: doc.adderName,
     addedAt: new Date(doc.addedAt).toISOString(),
+    iiifManifest: `${publicApiUrl}/iiif/3/artifacts/${id}/manifest`,
     images: (doc.images ?? []).map((stored) => {
       const { url, alt, caption, width, height } = toArtifactImage(stored);
       return { url, alt, ...(caption ? { caption } : {}), width, height };
     }),
+  };
+}
+
+/**
+ * A year as ISO 8601 writes it (astronomical numbering: 1 BC is 0000, 2 BC is -0001), at least four
+ * digits, with a sign past 9999 or before year 0 (as the details page's JSON-LD writes it).
+ */
+function isoYear(year: number): string {
+  const astronomical = year < 0 ? year + 1 : year;
+  const digits = String(Math.abs(astronomical)).padStart(4, '0');
+  if (astronomical < 0) return `-${digits}`;
+  return astronomical > 9999 ? `+${digits}` : digits;
+}
+
+/**
+ * One record as schema.org JSON-LD (a VisualArtwork, as the details page's document describes it):
+ * what harvesters that read schema.org take, with the IIIF manifest as a work about it and the
+ * record's own licence (CC0) as `sdLicense`.
+ */
+export function toJsonLd(record: OpenDataRecord): Record<string, unknown> {
+  const dated = record.dateStart !== null && record.dateEnd !== null;
+  const images = (record.images ?? []).map((image) => ({
+    '@type': 'ImageObject',
+    contentUrl: image.url,
+    description: image.alt,
+    ...(image.caption ? { caption: image.caption } : {}),
+    width: image.width,
+    height: image.height,
+  }));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'VisualArtwork',
+    '@id': record.url,
+    url: record.url,
+    name: record.name,
+    description: record.shortDescription,
+    ...(images.length > 0 ? { image: images } : record.image ? { image: record.image } : {}),
+    artform: record.type,
+    ...(dated ? { dateCreated: record.dateStart === record.dateEnd ? isoYear(record.dateStart!) : `${isoYear(record.dateStart!)}/${isoYear(record.dateEnd!)}` } : {}),
+    ...(record.location.trim() ? { contentLocation: { '@type': 'Place', name: record.location } } : {}),
+    license: record.rights,
+    ...(record.credit.trim() ? { creditText: record.credit } : {}),
+    contributor: { '@type': 'Person', name: record.contributor },
+    subjectOf: {
+      '@type': 'CreativeWork',
+      name: 'IIIF Presentation 3 manifest',
+      url: record.iiifManifest,
+      encodingFormat: 'application/ld+json;profile="http://iiif.io/api/presentation/3/context.json"',
+    },
+    sdLicense: METADATA_LICENCE.uri,
   };
 }
 

@@ -1,14 +1,15 @@
-import { Controller, Get, Inject, Logger, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Logger, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Types } from 'mongoose';
 import { z } from 'zod';
 import { DEFAULT_RIGHTS } from '@antiquarium/contracts';
 import { ArtifactsRepository } from '../artifacts/artifacts.repository';
-import { ValidationFailed } from '../common/errors';
+import { ArtifactNotFound, ValidationFailed } from '../common/errors';
+import { ArtifactIdPipe } from '../common/object-id';
 import { ZodPipe } from '../common/zod-pipe';
 import { APP_CONFIG, type AppConfig } from '../config/env';
-import { CSV_COLUMNS, csvRecord, csvRow, decodeCursor, encodeCursor, toOpenDataRecord } from './open-data-format';
+import { CSV_COLUMNS, csvRecord, csvRow, decodeCursor, encodeCursor, toJsonLd, toOpenDataRecord, type OpenDataAddresses } from './open-data-format';
 
 export const OPEN_DATA_DEFAULT_LIMIT = 1000;
 export const OPEN_DATA_MAX_LIMIT = 5000;
@@ -29,6 +30,11 @@ const openDataQuerySchema = z.object({
 });
 type OpenDataQuery = z.output<typeof openDataQuerySchema>;
 
+const recordQuerySchema = z.object({
+  format: z.enum(['json', 'jsonld'], { error: 'format must be json or jsonld' }).default('json'),
+});
+type RecordQuery = z.output<typeof recordQuerySchema>;
+
 /**
  * The open data (docs/api.md "Open data"): every public artifact's metadata, offered under CC0, no
  * key, paged by an opaque cursor in id order so that pages concatenate to the whole set once each.
@@ -38,14 +44,28 @@ type OpenDataQuery = z.output<typeof openDataQuerySchema>;
 @Controller('open-data')
 export class OpenDataController {
   private readonly logger = new Logger(OpenDataController.name);
-  private readonly siteOrigin: string;
+  private readonly addresses: OpenDataAddresses;
 
   constructor(
     private readonly artifacts: ArtifactsRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    // The site's address (SITE_ORIGIN, else the first allowed browser origin).
-    this.siteOrigin = config.siteOrigin;
+    // The site's address (SITE_ORIGIN, else the first allowed browser origin) and the api's own.
+    this.addresses = { siteOrigin: config.siteOrigin, publicApiUrl: config.publicApiUrl };
+  }
+
+  /** One public artifact's record: what the stream carries of it, or the same as schema.org JSON-LD (the IIIF manifests' seeAlso). */
+  @Get('artifacts/:id')
+  @ApiQuery({ name: 'format', required: false, enum: ['json', 'jsonld'] })
+  @ApiOkResponse({ description: 'application/json (the record), or application/ld+json (schema.org VisualArtwork); 404 for a hidden, missing or malformed id' })
+  async record(@Param('id', ArtifactIdPipe) id: Types.ObjectId, @Query(new ZodPipe(recordQuerySchema)) query: RecordQuery, @Res() response: Response): Promise<void> {
+    const doc = await this.artifacts.openDataRecord(id);
+    if (!doc) throw new ArtifactNotFound();
+    const record = toOpenDataRecord(doc, this.addresses, DEFAULT_RIGHTS);
+    response.status(200);
+    response.setHeader('Content-Type', query.format === 'jsonld' ? 'application/ld+json' : 'application/json');
+    response.setHeader('Cache-Control', 'public, max-age=60');
+    response.send(Buffer.from(JSON.stringify(query.format === 'jsonld' ? toJsonLd(record) : record)));
   }
 
   @Get('artifacts')
@@ -85,7 +105,7 @@ export class OpenDataController {
         if (batch.length === 0) break;
         let chunk = '';
         for (const doc of batch) {
-          const record = toOpenDataRecord(doc, this.siteOrigin, DEFAULT_RIGHTS);
+          const record = toOpenDataRecord(doc, this.addresses, DEFAULT_RIGHTS);
           chunk += csv ? csvRecord(record) : `${JSON.stringify(record)}\n`;
         }
         await write(response, chunk);

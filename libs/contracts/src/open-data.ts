@@ -37,4 +37,6 @@ export interface OpenDataRecord {
   credit: string;
   contributor: string;
   addedAt: string;
+  /** The artifact as a IIIF Presentation 3 manifest (docs/decisions/0023-iiif.md): any IIIF viewer opens it. */
+  iiifManifest: string;
 }
