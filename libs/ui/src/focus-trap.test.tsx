@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { keepTabInside } from './focus-trap';
+import { keepTabAmong, keepTabInside, tabbableIn } from './focus-trap';
 
 function Dialog() {
   return (
@@ -29,4 +29,37 @@ test('Tab from the last control goes to the first, Shift+Tab from the first to t
   expect(screen.getByRole('textbox', { name: 'First' })).toHaveFocus();
   await user.tab({ shift: true });
   expect(screen.getByRole('button', { name: 'Last' })).toHaveFocus();
+});
+
+test('keepTabAmong goes round the stops in their own order, not the document’s; a focus outside them goes to the first', async () => {
+  const user = userEvent.setup();
+  render(
+    <>
+      <button type="button">Outside</button>
+      <nav aria-label="Panel">
+        <a href="/one">One</a>
+        <a href="/two">Two</a>
+      </nav>
+      <button type="button">Toggle</button>
+    </>,
+  );
+  const toggle = screen.getByRole('button', { name: 'Toggle' });
+  const onKey = (event: KeyboardEvent) => keepTabAmong(event, [toggle, ...tabbableIn(screen.getByRole('navigation'))]);
+  document.addEventListener('keydown', onKey);
+  try {
+    toggle.focus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'One' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Two' })).toHaveFocus();
+    await user.tab();
+    expect(toggle).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('link', { name: 'Two' })).toHaveFocus();
+    screen.getByRole('button', { name: 'Outside' }).focus();
+    await user.tab();
+    expect(toggle).toHaveFocus();
+  } finally {
+    document.removeEventListener('keydown', onKey);
+  }
 });

@@ -9,7 +9,7 @@ export { HeartIcon, likeCount, likesLabel } from './likes';
 export { Pagination, readPage, usePagingFocus, type PaginationProps } from './pagination';
 export { useProgressiveList } from './progressive';
 export { NotFound } from './not-found';
-export { keepTabInside } from './focus-trap';
+export { keepTabAmong, keepTabInside, tabbableIn, tabCanReach } from './focus-trap';
 export {
   alertDialog,
   confirmDialog,

@@ -90,6 +90,47 @@ test('the phone menu button opens the links and a followed link closes them', as
   expect(menu).toHaveAttribute('aria-expanded', 'false');
 });
 
+test('the open phone menu keeps Tab going round its button and its links; Escape closes it, the focus back on the button (issue 43)', async () => {
+  useAuthStore.setState({ user: null, loading: false });
+  renderTopBar();
+  const menu = screen.getByRole('button', { name: 'Menu' });
+  const links = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
+  await userEvent.click(menu);
+  expect(menu).toHaveFocus();
+  // The button, then its links in order, then the button again: never the Login link beside it.
+  for (const stop of [...links, menu, links[0]]) {
+    await userEvent.tab();
+    expect(stop).toHaveFocus();
+  }
+  await userEvent.tab({ shift: true });
+  expect(menu).toHaveFocus();
+  await userEvent.tab({ shift: true });
+  expect(links.at(-1)).toHaveFocus();
+
+  await userEvent.keyboard('{Escape}');
+  expect(menu).toHaveAttribute('aria-expanded', 'false');
+  expect(menu).toHaveFocus();
+  // Closed, Tab goes its usual way again.
+  await userEvent.tab({ shift: true });
+  expect(screen.getByRole('link', { name: 'Login' })).toHaveFocus();
+});
+
+test('the phone menu closes when the visitor presses or focuses elsewhere, and does not pull the focus back', async () => {
+  useAuthStore.setState({ user: null, loading: false });
+  renderTopBar();
+  const menu = screen.getByRole('button', { name: 'Menu' });
+  await userEvent.click(menu);
+  expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await userEvent.click(document.body);
+  expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+  await userEvent.click(menu);
+  const login = screen.getByRole('link', { name: 'Login' });
+  act(() => login.focus());
+  expect(menu).toHaveAttribute('aria-expanded', 'false');
+  expect(login).toHaveFocus();
+});
+
 test('logout asks first (focus on Cancel), then signs out and says so in a toast: two clicks, no dialog to dismiss', async () => {
   const logOut = jest.fn().mockResolvedValue(undefined);
   signIn({ logOut });

@@ -1,8 +1,9 @@
 import { useAuthStore } from '@antiquarium/auth-store';
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { BrandMark } from './brand-mark';
 import { LogoutButton } from './logout-button';
+import { usePhoneMenu } from './phone-menu';
 import { UserMenu } from './user-menu';
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'aq-nav__link is-active' : 'aq-nav__link');
@@ -12,7 +13,7 @@ export function TopBar() {
   const loading = useAuthStore((state) => state.loading);
   // Re-read with the user: the moderator claim of their stored token shows the queue's link.
   const moderator = useAuthStore((state) => state.user !== null && state.hasRole('moderator'));
-  const [menuOpen, setMenuOpen] = useState(false);
+  const { open: menuOpen, setOpen: setMenuOpen, button: menuButton, panel: menuPanel } = usePhoneMenu();
 
   // A phone's menu closes once a link in it is followed.
   const closeOnLink = (event: MouseEvent<HTMLElement>) => {
@@ -48,7 +49,7 @@ export function TopBar() {
           <BrandMark />
           <span>Antiquarium</span>
         </Link>
-        <nav id="aq-primary-nav" className="aq-nav" aria-label="Main" data-open={menuOpen} onClick={closeOnLink}>
+        <nav ref={menuPanel} id="aq-primary-nav" className="aq-nav" aria-label="Main" data-open={menuOpen} onClick={closeOnLink}>
           <ul className="aq-nav__list">
             <li>
               <NavLink to="/" end className={navClass}>
@@ -88,6 +89,7 @@ export function TopBar() {
         </nav>
         <div className="aq-topbar__auth">{account}</div>
         <button
+          ref={menuButton}
           type="button"
           className="aq-topbar__menu-toggle"
           aria-expanded={menuOpen}

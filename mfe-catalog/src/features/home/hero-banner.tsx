@@ -1,10 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type FocusEvent } from 'react';
 import 'swiper/css';
 import { BannerSlideContent } from './banner-slide';
 import { BANNER_AUTOPLAY_MS, BANNER_SLIDES } from './banner-slides';
+import type { HeroCarouselProps } from './hero-carousel';
 import './hero-banner.css';
-
-const HeroCarousel = lazy(() => import('./hero-carousel'));
 
 /**
  * The carousel in its own markup and classes, as plain HTML, showing the first slide: the page's
@@ -38,36 +37,106 @@ export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 /** Why the carousel was loaded: the visitor reached for it, or the first slide's time was up. */
 type Enhance = 'none' | 'reached' | 'autoplay';
 
+/**
+ * The visitor's motion setting as this render knows it: 'unknown' on the server and in the render
+ * that hydrates its markup (the server cannot know it), read from the browser right after.
+ */
+type Motion = 'unknown' | 'full' | 'reduced';
+
+/**
+ * The play button for one motion setting: the markup holds one for each, and hero-banner.css shows
+ * the one for the visitor's setting, so the shown one is right from the composed page's first paint
+ * on (a reduced-motion visitor meets "Play slideshow", pressed), before any code has read the
+ * setting; neither is ever added or removed. A press answers what the pressed button said (a press
+ * held by the intent starter is replayed on the same element once hydrated).
+ */
+function PlayButton({ setting, playing, onToggle }: { setting: 'motion' | 'still'; playing: boolean; onToggle: (playing: boolean) => void }) {
+  return (
+    <button type="button" className={`cat-banner__play cat-banner__play--if-${setting}`} onClick={() => onToggle(!playing)} aria-pressed={!playing}>
+      {playing ? 'Pause slideshow' : 'Play slideshow'}
+    </button>
+  );
+}
+
 export function HeroBanner() {
   // Swiper (its code is a fifth of the home page's script work) is not loaded with the page: the
   // first slide is plain HTML until the visitor reaches for the banner (pointer, touch, focus) or
   // its time is up, when swiper takes over in place and moves on to the second slide as autoplay
   // would have. Lighthouse counted swiper's run at 0.5 s of the home page's blocking time.
   const [enhance, setEnhance] = useState<Enhance>('none');
-  const [playing, setPlaying] = useState(true);
+  const [Carousel, setCarousel] = useState<ComponentType<HeroCarouselProps> | null>(null);
+  const [takenOver, setTakenOver] = useState(false);
+  const [motion, setMotion] = useState<Motion>('unknown');
+  // The visitor's Play or Pause; until they press one, their motion setting decides.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  // Autoplay waits while the pointer or the focus is on the slides (WCAG 2.2.2), and goes on when
+  // both have left, unless the visitor paused it.
+  const [pointerInside, setPointerInside] = useState(false);
+  const [focusInside, setFocusInside] = useState(false);
+  const slides = useRef<HTMLDivElement>(null);
+
+  const playing = chosen ?? motion === 'full';
+  const running = playing && !pointerInside && !focusInside;
   const reach = () => setEnhance((current) => (current === 'none' ? 'reached' : current));
 
-  // Read after the first render, not in it: the page composed on the server (which cannot know the
-  // setting) says "Pause slideshow", and hydration must find the same. This effect runs before the
-  // timer's below, whose timer the pause then clears before it is due. A setting changed while the
-  // page is open pauses it too; Play stays the visitor's choice.
+  // Read after the first render, not in it: the page composed on the server cannot know the setting
+  // (its style sheet shows the right play button), and hydration must find the same markup. A
+  // setting changed while the page is open pauses it too; Play stays the visitor's choice.
   useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return undefined;
-    const query = window.matchMedia(REDUCED_MOTION_QUERY);
+    const query = typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION_QUERY) : null;
+    setMotion(query?.matches ? 'reduced' : 'full');
+    if (!query) return undefined;
     const follow = () => {
-      if (query.matches) setPlaying(false);
+      if (query.matches) setChosen(false);
     };
-    follow();
     // (Safari before 14 has only the older addListener: there the setting is read once.)
     query.addEventListener?.('change', follow);
     return () => query.removeEventListener?.('change', follow);
   }, []);
 
+  // The composed page may have been pointed at or tabbed into before its code came.
   useEffect(() => {
-    if (enhance !== 'none' || !playing) return undefined;
+    const element = slides.current;
+    if (!element) return;
+    if (element.matches(':hover')) setPointerInside(true);
+    if (element.contains(document.activeElement)) setFocusInside(true);
+  }, []);
+
+  useEffect(() => {
+    if (enhance !== 'none' || !running) return undefined;
     const timer = setTimeout(() => setEnhance('autoplay'), BANNER_AUTOPLAY_MS);
     return () => clearTimeout(timer);
-  }, [enhance, playing]);
+  }, [enhance, running]);
+
+  useEffect(() => {
+    if (enhance === 'none') return undefined;
+    let current = true;
+    import('./hero-carousel').then(
+      (module) => current && setCarousel(() => module.default),
+      // The first slide stays, as plain HTML: the banner still reads and its links still work.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [enhance]);
+
+  // Swiper's markup replaces the plain slides, so it takes over only while nothing in them has the
+  // focus (a focused Explore link would be removed and the focus fall to <body>); until the focus
+  // leaves, the plain first slide stays.
+  useEffect(() => {
+    if (!Carousel || takenOver) return;
+    if (slides.current?.contains(document.activeElement)) return;
+    setTakenOver(true);
+  }, [Carousel, takenOver, focusInside]);
+
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const element = event.currentTarget;
+    if (element.contains(event.relatedTarget)) return;
+    // Where the focus went is known once it has moved; a window left for another keeps its focus
+    // here (document.activeElement stays), and so stays paused.
+    setTimeout(() => setFocusInside(element.contains(document.activeElement)), 0);
+  };
 
   return (
     <section
@@ -78,17 +147,20 @@ export function HeroBanner() {
       onTouchStart={reach}
       onFocus={reach}
     >
-      {enhance === 'none' ? (
-        <FirstSlide />
-      ) : (
-        <Suspense fallback={<FirstSlide />}>
-          <HeroCarousel playing={playing} advance={enhance === 'autoplay'} />
-        </Suspense>
-      )}
-      {/* A moving banner needs a way to stop it (WCAG 2.2.2). */}
-      <button type="button" className="cat-banner__play" onClick={() => setPlaying(!playing)} aria-pressed={!playing}>
-        {playing ? 'Pause slideshow' : 'Play slideshow'}
-      </button>
+      <div
+        ref={slides}
+        className="cat-banner__slides"
+        onPointerEnter={() => setPointerInside(true)}
+        onPointerLeave={() => setPointerInside(false)}
+        onFocus={() => setFocusInside(true)}
+        onBlur={onBlur}
+      >
+        {takenOver && Carousel ? <Carousel running={running} advance={enhance === 'autoplay' && running} /> : <FirstSlide />}
+      </div>
+      {/* A moving banner needs a way to stop it (WCAG 2.2.2). Until the visitor chooses, each
+          button says what its setting means: playing with motion, paused without. */}
+      <PlayButton setting="motion" playing={chosen ?? true} onToggle={setChosen} />
+      <PlayButton setting="still" playing={chosen ?? false} onToggle={setChosen} />
     </section>
   );
 }
