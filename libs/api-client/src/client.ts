@@ -54,6 +54,11 @@ export function isApiAddress(url: string): boolean {
   }
 }
 
+/** The absolute address of `path` on the api (for links a visitor or another site follows), or '' before start-up. */
+export function apiAddress(path: string): string {
+  return apiBaseUrl ? `${apiBaseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}` : '';
+}
+
 /** Called once by the shell at start-up; every remote shares this module, hence this instance. */
 export function configureApiClient({ baseUrl, getToken }: ApiClientConfig): void {
   apiBaseUrl = baseUrl;

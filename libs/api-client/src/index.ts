@@ -43,4 +43,5 @@ export { getAppeal, myNotices, myReports, myStanding, sendAppeal, sendAppealMess
 export { documentTopContributors, topContributors } from './contributors';
 export { releaseStatus } from './releases';
 export { uploadStatus, uploadTarget, type UploadTarget } from './uploads';
+export { iiifCollectionUrl, iiifDragLink, iiifManifestUrl } from './iiif';
 export { useApiData, type ApiData } from './use-api-data';

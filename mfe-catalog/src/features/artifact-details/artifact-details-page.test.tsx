@@ -223,3 +223,21 @@ test('the rights statement is a badge linking it (rel="license"), with the credi
   expect(badge.getAttribute('rel')?.split(' ')).toContain('license');
   expect(within(region).getByText('Credit: Photo: Rob Roy')).toBeInTheDocument();
 });
+
+test('a public record links its IIIF manifest for viewers (drag and drop) and copies its address; a hidden one has none', async () => {
+  const { configureApiClient } = jest.requireActual<typeof import('@antiquarium/api-client')>('@antiquarium/api-client');
+  configureApiClient({ baseUrl: 'https://api.antiquarium.example/', getToken: async () => null });
+  const manifest = 'https://api.antiquarium.example/iiif/3/artifacts/a1/manifest';
+  get.mockResolvedValue(artifact({ _id: 'a1', name: 'Rosetta Stone' }));
+  renderDetails();
+  const link = await screen.findByRole('link', { name: 'IIIF manifest' });
+  expect(link).toHaveAttribute('href', `${manifest}?manifest=${encodeURIComponent(manifest)}`);
+  const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+  await userEvent.click(screen.getByRole('button', { name: 'Copy IIIF address' }));
+  expect(writeText).toHaveBeenCalledWith(manifest);
+
+  get.mockResolvedValue(artifact({ _id: 'a2', name: 'Hidden Stone', moderation: 'restricted' }));
+  renderDetails('a2');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Hidden Stone' })).toBeInTheDocument();
+  expect(screen.getAllByRole('link', { name: 'IIIF manifest' })).toHaveLength(1);
+});

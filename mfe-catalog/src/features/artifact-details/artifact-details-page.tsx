@@ -1,4 +1,4 @@
-import { ApiRequestError, getArtifact, useApiData } from '@antiquarium/api-client';
+import { ApiRequestError, getArtifact, iiifManifestUrl, useApiData } from '@antiquarium/api-client';
 import { datingLabel, type Artifact } from '@antiquarium/contracts';
 import { useAuthStore } from '@antiquarium/auth-store';
 import { ArtifactImage, HeartIcon, likeCount, likesLabel, NotFound, Spinner, toast, usePageTitle } from '@antiquarium/ui';
@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ReportButton } from '../report/report-button';
 import { CiteButton } from '../citation/cite-button';
 import { RelatedArtifacts } from '../related/related-artifacts';
+import { IiifLink } from '../../shared/iiif-link';
 import { AddToCollectionButton } from '../add-to-collection/add-to-collection-button';
 import { LikeButton } from './like-button';
 import { ModerationNotice } from './moderation-notice';
@@ -119,6 +120,8 @@ function ArtifactDetails({ artifact }: { artifact: Artifact }) {
         </section>
         <RightsBadge rights={artifact.rights} credit={artifact.credit} />
         {artifact.adderName ? <p className="cat-details__adder">Shared by {artifact.adderName}</p> : null}
+        {/* A hidden record has no public manifest (the api answers 404 for it). */}
+        {artifact.moderation ? null : <IiifLink url={iiifManifestUrl(artifact._id)} kind="manifest" />}
         <p className="cat-details__back">
           <Link className="aq-button" to="/all-artifacts">
             Back to All Artifacts
