@@ -42,7 +42,10 @@ test.describe('My Artifacts', () => {
     await rows.filter({ hasText: first.name }).getByRole('button', { name: `Delete ${first.name}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete it!' }).click();
     await expectToast(page, 'Artifact deleted successfully');
-    await expect(page).toHaveURL(/\/all-artifacts$/);
+    // The member stays on My Artifacts (issue 43): the row is gone, the count says one.
+    await expect(page).toHaveURL(/\/my-artifacts$/);
+    await expect(rows).toHaveCount(1);
+    await expect(page.getByText('1 artifact', { exact: true })).toBeFocused();
 
     const { body: left } = await apiGet<{ _id: string }[]>(`/artifacts?email=${encodeURIComponent(owner.email)}`, owner.token);
     expect(left.map((artifact) => artifact._id)).toEqual([second._id]);

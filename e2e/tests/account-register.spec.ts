@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { emailedCode, expectToast, signOut, submitLogin } from '../support/account';
 import { fillArtifactForm, newArtifact } from '../support/contribute-form';
-import { openedDialog } from '../support/dialogs';
 
 test.describe('Register', () => {
   test('the password rules one at a time in order, then the account, signed in, signs out and back in', async ({ page }) => {
@@ -46,6 +45,12 @@ test.describe('Register', () => {
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expectToast(page, 'User registered successfully');
     await expect(page).toHaveURL(/\/$/);
+    // Told at once, on the page returned to, that the verification link is in the inbox, with a way
+    // to send another (issue 43).
+    const told = page.getByRole('region', { name: 'A verification link is in your inbox' });
+    await expect(told).toContainText(`We sent a link to ${email}.`);
+    await told.getByRole('button', { name: 'Send the link again' }).click();
+    await expectToast(page, 'A new link is on its way');
     const header = page.locator('header');
     await expect(header).toContainText(name);
     await expect(header.getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -86,8 +91,6 @@ test.describe('Register', () => {
     const artifact = newArtifact();
     await fillArtifactForm(page, artifact);
     await page.getByRole('button', { name: 'Add Artifact' }).click();
-    const success = await openedDialog(page, 'Success!');
-    await success.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('link', { name: 'View it' }).click();
     await expect(page.getByRole('heading', { level: 1, name: artifact.name })).toBeVisible();
     await expect(page.getByText(`Shared by ${name}`)).toBeVisible();

@@ -40,14 +40,12 @@ test.describe.serial('An artifact’s life: add, find, update, guard, like, dele
     await expect(page.getByText('The image loads correctly.')).toBeVisible();
     await page.getByRole('button', { name: 'Add Artifact' }).click();
 
-    const success = await openedDialog(page, 'Success!');
-    await expect(success.getByText('Artifact added successfully!')).toBeVisible();
-    await success.getByRole('button', { name: 'OK' }).click();
-    await expect(success).toBeHidden();
-    // The confirmation panel, focused and in view, offers the new artifact's page (issue 32).
+    // The confirmation panel, focused and in view, offers the new artifact's page (issue 32); it is
+    // the one success message, with no dialog over it (issue 43).
     await expect(page.getByRole('heading', { level: 2, name: 'Artifact added' })).toBeFocused();
     await expect(page.getByRole('heading', { level: 2, name: 'Artifact added' })).toBeInViewport();
     await expect(page.getByRole('button', { name: 'Add another' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     const href = await page.getByRole('link', { name: 'View it' }).getAttribute('href');
     id = href?.split('/').pop() ?? '';
     expect(id).toMatch(/^[0-9a-f]{24}$/);
@@ -81,7 +79,7 @@ test.describe.serial('An artifact’s life: add, find, update, guard, like, dele
     await expect(row.getByRole('link', { name: `Update ${artifact.name}` })).toHaveAttribute('href', `/update-artifact/${id}`);
   });
 
-  test('the owner updates it: cancelling keeps it, confirming saves it, and its page shows the change', async ({ page }) => {
+  test('the owner updates it: leaving unsaved asks first, Save saves at once, and its page shows the change', async ({ page }) => {
     await signIn(page, owner);
     await page.goto(`/update-artifact/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Update Artifact' })).toBeVisible();
@@ -90,25 +88,23 @@ test.describe.serial('An artifact’s life: add, find, update, guard, like, dele
     const save = page.getByRole('button', { name: 'Save Changes' });
     await expect(save).toBeDisabled();
 
-    // Cancel: nothing is sent, the notice says the info is safe.
+    // Leaving with a change not saved asks first (issue 43); Stay keeps it, and nothing was sent.
     await field(page, 'location').fill('Benaki Museum, Athens');
-    await save.click();
-    const confirm = await openedDialog(page, 'Are you sure?');
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
-    const cancelled = await openedDialog(page, 'Cancelled');
-    await expect(cancelled.getByText('Your artifact info is safe :)')).toBeVisible();
-    await cancelled.getByRole('button', { name: 'OK' }).click();
-    await expect(cancelled).toBeHidden();
+    await page.getByRole('link', { name: 'View artifact' }).click();
+    const leave = await openedDialog(page, 'Leave without saving?');
+    await expect(leave.getByRole('button', { name: 'Stay on this page' })).toBeFocused();
+    await leave.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/update-artifact/${id}$`));
+    await expect(field(page, 'location')).toHaveValue('Benaki Museum, Athens');
     expect((await readArtifact(id)).body?.location).toBe(artifact.location);
 
-    // Confirm: saved, said so, and nothing left to save.
+    // Save: no "Are you sure?", saved, said once on the page, and nothing left to save.
     await field(page, 'createdAt').fill('c. 520 BC');
     await save.click();
-    await (await openedDialog(page, 'Are you sure?')).getByRole('button', { name: 'Yes, update it!' }).click();
-    const updated = await openedDialog(page, 'Success!');
-    await expect(updated.getByText('Artifact Updated successfully!')).toBeVisible();
-    await updated.getByRole('button', { name: 'OK' }).click();
-    await expect(updated).toBeHidden();
+    const saved = page.getByRole('heading', { level: 2, name: 'Artifact Updated successfully!' });
+    await expect(saved).toBeFocused();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(save).toBeDisabled();
     expect((await readArtifact(id)).body).toMatchObject({ location: 'Benaki Museum, Athens', createdAt: 'c. 520 BC', name: artifact.name });
 
@@ -156,7 +152,9 @@ test.describe.serial('An artifact’s life: add, find, update, guard, like, dele
     await expect(confirm.getByRole('button', { name: 'Yes, delete it!' })).toHaveClass(/ant-btn-dangerous/);
     await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
     await expect(page.getByText('Artifact deleted successfully')).toBeVisible();
-    await expect(page).toHaveURL(/\/all-artifacts$/);
+    // The member stays on My Artifacts (issue 43), the row gone.
+    await expect(page).toHaveURL(/\/my-artifacts$/);
+    await expect(page.getByRole('button', { name: `Delete ${artifact.name}` })).toHaveCount(0);
     expect((await readArtifact(id)).status).toBe(404);
     await page.goto(`/update-artifact/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Artifact not found' })).toBeVisible();

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type {
+  AppealCase,
   AppealView,
   AuditEntry,
   DecisionView,
@@ -159,10 +160,11 @@ export class ModerationController {
   @ApiQuery({ name: 'status', required: false, enum: ['open', 'decided'] })
   async appeals(
     @Query(new ZodPipe(appealsQuerySchema)) query: PageQuery & { status: 'open' | 'decided' },
+    @CurrentUser() moderator: AuthUser,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<AppealView[]> {
-    return paged(request, response, query, await this.moderation.appealsQueue(query.status, query.page, query.limit));
+  ): Promise<AppealCase[]> {
+    return paged(request, response, query, await this.moderation.appealsQueue(query.status, query.page, query.limit, moderator));
   }
 
   @Post('appeals/:id/decision')

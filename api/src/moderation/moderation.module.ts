@@ -5,6 +5,7 @@ import { MemberDataModule } from '../members/member-data.module';
 import { MemberDataRegistry } from '../members/member-data';
 import { AppealsController, ModerationController, ReportsController } from './moderation.controller';
 import { ModerationService, MODERATION_CLOCK } from './moderation.service';
+import { PeopleNames } from './people-names';
 
 /**
  * Notice and action (docs/decisions/0012-moderation.md). Public reads never wait on it: what it
@@ -13,7 +14,7 @@ import { ModerationService, MODERATION_CLOCK } from './moderation.service';
 @Module({
   imports: [ArtifactRecordsModule, AuthModule, MemberDataModule],
   controllers: [ReportsController, AppealsController, ModerationController],
-  providers: [ModerationService, { provide: MODERATION_CLOCK, useValue: () => new Date() }],
+  providers: [ModerationService, PeopleNames, { provide: MODERATION_CLOCK, useValue: () => new Date() }],
 })
 export class ModerationModule implements OnModuleInit {
   constructor(

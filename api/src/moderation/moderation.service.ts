@@ -9,6 +9,7 @@ import {
   SUSPENSION_DAYS,
   appealDeadline,
   groundText,
+  type AppealCase,
   type AppealDecisionInput,
   type AppealInput,
   type AppealView,
@@ -54,7 +55,8 @@ import {
 import { AuditLog } from './audit-log';
 import { misuseLevel, misuseStatement } from './misuse-policy';
 import { appealOutcomeMail, appealReceiptMail, misuseMail, reportOutcomeMails, reportReceiptMail, statementOfReasonsMail, type AppealOnDecision } from './moderation-mails';
-import { liftsAnothersDecision, partyToAppeal, partyToDecision } from './second-pass';
+import { PeopleNames } from './people-names';
+import { liftsAnothersDecision, mayNotRule, partyToDecision } from './second-pass';
 import { Suspensions } from './suspensions';
 
 /** The moderation service's clock: tests of the six-month window plant dates instead. */
@@ -64,6 +66,8 @@ export type Clock = () => Date;
 const DAY_MS = 86_400_000;
 /** At most this many open notices are grouped for one queue page (the oldest first). */
 const QUEUE_SCAN = 5000;
+/** At most this many hidden artifacts are read one by one to name the notices of one answer. */
+const NAME_READS = 100;
 /** The transparency figures cover this many months back. */
 const TRANSPARENCY_MONTHS = 24;
 
@@ -164,6 +168,7 @@ export class ModerationService {
     private readonly audits: AuditLog,
     private readonly outbox: Outbox,
     private readonly photos: ArtifactPhotos,
+    private readonly names: PeopleNames,
     @Inject(MODERATION_CLOCK) private readonly now: Clock,
   ) {}
 
@@ -236,20 +241,46 @@ export class ModerationService {
     const decisionIds = [...new Set(docs.map((doc) => doc.decisionId).filter((id): id is string => !!id))].map((id) => new Types.ObjectId(id));
     const decisions = decisionIds.length ? await this.decisions.find({ _id: { $in: decisionIds } }).lean<DecisionDoc[]>().exec() : [];
     const byId = new Map(decisions.map((decision) => [decision._id.toHexString(), decision]));
+    const decisionOf = (doc: ReportDoc) => (doc.decisionId ? byId.get(doc.decisionId) : undefined);
+    const names = await this.artifactNames(docs.filter((doc) => !decisionOf(doc)).map((doc) => doc.artifactId), docs.map((doc) => doc.artifactId));
     return docs.map((doc) => {
-      const decision = doc.decisionId ? byId.get(doc.decisionId) : undefined;
+      const decision = decisionOf(doc);
       return {
         id: doc._id.toHexString(),
         artifactId: doc.artifactId,
+        // Its sender saw it when they reported it: named whether or not it is hidden now (a decided
+        // one as its decision names it, unless public under a newer name).
+        artifactName: names.get(doc.artifactId) ?? decision?.artifactName ?? null,
         reason: doc.reason as ReportReason,
         details: doc.details ?? '',
         receivedAt: iso(doc.receivedAt)!,
         status: doc.status as ReportView['status'],
         outcome: decision
-          ? { action: decision.action as DecisionAction, ground: decision.ground as DecisionGround, decidedAt: iso(decision.decidedAt)!, reversed: !!decision.reversedAt }
+          ? {
+              action: decision.action as DecisionAction,
+              ground: decision.ground as DecisionGround,
+              decidedAt: iso(decision.decidedAt)!,
+              reversed: !!decision.reversedAt,
+              reversedAt: iso(decision.reversedAt),
+            }
           : null,
       };
     });
+  }
+
+  /**
+   * The names of the artifacts `all` names, by id: the public ones in one read; then, of those in
+   * `undecided` still unnamed (hidden by another notice's decision, or deleted), at most
+   * NAME_READS one read each. A decided notice's decision names its artifact already.
+   */
+  private async artifactNames(undecided: string[], all: string[]): Promise<Map<string, string>> {
+    const ids = (list: string[]) => [...new Set(list)].filter((id) => toObjectId(id) !== null);
+    const named = new Map((await this.artifacts.findManyByIds(ids(all).map((id) => new Types.ObjectId(id)))).map((doc) => [doc._id.toHexString(), doc.name]));
+    const hidden = ids(undecided).filter((id) => !named.has(id)).slice(0, NAME_READS);
+    for (const doc of await Promise.all(hidden.map((id) => this.artifacts.findById(new Types.ObjectId(id))))) {
+      if (doc) named.set(doc._id.toHexString(), doc.name);
+    }
+    return named;
   }
 
   // ---- the queue and decisions ----
@@ -293,7 +324,16 @@ export class ModerationService {
         count: docs.length,
         reasons,
         oldestAt: iso(docs[0]!.receivedAt)!,
-        reports: docs.map((doc) => ({ id: doc._id.toHexString(), reason: doc.reason as ReportReason, details: doc.details ?? '', receivedAt: iso(doc.receivedAt)!, fromMember: !!doc.reporterUid, ...(doc.photoId ? { photoId: doc.photoId } : {}) })),
+        reports: docs.map((doc) => ({
+          id: doc._id.toHexString(),
+          reason: doc.reason as ReportReason,
+          details: doc.details ?? '',
+          receivedAt: iso(doc.receivedAt)!,
+          fromMember: !!doc.reporterUid,
+          ...(doc.photoId ? { photoId: doc.photoId } : {}),
+          // The sender's address, for a moderator to write to them: on this moderators' answer only.
+          ...(doc.email ? { email: doc.email } : {}),
+        })),
         earlierDecisions: earlier.filter((decision) => decision.artifactId === artifactId).map(toDecisionView),
         contributorDecisions: earlier.filter((decision) => decision.contributorUid === contributorUid && decision.artifactId !== artifactId).map(toDecisionView),
       };
@@ -453,7 +493,7 @@ export class ModerationService {
     return this.appealView(id, user);
   }
 
-  async appealsQueue(status: 'open' | 'decided', page: number, limit: number): Promise<{ items: AppealView[]; total: number }> {
+  async appealsQueue(status: 'open' | 'decided', page: number, limit: number, moderator: AuthUser): Promise<{ items: AppealCase[]; total: number }> {
     const query: QueryFilter<AppealDoc> = status === 'open' ? { status: 'open' } : { status: { $in: ['upheld', 'reversed'] } };
     const [docs, total] = await Promise.all([
       this.appeals
@@ -465,7 +505,55 @@ export class ModerationService {
         .exec(),
       this.appeals.countDocuments(query).exec(),
     ]);
-    return { items: docs.map(toAppealView), total };
+    return { items: await this.appealCases(docs, moderator), total };
+  }
+
+  /**
+   * Each appeal with what a ruling needs beside it: the artifact, the decision appealed and who took
+   * it, and whether the moderator reading may rule (the parties rule). One read of the decisions,
+   * one per artifact, one name per moderator: a page of at most MAX_PAGE_SIZE appeals.
+   */
+  private async appealCases(docs: AppealDoc[], moderator: AuthUser): Promise<AppealCase[]> {
+    const decisionIds = [...new Set(docs.map((doc) => doc.decisionId))].map((id) => toObjectId(id)).filter((id): id is Types.ObjectId => id !== null);
+    const decisions = decisionIds.length ? await this.decisions.find({ _id: { $in: decisionIds } }).lean<DecisionDoc[]>().exec() : [];
+    const decisionOf = new Map(decisions.map((decision) => [decision._id.toHexString(), decision]));
+    const artifactIds = [...new Set(docs.map((doc) => doc.artifactId))];
+    const artifacts = await Promise.all(artifactIds.map((id) => (toObjectId(id) ? this.artifacts.findById(new Types.ObjectId(id)) : null)));
+    const artifactOf = new Map(artifactIds.map((id, index) => [id, artifacts[index] ?? null]));
+    const names = await this.names.of(decisions.map((decision) => decision.moderatorUid));
+    return docs.flatMap((doc): AppealCase[] => {
+      const decision = decisionOf.get(doc.decisionId);
+      // An appeal always has its decision (decisions are never deleted); skipped rather than shown half.
+      if (!decision) return [];
+      const artifact = artifactOf.get(doc.artifactId) ?? null;
+      return [
+        {
+          ...toAppealView(doc),
+          artifact: artifact
+            ? {
+                id: doc.artifactId,
+                name: artifact.name,
+                // A hidden artifact's cover opens to moderators with a grant, as in the queue.
+                image: (artifact.moderation ? coverWithAccess(artifact, (image) => this.photos.accessQuery(image)) : artifact.image) || null,
+                moderation: (artifact.moderation as 'restricted' | 'removed' | undefined) ?? null,
+                deleted: false,
+              }
+            : { id: doc.artifactId, name: decision.artifactName, image: null, moderation: null, deleted: true },
+          appealed: {
+            id: doc.decisionId,
+            action: decision.action as DecisionAction,
+            ground: decision.ground as DecisionGround,
+            groundText: groundText(decision.ground),
+            facts: decision.facts,
+            decidedAt: iso(decision.decidedAt)!,
+            reversedAt: iso(decision.reversedAt),
+            moderatorUid: decision.moderatorUid,
+            moderatorName: names.get(decision.moderatorUid) ?? null,
+          },
+          mayNotRule: doc.status === 'open' ? mayNotRule(moderator.uid, doc, decision) : null,
+        },
+      ];
+    });
   }
 
   async decideAppeal(id: string, input: AppealDecisionInput, moderator: AuthUser): Promise<AppealView> {
@@ -473,8 +561,7 @@ export class ModerationService {
     if (appeal.status !== 'open') throw new ValidationFailed('outcome: this appeal was already decided', { outcome: 'Already decided' } as FieldErrors);
     const decision = await this.decisions.findById(new Types.ObjectId(appeal.decisionId)).lean<DecisionDoc>().exec();
     if (!decision) throw new NotFoundException('Decision not found');
-    if (decision.moderatorUid === moderator.uid) throw new ForbiddenException('A moderator other than the one who decided must review the appeal');
-    const party = partyToAppeal(moderator.uid, appeal, decision);
+    const party = mayNotRule(moderator.uid, appeal, decision);
     if (party) throw new ForbiddenException(party);
     const decidedAt = this.now();
     // Conditional on still being open: of two moderators deciding at once, one write matches.
@@ -611,7 +698,11 @@ export class ModerationService {
         .exec(),
       this.audit.countDocuments({}).exec(),
     ]);
-    return { items: docs.map((doc) => ({ id: doc._id.toHexString(), at: iso(doc.at)!, actorUid: doc.actorUid, action: doc.action, target: doc.target, why: doc.why ?? '' })), total };
+    const names = await this.names.of(docs.map((doc) => doc.actorUid));
+    return {
+      items: docs.map((doc) => ({ id: doc._id.toHexString(), at: iso(doc.at)!, actorUid: doc.actorUid, actorName: names.get(doc.actorUid) ?? null, action: doc.action, target: doc.target, why: doc.why ?? '' })),
+      total,
+    };
   }
 
   /** The public figures (DSA Art. 24), per month, recomputed from the records on each call. */

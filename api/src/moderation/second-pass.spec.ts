@@ -1,4 +1,4 @@
-import { liftsAnothersDecision, partyToAppeal, partyToDecision } from './second-pass';
+import { DECIDED_IT, liftsAnothersDecision, mayNotRule, partyToAppeal, partyToDecision } from './second-pass';
 
 test('a moderator who added the artifact or sent an open notice about it is a party to its decision', () => {
   expect(partyToDecision('m', 'm', false)).toMatch(/you added this artifact/);
@@ -12,6 +12,14 @@ test('the appellant, the contributor and a notifier are parties to an appeal', (
   expect(partyToAppeal('c', { appellantUid: 'a' }, decision)).toMatch(/you added this artifact/);
   expect(partyToAppeal('n', { appellantUid: 'a' }, decision)).toMatch(/you sent a notice/);
   expect(partyToAppeal('x', { appellantUid: 'a' }, decision)).toBeNull();
+});
+
+test('the moderator who decided may not rule, before any other ground; anyone else not a party may', () => {
+  const decision = { moderatorUid: 'm', contributorUid: 'c', notifierUids: ['n'] };
+  expect(mayNotRule('m', { appellantUid: 'a' }, decision)).toBe(DECIDED_IT);
+  expect(mayNotRule('m', { appellantUid: 'm' }, decision)).toBe(DECIDED_IT);
+  expect(mayNotRule('n', { appellantUid: 'a' }, decision)).toMatch(/you sent a notice/);
+  expect(mayNotRule('x', { appellantUid: 'a' }, decision)).toBeNull();
 });
 
 test("only a lighter decision over another moderator's restrict or remove needs the appeal review", () => {

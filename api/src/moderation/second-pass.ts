@@ -10,7 +10,24 @@ export function partyToDecision(moderatorUid: string, contributorUid: string, se
   return null;
 }
 
-/** Why a moderator may not rule on an appeal, or null when they may (the one who decided is refused before). */
+/** The refusal the moderator who took a decision meets on its appeal (0012: a second moderator rules). */
+export const DECIDED_IT = 'A moderator other than the one who decided must review the appeal';
+
+/**
+ * Why a moderator may not rule on an appeal, or null when they may: the one who decided, then any
+ * party. The api refuses the ruling with it, and the moderators' appeals screen shows it in place
+ * of the form.
+ */
+export function mayNotRule(
+  moderatorUid: string,
+  appeal: { appellantUid: string },
+  decision: { moderatorUid: string; contributorUid: string; notifierUids: string[] },
+): string | null {
+  if (decision.moderatorUid === moderatorUid) return DECIDED_IT;
+  return partyToAppeal(moderatorUid, appeal, decision);
+}
+
+/** Why a party may not rule on an appeal, or null when they may (the one who decided is refused before). */
 export function partyToAppeal(
   moderatorUid: string,
   appeal: { appellantUid: string },

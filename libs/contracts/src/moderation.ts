@@ -85,12 +85,14 @@ export type ReportStatus = 'open' | 'decided';
 export interface ReportView {
   id: string;
   artifactId: string;
+  /** The artifact's name as the sender saw it (null once it is deleted, before any decision named it). */
+  artifactName: string | null;
   reason: ReportReason;
   details: string;
   receivedAt: string;
   status: ReportStatus;
-  /** The decision taken on it, once there is one. */
-  outcome: { action: DecisionAction; ground: DecisionGround; decidedAt: string; reversed: boolean } | null;
+  /** The decision taken on it, once there is one; `reversedAt` says when it was reversed on appeal. */
+  outcome: { action: DecisionAction; ground: DecisionGround; decidedAt: string; reversed: boolean; reversedAt: string | null } | null;
 }
 
 export interface DecisionInput {
@@ -155,7 +157,11 @@ export interface QueueEntry {
   count: number;
   reasons: Partial<Record<ReportReason, number>>;
   oldestAt: string;
-  reports: { id: string; reason: ReportReason; details: string; receivedAt: string; fromMember: boolean; photoId?: string }[];
+  /**
+   * `email`: the address the notice's sender gave (a member's, their account's), so that a moderator
+   * can write to them (the report form promises it). Only moderators' answers carry it.
+   */
+  reports: { id: string; reason: ReportReason; details: string; receivedAt: string; fromMember: boolean; photoId?: string; email?: string }[];
   earlierDecisions: DecisionView[];
   contributorDecisions: DecisionView[];
 }
@@ -186,6 +192,35 @@ export interface AppealView {
   decision: { outcome: AppealOutcome; reasons: string; decidedAt: string } | null;
 }
 
+/**
+ * An appeal as the moderators' queue shows it (`GET /moderation/appeals`): the case whole, so that
+ * whoever rules need not look anything up elsewhere.
+ */
+export interface AppealCase extends AppealView {
+  /**
+   * The artifact as it is now, its cover readable by moderators when hidden; once deleted (with its
+   * contributor's account), as the decision named it, with no picture.
+   */
+  artifact: { id: string; name: string; image: string | null; moderation: ModerationState | null; deleted: boolean };
+  /** The decision appealed, with who took it (their display name; null when the identity service has none). */
+  appealed: {
+    id: string;
+    action: DecisionAction;
+    ground: DecisionGround;
+    groundText: string;
+    facts: string;
+    decidedAt: string;
+    reversedAt: string | null;
+    moderatorUid: string;
+    moderatorName: string | null;
+  };
+  /**
+   * Why the moderator reading may not rule on it (they took the decision, or are a party), as the
+   * api would refuse the ruling; null when they may (docs/decisions/0019).
+   */
+  mayNotRule: string | null;
+}
+
 export interface AppealDecisionInput {
   outcome: AppealOutcome;
   reasons: string;
@@ -207,6 +242,8 @@ export interface AuditEntry {
   id: string;
   at: string;
   actorUid: string;
+  /** The actor's display name now (null for a former member, or when the identity service has none). */
+  actorName: string | null;
   action: string;
   target: string;
   why: string;

@@ -1,7 +1,8 @@
 import { ApiRequestError } from '@antiquarium/api-client';
-import type { AppealView, QueueEntry } from '@antiquarium/contracts';
+import type { AppealCase, QueueEntry } from '@antiquarium/contracts';
 import { findToast, renderAt } from '@antiquarium/testing';
-import { screen, within } from '@testing-library/react';
+import { LEAVE_TEXTS } from '@antiquarium/ui';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { appealsPage, decideAppeal, queuePage, recordDecision } from '../shared/moderation-api';
 import AppealsPage from './appeals/appeals-page';
@@ -77,7 +78,20 @@ test('a decision is sent with the chosen notices, and the queue is read again', 
   expect(queue).toHaveBeenCalledTimes(2);
 });
 
-const appeal: AppealView = {
+test('a decision half made asks before leaving the queue; Leave goes', async () => {
+  queue.mockResolvedValue(page([entry]));
+  const router = renderAt('/moderation', <QueuePage />);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Decide' }));
+  await user.type(screen.getByLabelText('Facts'), 'Offered for sale');
+  await user.click(screen.getByRole('link', { name: 'Open the artifact’s page: Bronze mirror' }));
+  const question = await screen.findByRole('dialog');
+  expect(question).toHaveTextContent(LEAVE_TEXTS.title);
+  await user.click(within(question).getByRole('button', { name: LEAVE_TEXTS.leave }));
+  await waitFor(() => expect(router.state.location.pathname).toBe(`/artifacts/${ARTIFACT}`));
+});
+
+const appeal: AppealCase = {
   id: 'cccccccccccccccccccccccc',
   decisionId: 'dddddddddddddddddddddddd',
   artifactId: ARTIFACT,
@@ -87,6 +101,19 @@ const appeal: AppealView = {
   status: 'open',
   messages: [{ from: 'appellant', text: 'Photos attached.', at: '2026-11-03T11:00:00Z' }],
   decision: null,
+  artifact: { id: ARTIFACT, name: 'Bronze mirror', image: 'https://images.example.org/mirror.webp', moderation: 'restricted', deleted: false },
+  appealed: {
+    id: 'dddddddddddddddddddddddd',
+    action: 'restrict',
+    ground: 'rule-2',
+    groundText: 'Terms, rule 2: No trade.',
+    facts: 'Offered for sale.',
+    decidedAt: '2026-11-02T10:00:00Z',
+    reversedAt: null,
+    moderatorUid: 'm1',
+    moderatorName: 'Mona Moderator',
+  },
+  mayNotRule: null,
 };
 
 test('the api\'s refusal of a ruling by the moderator who decided is shown as it is, at the form', async () => {
@@ -94,7 +121,7 @@ test('the api\'s refusal of a ruling by the moderator who decided is shown as it
   rule.mockRejectedValue(new ApiRequestError('A moderator other than the one who decided must review the appeal', 403));
   renderAt('/moderation/appeals', <AppealsPage />);
   const user = userEvent.setup();
-  const item = await screen.findByRole('article', { name: 'Appeal by the contributor' });
+  const item = await screen.findByRole('article', { name: 'Appeal by the contributor: Bronze mirror' });
   expect(within(item).getByText(/Photos attached\./)).toBeInTheDocument();
   await user.click(within(item).getByRole('radio', { name: /^Reverse the decision/ }));
   await user.type(within(item).getByLabelText('Reasons for the ruling'), 'A replica.');
@@ -102,6 +129,20 @@ test('the api\'s refusal of a ruling by the moderator who decided is shown as it
   expect(await within(item).findByRole('alert')).toHaveTextContent('A moderator other than the one who decided must review the appeal');
   expect(rule).toHaveBeenCalledWith(appeal.id, { outcome: 'reversed', reasons: 'A replica.' });
   expect(appeals).toHaveBeenCalledWith('open', 1, expect.any(AbortSignal));
+});
+
+test('a reply typed on one of several appeals asks before another tab replaces the list', async () => {
+  appeals.mockResolvedValue(page([appeal, { ...appeal, id: 'eeeeeeeeeeeeeeeeeeeeeeee', appellant: 'notifier' }]));
+  const router = renderAt('/moderation/appeals', <AppealsPage />);
+  const user = userEvent.setup();
+  const second = await screen.findByRole('article', { name: 'Appeal by a notifier: Bronze mirror' });
+  await user.type(within(second).getByLabelText('Reply to the appellant'), 'Which photos?');
+  await user.click(screen.getByRole('link', { name: 'Decided appeals' }));
+  const question = await screen.findByRole('dialog');
+  expect(question).toHaveTextContent(LEAVE_TEXTS.title);
+  await user.click(within(question).getByRole('button', { name: LEAVE_TEXTS.stay }));
+  expect(router.state.location.search).toBe('');
+  expect(within(second).getByLabelText('Reply to the appellant')).toHaveValue('Which photos?');
 });
 
 test('decided appeals are read with ?status=decided and show their outcome', async () => {

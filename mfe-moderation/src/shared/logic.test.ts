@@ -1,6 +1,6 @@
 import { ApiRequestError } from '@antiquarium/api-client';
 import { TERMS_RULES } from '@antiquarium/contracts';
-import { breakdown, decisionInput, decisionSummary, formatWhen, GROUND_GROUPS, reasonSummary, refusalOf, rulingInput } from './logic';
+import { breakdown, decisionInput, decisionSummary, formatWhen, GROUND_GROUPS, mailtoHref, personName, reasonSummary, refusalOf, rulingInput } from './logic';
 
 const ARTIFACT = '0123456789abcdef01234567';
 const REPORT = 'abcdefabcdefabcdefabcdef';
@@ -72,4 +72,16 @@ test('earlier decisions read as action, moment, ground, and their reversal', () 
 test('figures by key, largest first, zeros left out', () => {
   expect(breakdown({ b: 2, a: 2, c: 5, d: 0, e: undefined })).toEqual(['c: 5', 'a: 2', 'b: 2']);
   expect(breakdown({ keep: 1 }, (key) => key.toUpperCase())).toEqual(['KEEP: 1']);
+});
+
+test('a mail link keeps the address whole, and encodes its subject', () => {
+  expect(mailtoHref('ada@example.org')).toBe('mailto:ada@example.org');
+  expect(mailtoHref('x@y.z?bcc=a@b.c', 'Your report (reference 1)')).toBe('mailto:x@y.z%3Fbcc%3Da@b.c?subject=Your%20report%20(reference%201)');
+});
+
+test('a person is named by their display name; a former member and a nameless account as such', () => {
+  expect(personName('u1', 'Mona Moderator')).toBe('Mona Moderator');
+  expect(personName('former-member', null)).toBe('A former member');
+  expect(personName('erased:abc', null)).toBe('A former member');
+  expect(personName('u2', null)).toBe('An account with no name (u2)');
 });

@@ -32,6 +32,24 @@ export function reasonSummary(reasons: Partial<Record<ReportReason, number>>): s
 
 export const noticeCount = (count: number) => (count === 1 ? '1 open notice' : `${count} open notices`);
 
+/**
+ * A link that opens a mail to `email`: the address encoded whole, so that nothing in it (`?cc=`,
+ * `&body=`, escapes, a second recipient: issue 45) becomes part of the link, whatever was stored
+ * before the api refused such addresses; its @ stays as written. The subject, when given, is encoded too.
+ */
+export function mailtoHref(email: string, subject?: string): string {
+  const to = `mailto:${encodeURIComponent(email).replaceAll('%40', '@')}`;
+  return subject ? `${to}?subject=${encodeURIComponent(subject)}` : to;
+}
+
+/** A person the moderators' screens name: by their display name; without one, by what is known. */
+export function personName(uid: string, name: string | null): string {
+  if (name) return name;
+  // The stand-in an erased member's records keep (docs/decisions/0013).
+  if (uid === 'former-member' || uid.startsWith('erased:')) return 'A former member';
+  return `An account with no name (${uid})`;
+}
+
 /** A moment as moderators read it: the same for all of them, whatever their time zone. */
 export function formatWhen(iso: string | null | undefined): string {
   if (!iso) return '–';

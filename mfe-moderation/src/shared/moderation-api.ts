@@ -4,6 +4,7 @@
 import { send } from '@antiquarium/api-client';
 import {
   PAGE_HEADERS,
+  type AppealCase,
   type AppealDecisionInput,
   type AppealView,
   type AuditEntry,
@@ -57,8 +58,8 @@ export const queuePage = (page: number, signal: AbortSignal) => list<QueueEntry>
 
 export type AppealsStatus = 'open' | 'decided';
 
-/** GET /moderation/appeals?status=open|decided. */
-export const appealsPage = (status: AppealsStatus, page: number, signal: AbortSignal) => list<AppealView>('moderation/appeals', page, signal, { status });
+/** GET /moderation/appeals?status=open|decided: each with its artifact, the decision appealed, and whether the reader may rule. */
+export const appealsPage = (status: AppealsStatus, page: number, signal: AbortSignal) => list<AppealCase>('moderation/appeals', page, signal, { status });
 
 /** GET /moderation/cases: members warned or suspended for misuse, with their history. */
 export const casesPage = (page: number, signal: AbortSignal) => list<MisuseCase>('moderation/cases', page, signal);

@@ -1,12 +1,13 @@
 import { ApiRequestError, sendContactMessage } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { JUST_REGISTERED_STATE, LEAVE_TEXTS, VERIFY_TEXTS } from '@antiquarium/ui';
 import { routes } from './routes';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+function renderAt(path: string, state?: unknown) {
+  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -120,4 +121,49 @@ test('a contact message the api did not store says so and keeps what was typed; 
   expect(await screen.findByText('Message must be at most 5000 characters')).toBeInTheDocument();
   expect(screen.getByLabelText('Message')).toHaveFocus();
   expect(screen.getByLabelText('Message')).toHaveValue('Hello there');
+});
+
+test('a contact message typed but not sent asks before leaving; once sent, nothing is asked', async () => {
+  send.mockResolvedValue({ id: 'aaaaaaaaaaaaaaaaaaaaaaaa', receivedAt: '2026-11-26T10:00:00Z' });
+  const router = renderAt('/contact');
+  await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+  await userEvent.type(screen.getByLabelText('Message'), 'Hello');
+  void router.navigate('/about');
+  const question = await screen.findByRole('dialog');
+  expect(question).toHaveTextContent(LEAVE_TEXTS.title);
+  await userEvent.click(within(question).getByRole('button', { name: LEAVE_TEXTS.stay }));
+  expect(router.state.location.pathname).toBe('/contact');
+
+  await userEvent.type(screen.getByLabelText('Name'), 'Ada');
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+  await screen.findByText("Thanks for reaching out! We'll get back to you soon.");
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await router.navigate('/about');
+  expect(router.state.location.pathname).toBe('/about');
+});
+
+test('the page a new member returns to after registering says at once that the verification link is in their inbox, with a way to send another', async () => {
+  const sendVerificationEmail = jest.fn(async () => undefined);
+  const user = { uid: 'u-new', displayName: 'New Member', photoURL: null, email: 'new@example.com', emailVerified: false };
+  useAuthStore.setState({ user, loading: false, sendVerificationEmail });
+  renderAt('/about', JUST_REGISTERED_STATE);
+  const notice = await screen.findByRole('region', { name: VERIFY_TEXTS.registeredTitle });
+  expect(notice).toHaveTextContent(VERIFY_TEXTS.registeredText('new@example.com'));
+  expect(within(screen.getByRole('main')).getByRole('region', { name: VERIFY_TEXTS.registeredTitle })).toBe(notice);
+  await userEvent.click(within(notice).getByRole('button', { name: VERIFY_TEXTS.resend }));
+  expect(sendVerificationEmail).toHaveBeenCalledTimes(1);
+});
+
+test('no verification notice on an ordinary visit, nor once the address is verified', async () => {
+  const user = { uid: 'u-new', displayName: 'New Member', photoURL: null, email: 'new@example.com', emailVerified: false };
+  useAuthStore.setState({ user, loading: false });
+  renderAt('/about');
+  await screen.findByRole('heading', { level: 1 });
+  expect(screen.queryByRole('region', { name: VERIFY_TEXTS.registeredTitle })).not.toBeInTheDocument();
+
+  useAuthStore.setState({ user: { ...user, emailVerified: true } });
+  renderAt('/about', JUST_REGISTERED_STATE);
+  await screen.findAllByRole('heading', { level: 1 });
+  expect(screen.queryByRole('region', { name: VERIFY_TEXTS.registeredTitle })).not.toBeInTheDocument();
 });

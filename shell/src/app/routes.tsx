@@ -1,6 +1,6 @@
-import { NotFound, Spinner } from '@antiquarium/ui';
+import { JustRegisteredNotice, NotFound, Spinner } from '@antiquarium/ui';
 import type { ComponentType, ReactNode } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { Outlet, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../auth/require-auth';
 import { RootLayout } from '../layout/root-layout';
 import { RemotePage } from '../remotes/page/remote-page';
@@ -28,8 +28,15 @@ export const routes: RouteObject[] = [
     errorElement: <NotFound />,
     children: [
       {
-        // A route whose loading fails shows the 404 screen, inside the layout.
+        // A route whose loading fails shows the 404 screen, inside the layout. Above every page: the
+        // verification link a new member was just sent (nothing otherwise, and nothing on the server).
         errorElement: <NotFound />,
+        element: (
+          <>
+            <JustRegisteredNotice />
+            <Outlet />
+          </>
+        ),
         children: [
           { index: true, ...remote('catalog/Home', 'Home') },
           { path: 'all-artifacts', ...remote('catalog/AllArtifacts', 'All Artifacts') },

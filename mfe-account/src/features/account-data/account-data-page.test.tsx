@@ -1,6 +1,7 @@
 import { ApiRequestError, deleteMyAccount, exportMyData, mailPreferences } from '@antiquarium/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { LEAVE_TEXTS } from '@antiquarium/ui';
 import AccountDataPage, { ACCOUNT_DATA_TEXTS as T } from './account-data-page';
 import { ada, fakeAuth, findToast, renderAt } from '@antiquarium/testing';
 
@@ -69,7 +70,11 @@ test('the delete dialog: focus starts on Cancel, the destructive button looks de
   const cancel = within(dialog).getByRole('button', { name: T.cancel });
   await waitFor(() => expect(cancel).toHaveFocus());
   expect(within(dialog).getByRole('button', { name: T.confirmButton })).toHaveClass('ant-btn-dangerous');
-  expect(within(dialog).getByRole('radio', { name: T.choiceDelete })).toBeChecked();
+  // It starts on the choice that keeps the contributions, listed first (issue 43).
+  expect(within(dialog).getByRole('radio', { name: T.choiceAnonymize })).toBeChecked();
+  expect(within(dialog).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([T.choiceAnonymize, T.choiceDelete]);
+  // As tall as the site's other inputs (44 px, account-data.css).
+  expect(within(dialog).getByLabelText(T.confirmLabel)).toHaveClass('acc-data__input');
   await userEvent.click(cancel);
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(deleteAccount).not.toHaveBeenCalled();
@@ -109,4 +114,20 @@ test('a refused deletion keeps the member signed in and shows the api’s messag
   await userEvent.click(within(dialog).getByRole('button', { name: T.confirmButton }));
   expect(await within(dialog).findByRole('alert')).toHaveTextContent('The sign-in service is unavailable');
   expect(logOut).not.toHaveBeenCalled();
+});
+
+test('Back with the address half typed asks first; Stay keeps the dialog as it was', async () => {
+  const router = renderPage();
+  const dialog = await openDialog();
+  await userEvent.type(within(dialog).getByLabelText(T.confirmLabel), 'ada@');
+  void router.navigate('/');
+  // antd's confirmation is a second dialog, over the first.
+  const question = await waitFor(() => {
+    const found = screen.getAllByRole('dialog').find((element) => element.textContent?.includes(LEAVE_TEXTS.title));
+    if (!found) throw new Error('no question yet');
+    return found;
+  });
+  await userEvent.click(within(question).getByRole('button', { name: LEAVE_TEXTS.stay }));
+  expect(router.state.location.pathname).toBe('/my-data');
+  expect(within(dialog).getByLabelText(T.confirmLabel)).toHaveValue('ada@');
 });

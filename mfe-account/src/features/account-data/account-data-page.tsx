@@ -2,7 +2,7 @@ import { AntdTheme } from '@antiquarium/ui/antd-theme';
 import { deleteMyAccount, errorMessage, exportMyData } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
 import type { ContributionsChoice } from '@antiquarium/contracts';
-import { toast } from '@antiquarium/ui';
+import { allowLeaving, LeaveGuard, toast } from '@antiquarium/ui';
 import { DestructiveDialog } from '@antiquarium/ui/destructive-dialog';
 // Not Radio: it reaches antd's Form, whose dependency scroll-into-view-if-needed this build reads
 // as TypeScript source (the `source` condition); native radios in a fieldset serve as well.
@@ -59,7 +59,8 @@ export default function AccountDataPage() {
   const navigate = useNavigate();
   const [exporting, setExporting] = useState(false);
   const [open, setOpen] = useState(false);
-  const [choice, setChoice] = useState<ContributionsChoice>('delete');
+  // Starts on the choice that keeps what the member gave the collection (issue 43).
+  const [choice, setChoice] = useState<ContributionsChoice>('anonymize');
   const [typed, setTyped] = useState('');
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -84,6 +85,7 @@ export default function AccountDataPage() {
     if (deleting) return;
     setOpen(false);
     setTyped('');
+    setChoice('anonymize');
     setError(null);
   };
 
@@ -101,7 +103,9 @@ export default function AccountDataPage() {
       setError(errorMessage(failure, ACCOUNT_DATA_TEXTS.deleteFailed));
       return;
     }
-    // The account is gone: the local session goes too, then the member is told.
+    // The account is gone: the local session goes too (the page is left, without asking about the
+    // typed address), then the member is told.
+    allowLeaving();
     await logOut().catch(() => undefined);
     setDeleting(false);
     setOpen(false);
@@ -135,6 +139,8 @@ export default function AccountDataPage() {
           </Button>
         </section>
 
+        {/* A deletion half confirmed (the address typed) is not left silently by Back or a link. */}
+        <LeaveGuard when={open && typed.trim() !== ''} />
         <DestructiveDialog
           open={open}
           title={ACCOUNT_DATA_TEXTS.dialogTitle}
@@ -147,7 +153,7 @@ export default function AccountDataPage() {
         >
           <fieldset className="acc-data__choices">
             <legend>{ACCOUNT_DATA_TEXTS.dialogText}</legend>
-            {(['delete', 'anonymize'] as const).map((value) => (
+            {(['anonymize', 'delete'] as const).map((value) => (
               <label key={value} className="acc-data__choice">
                 <input type="radio" name={ids.choice} value={value} checked={choice === value} onChange={() => setChoice(value)} />
                 {value === 'delete' ? ACCOUNT_DATA_TEXTS.choiceDelete : ACCOUNT_DATA_TEXTS.choiceAnonymize}
@@ -159,6 +165,7 @@ export default function AccountDataPage() {
           </label>
           <Input
             id={ids.email}
+            className="acc-data__input"
             type="email"
             autoComplete="off"
             value={typed}

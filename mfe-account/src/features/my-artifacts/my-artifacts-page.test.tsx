@@ -1,7 +1,7 @@
 import { ApiRequestError, deleteArtifact, listArtifacts } from '@antiquarium/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MyArtifactsPage, { MY_ARTIFACTS_PAGE_SIZE } from './my-artifacts-page';
+import MyArtifactsPage, { MY_ARTIFACTS_PAGE_SIZE, MY_ARTIFACTS_TEXTS } from './my-artifacts-page';
 import { ada, artifact, artifactPage, fakeAuth, findToast, renderAt } from '@antiquarium/testing';
 
 // The api cannot run inside jest: only the api-client's calls are replaced.
@@ -91,7 +91,7 @@ test('paged with the api’s next page: Next leads to ?page=2 and asks for it', 
   await waitFor(() => expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 }), expect.anything()));
 });
 
-test('delete: confirmation first; confirmed, the row goes, the toast shows, then /all-artifacts', async () => {
+test('delete: confirmation first; confirmed, the row goes, the toast shows, and the member stays on My Artifacts with the focus on the count', async () => {
   const mask = artifact({ _id: 'm1', name: 'Golden mask' });
   list.mockResolvedValue(artifactPage([mask, artifact({ name: 'Iron sword' })]));
   remove.mockResolvedValue({ deletedCount: 1 });
@@ -105,7 +105,22 @@ test('delete: confirmation first; confirmed, the row goes, the toast shows, then
 
   expect(await findToast('Artifact deleted successfully')).toBeInTheDocument();
   expect(remove).toHaveBeenCalledWith('m1');
-  await waitFor(() => expect(router.state.location.pathname).toBe('/all-artifacts'));
+  expect(router.state.location.pathname).toBe('/my-artifacts');
+  expect(screen.queryByRole('button', { name: 'Delete Golden mask' })).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Delete Iron sword' })).toBeInTheDocument();
+  const count = screen.getByText('1 artifact');
+  await waitFor(() => expect(count).toHaveFocus());
+});
+
+test('deleting the last one: the empty list’s message takes the focus', async () => {
+  list.mockResolvedValue(artifactPage([artifact({ _id: 'm1', name: 'Golden mask' })]));
+  remove.mockResolvedValue({ deletedCount: 1 });
+  const router = renderMine();
+  await userEvent.click(await screen.findByRole('button', { name: 'Delete Golden mask' }));
+  await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, delete it!' }));
+  const empty = await screen.findByText(MY_ARTIFACTS_TEXTS.empty);
+  await waitFor(() => expect(empty.parentElement).toHaveFocus());
+  expect(router.state.location.pathname).toBe('/my-artifacts');
 });
 
 test('delete cancelled: nothing is deleted and the focus returns to the button', async () => {

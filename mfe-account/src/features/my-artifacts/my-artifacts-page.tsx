@@ -2,8 +2,8 @@ import { deleteArtifact, listArtifacts, useApiData } from '@antiquarium/api-clie
 import { useAuthStore } from '@antiquarium/auth-store';
 import type { Artifact } from '@antiquarium/contracts';
 import { confirmDialog, Pagination, readPage, Spinner, toast } from '@antiquarium/ui';
-import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ArtifactsTable } from './artifacts-table';
 import { pageHref } from '../../shared/page-href';
 import '../../shared/account.css';
@@ -27,11 +27,18 @@ export const MY_ARTIFACTS_TEXTS = {
 export const MY_ARTIFACTS_PAGE_SIZE = 20;
 
 function MyArtifactsList({ email }: { email: string }) {
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const page = readPage(searchParams);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<string | null>(null);
+  // After a deletion the member stays here (issue 43), and the focus goes to what changed: the count
+  // (or the empty list's message), not to the page's body where the removed row's button was.
+  const [deletions, setDeletions] = useState(0);
+  const count = useRef<HTMLParagraphElement>(null);
+  const emptied = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (deletions > 0) (count.current ?? emptied.current)?.focus();
+  }, [deletions]);
 
   // Only the caller's own: the api accepts `email` only when it is the signed-in user's.
   const result = useApiData(
@@ -57,8 +64,8 @@ function MyArtifactsList({ email }: { email: string }) {
       const { deletedCount } = await deleteArtifact(artifact._id);
       if (deletedCount > 0) {
         setRemoved((current) => new Set(current).add(artifact._id));
+        setDeletions((count) => count + 1);
         void toast('success', MY_ARTIFACTS_TEXTS.deleted);
-        navigate('/all-artifacts');
       } else {
         void toast('error', MY_ARTIFACTS_TEXTS.deleteFailed);
         trigger.focus();
@@ -84,9 +91,10 @@ function MyArtifactsList({ email }: { email: string }) {
     );
   }
   const rows = result.data.items.filter((artifact) => !removed.has(artifact._id));
+  const total = Math.max(0, result.data.total - (result.data.items.length - rows.length));
   if (rows.length === 0 && page === 1) {
     return (
-      <div className="acc-message">
+      <div className="acc-message" ref={emptied} tabIndex={-1}>
         <p>{MY_ARTIFACTS_TEXTS.empty}</p>
         <Link className="aq-button aq-button--primary" to="/add-artifact">
           {MY_ARTIFACTS_TEXTS.add}
@@ -96,8 +104,8 @@ function MyArtifactsList({ email }: { email: string }) {
   }
   return (
     <>
-      <p className="acc-count" role="status">
-        {result.data.total} {result.data.total === 1 ? 'artifact' : 'artifacts'}
+      <p className="acc-count" role="status" ref={count} tabIndex={-1}>
+        {total} {total === 1 ? 'artifact' : 'artifacts'}
       </p>
       <ArtifactsTable artifacts={rows} deleting={deleting} onDelete={onDelete} />
       <Pagination

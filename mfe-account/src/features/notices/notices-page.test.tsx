@@ -4,6 +4,7 @@ import { ada, fakeAuth, findToast, renderAt } from '@antiquarium/testing';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { LEAVE_TEXTS } from '@antiquarium/ui';
 import NoticesPage from './notices-page';
 import { NOTICES_TEXTS as T } from './notices-texts';
 
@@ -113,6 +114,24 @@ test('an appeal is sent with the decision’s id and its thread shown; a reply j
   expect(within(thread).getByRole('textbox', { name: T.messageLabel })).toHaveValue('');
 });
 
+test('a half-written appeal asks before leaving; once sent, nothing is asked', async () => {
+  appealCall.mockResolvedValue(appeal());
+  const router = renderPage();
+  const card = await screen.findByRole('article', { name: 'Restricted: Bronze amphora' });
+  await userEvent.type(within(card).getByRole('textbox', { name: T.appealLabel }), 'Please look again');
+  await userEvent.click(within(card).getByRole('link', { name: `${T.openArtifact} Bronze amphora` }));
+  const question = await screen.findByRole('dialog');
+  expect(question).toHaveTextContent(LEAVE_TEXTS.title);
+  await userEvent.click(within(question).getByRole('button', { name: LEAVE_TEXTS.stay }));
+  expect(router.state.location.pathname).toBe('/my-notices');
+  expect(within(card).getByRole('textbox', { name: T.appealLabel })).toHaveValue('Please look again');
+
+  await userEvent.click(within(card).getByRole('button', { name: T.appealButton }));
+  await within(card).findByRole('region', { name: T.threadTitle });
+  await userEvent.click(within(card).getByRole('link', { name: `${T.openArtifact} Bronze amphora` }));
+  expect(router.state.location.pathname).toBe('/artifacts/a1');
+});
+
 test('a refused appeal says why with the api’s message and keeps the text', async () => {
   appealCall.mockRejectedValue(new ApiRequestError('The time to appeal this decision has ended', 400));
   renderPage();
@@ -153,15 +172,16 @@ test('past the deadline the appeal is closed, with the date', async () => {
 
 test('the notices the member sent show their outcome; a hidden artifact is not linked', async () => {
   const sent: ReportView[] = [
-    { id: 'r1', artifactId: 'a7', reason: 'spam', details: '', receivedAt: '2026-11-01T10:00:00.000Z', status: 'open', outcome: null },
+    { id: 'r1', artifactId: 'a7', artifactName: 'Gilded comb', reason: 'spam', details: '', receivedAt: '2026-11-01T10:00:00.000Z', status: 'open', outcome: null },
     {
       id: 'r2',
       artifactId: 'a8',
+      artifactName: 'Bronze amphora',
       reason: 'illegal-trade',
       details: 'Offered elsewhere',
       receivedAt: '2026-11-02T10:00:00.000Z',
       status: 'decided',
-      outcome: { action: 'remove', ground: 'rule-2', decidedAt: '2026-11-03T10:00:00.000Z', reversed: false },
+      outcome: { action: 'remove', ground: 'rule-2', decidedAt: '2026-11-03T10:00:00.000Z', reversed: false, reversedAt: null },
     },
   ];
   reports.mockResolvedValue(sent);
@@ -170,11 +190,33 @@ test('the notices the member sent show their outcome; a hidden artifact is not l
   const section = await screen.findByRole('region', { name: T.sentTitle });
   const items = within(section).getAllByRole('listitem');
   expect(items[0]).toHaveTextContent(T.report.open);
-  expect(within(items[0]!).getByRole('link', { name: T.openArtifact })).toHaveAttribute('href', '/artifacts/a7');
+  expect(items[0]).toHaveTextContent('Gilded comb');
+  expect(within(items[0]!).getByRole('link', { name: `${T.openArtifact} Gilded comb` })).toHaveAttribute('href', '/artifacts/a7');
   expect(items[1]).toHaveTextContent(T.report.decided('remove', false));
   expect(items[1]).toHaveTextContent('Looted or trafficked (illegal trade)');
   expect(within(items[1]!).queryByRole('link')).not.toBeInTheDocument();
   expect(screen.getByText(T.noneReceived)).toBeInTheDocument();
+});
+
+test('a notice whose decision was reversed says when, and links its artifact again', async () => {
+  reports.mockResolvedValue([
+    {
+      id: 'r3',
+      artifactId: 'a9',
+      artifactName: 'Bronze amphora',
+      reason: 'illegal-trade',
+      details: 'Offered elsewhere',
+      receivedAt: '2026-11-02T10:00:00.000Z',
+      status: 'decided',
+      outcome: { action: 'restrict', ground: 'rule-2', decidedAt: '2026-11-03T10:00:00.000Z', reversed: true, reversedAt: '2026-12-04T16:00:00.000Z' },
+    },
+  ]);
+  notices.mockResolvedValue([]);
+  renderPage();
+  const section = await screen.findByRole('region', { name: T.sentTitle });
+  const outcome = within(section).getByText(T.report.outcome, { selector: 'dt' }).nextElementSibling;
+  expect(outcome).toHaveTextContent('Restricted, then reversed on appeal on 4 December 2026');
+  expect(within(section).getByRole('link', { name: `${T.openArtifact} Bronze amphora` })).toHaveAttribute('href', '/artifacts/a9');
 });
 
 /** The api's statement of reasons of a measure (its texts are the api's; this screen shows its own). */

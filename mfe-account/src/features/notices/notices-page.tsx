@@ -44,16 +44,20 @@ function SentReports({ reports }: { reports: ReportView[] }) {
           {reports.map((report) => (
             <li key={report.id} className="acc-sent__item">
               <dl className="acc-notice__facts">
+                <dt>{T.report.artifact}</dt>
+                <dd>{report.artifactName ?? report.artifactId}</dd>
                 <dt>{T.report.reason}</dt>
                 <dd>{REPORT_REASON_LABELS[report.reason]}</dd>
                 <dt>{T.report.received}</dt>
                 <dd>{dayOf(report.receivedAt)}</dd>
                 <dt>{T.report.outcome}</dt>
-                <dd>{report.outcome ? T.report.decided(report.outcome.action, report.outcome.reversed) : T.report.open}</dd>
+                <dd>{report.outcome ? T.report.decided(report.outcome.action, report.outcome.reversed, report.outcome.reversedAt) : T.report.open}</dd>
               </dl>
               {isPublic(report) && (
                 <Link className="acc-form__link" to={`/artifacts/${encodeURIComponent(report.artifactId)}`}>
                   {T.openArtifact}
+                  {/* One name for one place: several notices each link their own artifact. */}
+                  {report.artifactName ? <span className="aq-visually-hidden"> {report.artifactName}</span> : null}
                 </Link>
               )}
             </li>

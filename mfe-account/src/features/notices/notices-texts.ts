@@ -73,7 +73,7 @@ export const NOTICES_TEXTS = {
     received: 'Sent on',
     outcome: 'Outcome',
     open: 'Waiting for a moderator',
-    decided: (action: DecisionAction, reversed: boolean) =>
-      `${NOTICES_TEXTS.actions[action]}${reversed ? ', then reversed on appeal' : ''}`,
+    decided: (action: DecisionAction, reversed: boolean, reversedAt?: string | null) =>
+      `${NOTICES_TEXTS.actions[action]}${reversed ? `, then reversed on appeal${reversedAt ? ` on ${dayOf(reversedAt)}` : ''}` : ''}`,
   },
 } as const;

@@ -1,4 +1,5 @@
 import { REPORT_LIMITS } from '@antiquarium/contracts';
+import { LeaveGuard } from '@antiquarium/ui';
 import { useId, useState, type FormEvent } from 'react';
 
 interface TextFormProps {
@@ -35,6 +36,7 @@ export function TextForm({ label, hint, button, required, sending, onSend }: Tex
   const describedBy = [hint ? ids.hint : '', error ? ids.error : ''].filter(Boolean).join(' ') || undefined;
   return (
     <form className="acc-text-form" onSubmit={(event) => void submit(event)} noValidate>
+      <LeaveGuard when={text.trim() !== ''} />
       <div className="aq-field">
         <label htmlFor={ids.text}>{label}</label>
         {hint && (

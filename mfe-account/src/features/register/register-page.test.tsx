@@ -1,3 +1,4 @@
+import { JUST_REGISTERED_STATE } from '@antiquarium/ui';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import RegisterPage, { REGISTER_TEXTS } from './register-page';
@@ -86,6 +87,8 @@ test('success: account created, name and photo set, the toast, then back to the 
   // Writes need a verified address: the link is mailed at once, after the name is set.
   expect(sendVerificationEmail).toHaveBeenCalledTimes(1);
   await waitFor(() => expect(router.state.location.pathname).toBe('/add-artifact'));
+  // The page returned to tells at once that the link is in the inbox (JustRegisteredNotice, libs/ui).
+  expect(router.state.location.state).toEqual(JUST_REGISTERED_STATE);
 });
 
 test('a verification link that cannot be sent does not undo the registration', async () => {

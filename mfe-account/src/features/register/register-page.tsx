@@ -1,6 +1,6 @@
 import { useAuthStore } from '@antiquarium/auth-store';
 import { parseHttpUrl } from '@antiquarium/contracts';
-import { toast } from '@antiquarium/ui';
+import { JUST_REGISTERED_STATE, toast } from '@antiquarium/ui';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthCard } from '../../shared/auth-card';
 import { PasswordField, TextField } from '../../shared/form-fields';
@@ -44,10 +44,12 @@ export default function RegisterPage() {
       // The photo is optional: none is sent at all (not ''), and the initials show instead.
       const photo = values.photoURL.trim();
       await updateUserProfile(values.name.trim(), photo ? (parseHttpUrl(photo) ?? photo) : undefined);
-      // Writes need a verified address; the Add page offers the link again if this one is lost.
+      // Writes need a verified address: the page the member returns to says at once that the link
+      // is in their inbox, with a way to send another (JustRegisteredNotice, in the shell's routes);
+      // the Add page says it again until it is opened.
       await sendVerificationEmail().catch(() => undefined);
       void toast('success', REGISTER_TEXTS.success);
-      navigate(returnTo, { replace: true });
+      navigate(returnTo, { replace: true, state: JUST_REGISTERED_STATE });
     },
   });
 

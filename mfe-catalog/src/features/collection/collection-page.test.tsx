@@ -5,6 +5,7 @@ import type { Collection } from '@antiquarium/contracts';
 import { ada, artifact, fakeAuth, findToast, renderAt } from '@antiquarium/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { LEAVE_TEXTS } from '@antiquarium/ui';
 import CollectionPage from './collection-page';
 
 // The api cannot run inside jest: only the api-client module is replaced.
@@ -44,7 +45,10 @@ function collection(overrides: Partial<Collection> = {}): Collection {
   };
 }
 
-const openPage = () => renderAt('/collections/:id', <CollectionPage />, { url: '/collections/650000000000000000000001' });
+let lastRouter: ReturnType<typeof renderAt> | undefined;
+const openPage = () => (lastRouter = renderAt('/collections/:id', <CollectionPage />, { url: '/collections/650000000000000000000001' }));
+/** The router of the page opened last. */
+const routerOf = () => lastRouter as ReturnType<typeof renderAt>;
 
 /** The owner's editor's items, in the order shown. */
 const editorNames = () =>
@@ -249,6 +253,53 @@ test('deleting: the confirmation starts on Cancel, its button is destructive, Ca
   await user.click(within(again).getByRole('button', { name: 'Delete collection' }));
   expect(remove).toHaveBeenCalledWith('650000000000000000000001');
   await waitFor(() => expect(router.state.location.pathname).toBe('/my-collections'));
+});
+
+describe('nothing lost unsaved (issue 43)', () => {
+  const question = async () => {
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(LEAVE_TEXTS.title);
+    return dialog;
+  };
+
+  test('a typed note asks before a link leaves the page: Stay keeps it; once saved, the link just goes', async () => {
+    const user = openAsOwnerSaving();
+    const note = await screen.findByRole('textbox', { name: 'Note for Antikythera Mechanism' }, { timeout: 5000 });
+    const router = routerOf();
+    await user.type(note, 'Gears');
+    await user.click(within(screen.getByRole('region', { name: 'Artifacts in this collection' })).getByRole('link', { name: 'Rosetta Stone' }));
+    await user.click(within(await question()).getByRole('button', { name: LEAVE_TEXTS.stay }));
+    expect(router.state.location.pathname).toBe('/collections/650000000000000000000001');
+    expect(screen.getByRole('textbox', { name: 'Note for Antikythera Mechanism' })).toHaveValue('Gears');
+
+    await user.click(screen.getByRole('button', { name: 'Save order and notes' }));
+    await findToast('Collection saved');
+    await user.click(within(screen.getByRole('region', { name: 'Artifacts in this collection' })).getByRole('link', { name: 'Rosetta Stone' }));
+    expect(router.state.location.pathname).toBe(`/artifacts/${first._id}`);
+  });
+
+  test('an unsaved reorder and edited details ask too, and Leave goes', async () => {
+    const user = openAsOwnerSaving();
+    await screen.findByRole('button', { name: 'Move down Rosetta Stone' }, { timeout: 5000 });
+    const router = routerOf();
+    await user.click(screen.getByRole('button', { name: 'Move down Rosetta Stone' }));
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), ' (draft)');
+    void router.navigate('/my-collections');
+    await user.click(within(await question()).getByRole('button', { name: LEAVE_TEXTS.leave }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-collections'));
+  });
+
+  test('deleting the collection leaves at once, though a note was typed', async () => {
+    const user = openAsOwnerSaving();
+    remove.mockResolvedValue({ deletedCount: 1 });
+    const note = await screen.findByRole('textbox', { name: 'Note for Antikythera Mechanism' }, { timeout: 5000 });
+    const router = routerOf();
+    await user.type(note, 'Gears');
+    await user.click(screen.getByRole('button', { name: 'Delete collection' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete this collection?' })).getByRole('button', { name: 'Delete collection' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-collections'));
+    expect(screen.queryByText(LEAVE_TEXTS.text)).not.toBeInTheDocument();
+  });
 });
 
 describe('composed on the server (issue 28): the document brought a visitor’s answer', () => {

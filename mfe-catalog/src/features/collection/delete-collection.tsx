@@ -1,5 +1,5 @@
 import { deleteCollection, errorMessage } from '@antiquarium/api-client';
-import { toast } from '@antiquarium/ui';
+import { allowLeaving, toast } from '@antiquarium/ui';
 import { DestructiveDialog } from '@antiquarium/ui/destructive-dialog';
 import { Button } from 'antd';
 import { useState } from 'react';
@@ -42,6 +42,8 @@ export function DeleteCollection({ id, title }: { id: string; title: string }) {
     setDeleting(false);
     setOpen(false);
     void toast('success', DELETE_COLLECTION_TEXTS.deleted);
+    // Unsaved notes or details of a deleted collection have nothing left to be saved to.
+    allowLeaving();
     navigate('/my-collections', { replace: true });
   };
 

@@ -1,6 +1,6 @@
 import { ApiRequestError, errorMessage, updateCollection } from '@antiquarium/api-client';
 import { COLLECTION_LIMITS, type CollectionUpdate } from '@antiquarium/contracts';
-import { toast } from '@antiquarium/ui';
+import { LeaveGuard, toast } from '@antiquarium/ui';
 import { useState, type FormEvent } from 'react';
 import type { CollectionData } from './collection-data';
 import { FIELD_TEXTS, TitleField, titleProblem, VisibilityField } from '../../shared/collection-fields';
@@ -26,6 +26,8 @@ export function DetailsForm({ collection, onSaved }: DetailsFormProps) {
   const [titleError, setTitleError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Compared as the api keeps them (trimmed): the collection prop follows each save (collection-editor.tsx).
+  const unsaved = title.trim() !== collection.title.trim() || description.trim() !== collection.description.trim() || visibility !== collection.visibility;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -54,6 +56,7 @@ export function DetailsForm({ collection, onSaved }: DetailsFormProps) {
   return (
     <form className="cat-collection__panel" aria-labelledby="collection-details-title" noValidate onSubmit={(event) => void onSubmit(event)}>
       <h2 id="collection-details-title">{DETAILS_FORM_TEXTS.title}</h2>
+      <LeaveGuard when={unsaved} />
       <TitleField
         id="collection-title-input"
         value={title}

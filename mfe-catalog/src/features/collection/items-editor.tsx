@@ -1,6 +1,6 @@
 import { errorMessage, setCollectionItems } from '@antiquarium/api-client';
 import { COLLECTION_LIMITS, type CollectionItem } from '@antiquarium/contracts';
-import { ArtifactImage, coverPhoto, toast } from '@antiquarium/ui';
+import { ArtifactImage, coverPhoto, LeaveGuard, toast } from '@antiquarium/ui';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { itemsInput, moveItem } from './item-order';
@@ -121,6 +121,8 @@ export function ItemsEditor({ collectionId, items: savedItems, onSaved }: ItemsE
       <h2 id="collection-items-title" tabIndex={-1}>
         {ITEMS_EDITOR_TEXTS.title}
       </h2>
+      {/* A typed note, a reorder or a removal is kept only by Save: leaving before asks first. */}
+      <LeaveGuard when={dirty} />
       <p className="aq-visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>

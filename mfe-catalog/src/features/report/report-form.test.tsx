@@ -1,7 +1,8 @@
 import { ApiRequestError, sendReport } from '@antiquarium/api-client';
-import { render, screen, waitFor } from '@testing-library/react';
+import { LEAVE_TEXTS } from '@antiquarium/ui';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { followPath, ReportForm } from './report-form';
 import { REPORT_TEXTS } from './report-texts';
 
@@ -15,12 +16,17 @@ const send = jest.mocked(sendReport);
 const ARTIFACT = '0123456789abcdef01234567';
 const RECEIPT = { id: 'fedcba9876543210fedcba98', receipt: 'r3ce1pt_with-chars', receivedAt: '2026-11-25T10:00:00.000Z' };
 
+let router: ReturnType<typeof createMemoryRouter>;
+
 function renderForm(props: { withEmail?: boolean; onCancel?: () => void } = {}) {
-  render(
-    <MemoryRouter>
-      <ReportForm artifactId={ARTIFACT} withEmail={props.withEmail ?? true} onCancel={props.onCancel} />
-    </MemoryRouter>,
+  router = createMemoryRouter(
+    [
+      { path: '/report', element: <ReportForm artifactId={ARTIFACT} withEmail={props.withEmail ?? true} onCancel={props.onCancel} /> },
+      { path: '*', element: <p>Elsewhere</p> },
+    ],
+    { initialEntries: ['/report'] },
   );
+  render(<RouterProvider router={router} />);
   return userEvent.setup();
 }
 
@@ -165,4 +171,22 @@ test('Cancel is offered in the dialog', async () => {
 
 test('the follow link encodes the id and the receipt', () => {
   expect(followPath({ id: 'a/b', receipt: 'x+y=', receivedAt: '' })).toBe('/reports/a%2Fb?receipt=x%2By%3D');
+});
+
+test('leaving a half-written notice asks first; once it is received, nothing is asked', async () => {
+  const user = renderForm();
+  await user.click(screen.getByRole('radio', { name: 'Spam' }));
+  void router.navigate('/all-artifacts');
+  const question = await screen.findByRole('dialog');
+  expect(question).toHaveTextContent(LEAVE_TEXTS.title);
+  await user.click(within(question).getByRole('button', { name: LEAVE_TEXTS.stay }));
+  expect(router.state.location.pathname).toBe('/report');
+  expect(screen.getByRole('radio', { name: 'Spam' })).toBeChecked();
+
+  send.mockResolvedValue(RECEIPT);
+  await user.click(goodFaith());
+  await user.click(submit());
+  await screen.findByRole('heading', { name: REPORT_TEXTS.received });
+  await user.click(screen.getByRole('link', { name: REPORT_TEXTS.follow }));
+  expect(router.state.location.pathname).toBe(`/reports/${RECEIPT.id}`);
 });

@@ -1,6 +1,7 @@
 import { ApiRequestError, errorMessage, sendReport } from '@antiquarium/api-client';
 import { REASONS_NEEDING_DETAILS, REPORT_LIMITS, REPORT_REASONS, REPORT_REASON_LABELS, type ReportReason, type ReportReceipt } from '@antiquarium/contracts';
 import { validateReportInput } from '@antiquarium/contracts/validation';
+import { LeaveGuard } from '@antiquarium/ui';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { REPORT_TEXTS } from './report-texts';
@@ -85,6 +86,7 @@ export function ReportForm({ artifactId, withEmail, onCancel, onClose }: ReportF
     if (failures > 0) failureRef.current?.focus();
   }, [failures]);
 
+  const unsaved = values.reason !== '' || values.details.trim() !== '' || values.email.trim() !== '' || values.goodFaith;
   const detailsNeeded = values.reason !== '' && REASONS_NEEDING_DETAILS.includes(values.reason);
   const ids = {
     reasons: `${id}-reasons`,
@@ -176,6 +178,7 @@ export function ReportForm({ artifactId, withEmail, onCancel, onClose }: ReportF
 
   return (
     <form ref={formRef} className="cat-report__form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={sending}>
+      <LeaveGuard when={unsaved} />
       {failure ? (
         <div ref={failureRef} className="cat-report__failure" role="alert" tabIndex={-1}>
           <p>

@@ -66,11 +66,12 @@ test('the follow page shows a decided notice with its outcome and ground', async
   follow.mockResolvedValue({
     id: 'r1',
     artifactId: ID,
+    artifactName: null,
     reason: 'illegal-trade',
     details: 'Looted',
     receivedAt: '2026-11-25T10:00:00.000Z',
     status: 'decided',
-    outcome: { action: 'restrict', ground: 'rule-2', decidedAt: '2026-11-26T09:30:00.000Z', reversed: false },
+    outcome: { action: 'restrict', ground: 'rule-2', decidedAt: '2026-11-26T09:30:00.000Z', reversed: false, reversedAt: null },
   });
   renderAt('/reports/r1?receipt=abc', '/reports/:id', <ReportStatusPage />);
   expect(await screen.findByText(REPORT_TEXTS.decided)).toBeInTheDocument();
@@ -79,6 +80,24 @@ test('the follow page shows a decided notice with its outcome and ground', async
   expect(screen.getByText(/^Restricted/)).toBeInTheDocument();
   expect(screen.getByText(/^Terms, rule 2:/)).toBeInTheDocument();
   expect(screen.getByText('26 November 2026 at 09:30 UTC')).toBeInTheDocument();
+});
+
+test('the follow page names the artifact, and says when its decision was reversed', async () => {
+  follow.mockResolvedValue({
+    id: 'r1',
+    artifactId: ID,
+    artifactName: 'Bronze amphora',
+    reason: 'spam',
+    details: '',
+    receivedAt: '2026-11-25T10:00:00.000Z',
+    status: 'decided',
+    outcome: { action: 'remove', ground: 'spam', decidedAt: '2026-11-26T09:30:00.000Z', reversed: true, reversedAt: '2026-12-02T14:00:00.000Z' },
+  });
+  renderAt('/reports/r1?receipt=abc', '/reports/:id', <ReportStatusPage />);
+  const artifactName = await screen.findByText('Bronze amphora');
+  expect(artifactName.previousElementSibling).toHaveTextContent(REPORT_TEXTS.artifact);
+  expect(screen.queryByText(ID)).not.toBeInTheDocument();
+  expect(screen.getByText(/^Removed/)).toHaveTextContent(REPORT_TEXTS.reversedOn('2 December 2026 at 14:00 UTC'));
 });
 
 test('the follow page with a wrong receipt says no report matches', async () => {

@@ -15,7 +15,8 @@ function ReportFacts({ report }: { report: ReportView }) {
       </div>
       <div>
         <dt>{REPORT_TEXTS.artifact}</dt>
-        <dd>{report.artifactId}</dd>
+        {/* Named as its sender saw it; by its id only once it is deleted, before any decision named it. */}
+        <dd>{report.artifactName ?? report.artifactId}</dd>
       </div>
       <div>
         <dt>{REPORT_TEXTS.reason}</dt>
@@ -35,7 +36,7 @@ function ReportFacts({ report }: { report: ReportView }) {
             <dt>{REPORT_TEXTS.outcome}</dt>
             <dd>
               {OUTCOME_TEXTS[outcome.action]}
-              {outcome.reversed ? ` ${REPORT_TEXTS.reversed}` : ''}
+              {outcome.reversedAt ? ` ${REPORT_TEXTS.reversedOn(reportDate(outcome.reversedAt))}` : outcome.reversed ? ` ${REPORT_TEXTS.reversed}` : ''}
             </dd>
           </div>
           <div>

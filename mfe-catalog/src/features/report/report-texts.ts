@@ -49,6 +49,7 @@ export const REPORT_TEXTS = {
   ground: 'Ground',
   decidedAt: 'Decided on',
   reversed: 'This decision was later reversed on appeal.',
+  reversedOn: (when: string) => `This decision was reversed on appeal on ${when}.`,
   artifact: 'Artifact',
 } as const;
 

@@ -4,6 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { DEFAULT_RIGHTS, METADATA_LICENCE, RIGHTS_STATEMENTS } from '@antiquarium/contracts';
 import AddArtifactPage, { ADD_TEXTS } from './add-artifact-page';
+import { act } from '@testing-library/react';
+import { LEAVE_TEXTS } from '@antiquarium/ui';
 import { ada, artifactInput, renderAt } from '@antiquarium/testing';
 
 // The api cannot run inside jest: only the api-client boundary is replaced.
@@ -53,10 +55,11 @@ async function fillValid(user: UserEvent, input = artifactInput()) {
 }
 
 function renderPage() {
-  renderAt('/add-artifact', <AddArtifactPage />, { url: '/add-artifact' });
+  return renderAt('/add-artifact', <AddArtifactPage />, { url: '/add-artifact' });
 }
 
 beforeEach(() => {
+  localStorage.clear();
   create.mockReset();
   useAuthStore.setState({ user: ada, loading: false });
 });
@@ -164,7 +167,7 @@ test("another site's picture is not loaded by the preview: the form says the sit
   expect(screen.queryByRole('img', { name: 'Preview of the artifact image' })).not.toBeInTheDocument();
 });
 
-test('a valid form is sent trimmed; success shows the dialog with its icon and OK, and clears the form', async () => {
+test('a valid form is sent trimmed; success shows the panel, no dialog, and clears the form', async () => {
   const user = userEvent.setup();
   create.mockResolvedValue({ insertedId: '64b0000000000000000000ff' });
   renderPage();
@@ -173,10 +176,8 @@ test('a valid form is sent trimmed; success shows the dialog with its icon and O
   expect(create).toHaveBeenCalledTimes(1);
   // Rights as the form starts (Copyright Not Evaluated) and no credit line.
   expect(create).toHaveBeenCalledWith({ ...artifactInput(), rights: DEFAULT_RIGHTS, credit: '' });
-  const dialog = await screen.findByRole('dialog', { name: 'Success!' });
-  expect(within(dialog).getByText('Artifact added successfully!')).toBeInTheDocument();
-  expect(within(dialog).getByRole('img', { name: 'check-circle' })).toBeInTheDocument();
-  expect(within(dialog).getByRole('button', { name: 'OK' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 2, name: 'Artifact added' })).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(control('Name')).toHaveValue('');
   expect(control('Type')).toHaveValue('');
   expect(screen.getByRole('link', { name: 'View it' })).toHaveAttribute('href', '/artifacts/64b0000000000000000000ff');
@@ -242,7 +243,7 @@ test('the button cannot send twice: disabled while the request runs, repeated cl
   expect(button).toBeDisabled();
   expect(create).toHaveBeenCalledTimes(1);
   answer({ insertedId: '64b0000000000000000000ff' });
-  expect(await screen.findByText('Artifact added successfully!')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 2, name: 'Artifact added' })).toBeInTheDocument();
   await waitFor(() => expect(button).toBeEnabled());
   expect(create).toHaveBeenCalledTimes(1);
 });
@@ -251,8 +252,6 @@ test('texts are the spec’s, exactly', () => {
   expect(ADD_TEXTS).toMatchObject({
     title: 'Add Historical Artifact',
     submit: 'Add Artifact',
-    successTitle: 'Success!',
-    successText: 'Artifact added successfully!',
     errorTitle: 'Error!',
     errorText: 'Something went wrong!',
   });
@@ -357,5 +356,68 @@ describe('rights and credit', () => {
     expect(licence).toHaveAttribute('href', METADATA_LICENCE.uri);
     expect(licence).toHaveAttribute('rel', 'license');
     expect(screen.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+  });
+});
+
+describe('the draft (issue 43: a half-written add form survives Back)', () => {
+  const draftNotice = () => screen.queryByRole('region', { name: ADD_TEXTS.draftTitle });
+
+  test('what was typed is kept as it is typed, leaving asks nothing, and it comes back on return; Discard empties the form', async () => {
+    const user = userEvent.setup();
+    const router = renderPage();
+    expect(draftNotice()).not.toBeInTheDocument();
+    await user.type(control('Name'), 'Half-written sword');
+    await user.selectOptions(control('Type'), 'Weapons');
+    await user.type(control('Location'), 'Cairo');
+
+    // Leaving loses nothing, so nothing is asked.
+    await act(() => router.navigate('/elsewhere'));
+    expect(router.state.location.pathname).toBe('/elsewhere');
+    expect(screen.queryByRole('dialog', { name: LEAVE_TEXTS.title })).not.toBeInTheDocument();
+
+    await act(() => router.navigate('/add-artifact'));
+    expect(control('Name')).toHaveValue('Half-written sword');
+    expect(control('Type')).toHaveValue('Weapons');
+    expect(control('Location')).toHaveValue('Cairo');
+    const notice = draftNotice() as HTMLElement;
+    expect(notice).toHaveTextContent(ADD_TEXTS.draftText);
+    // Brought back as typed: no field shouts "required" before the member goes on.
+    expect(messageOf('Context')).toBeNull();
+
+    await user.click(within(notice).getByRole('button', { name: ADD_TEXTS.discardDraft }));
+    expect(control('Name')).toHaveValue('');
+    expect(control('Location')).toHaveValue('');
+    expect(control('Name')).toHaveFocus();
+    expect(draftNotice()).not.toBeInTheDocument();
+    expect(screen.getByText(ADD_TEXTS.draftDiscarded).closest('[role="status"]')).toBeInTheDocument();
+
+    await act(() => router.navigate('/elsewhere'));
+    await act(() => router.navigate('/add-artifact'));
+    expect(control('Name')).toHaveValue('');
+    expect(draftNotice()).not.toBeInTheDocument();
+  });
+
+  test('a draft goes once the artifact is added', async () => {
+    const user = userEvent.setup();
+    create.mockResolvedValue({ insertedId: '64b0000000000000000000ff' });
+    const router = renderPage();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Add Artifact' }));
+    await screen.findByRole('heading', { level: 2, name: 'Artifact added' });
+    await act(() => router.navigate('/elsewhere'));
+    await act(() => router.navigate('/add-artifact'));
+    expect(control('Name')).toHaveValue('');
+    expect(draftNotice()).not.toBeInTheDocument();
+  });
+
+  test('is the member’s own: another account on the same browser starts from an empty form', async () => {
+    const user = userEvent.setup();
+    const router = renderPage();
+    await user.type(control('Name'), 'Ada’s half sword');
+    await act(() => router.navigate('/elsewhere'));
+    act(() => useAuthStore.setState({ user: { ...ada, uid: 'u-grace', email: 'grace@example.com' } }));
+    await act(() => router.navigate('/add-artifact'));
+    expect(control('Name')).toHaveValue('');
+    expect(draftNotice()).not.toBeInTheDocument();
   });
 });

@@ -2,8 +2,8 @@ import { createArtifact } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
 import { METADATA_LICENCE } from '@antiquarium/contracts';
 import { validateArtifactInput } from '@antiquarium/contracts/validation';
-import { alertDialog } from '@antiquarium/ui';
-import { useRef, useState } from 'react';
+import { alertDialog, LeaveGuard, VerifyEmailNotice, type LeaveTexts } from '@antiquarium/ui';
+import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { ArtifactForm } from '../../shared/artifact-form/artifact-form';
@@ -12,15 +12,13 @@ import { createInput } from '../../shared/artifact-form/picture';
 import { useArtifactForm } from '../../shared/artifact-form/use-artifact-form';
 import { useSubmission } from '../../shared/artifact-form/use-submission';
 import { adderOf } from '../../shared/adder';
-import { VerifyEmailNotice } from '../../shared/verify-email-notice';
+import { clearDraft, hasContent, readDraft, writeDraft } from './add-draft';
 
 /** This screen's texts, exactly as users see them (the tests assert each one). */
 export const ADD_TEXTS = {
   title: 'Add Historical Artifact',
   intro: 'Fill out the form below to contribute a historical artifact. Make sure all information is accurate and descriptive.',
   submit: 'Add Artifact',
-  successTitle: 'Success!',
-  successText: 'Artifact added successfully!',
   errorTitle: 'Error!',
   errorText: 'Something went wrong!',
   /** Under the button: the licence of the record's text (the terms page, and the open data). */
@@ -34,15 +32,52 @@ export const ADD_TEXTS = {
   viewIt: 'View it',
   addAnother: 'Add another',
   myArtifacts: 'See My Artifacts',
+  /** The draft kept on this device (add-draft.ts), brought back on the next visit. */
+  draftTitle: 'Your draft is back',
+  draftText: 'What you typed last time was kept on this device, and is kept as you go on until you add the artifact. Photos are not kept: add them again.',
+  discardDraft: 'Discard draft',
+  draftDiscarded: 'Draft discarded: the form is empty again.',
 } as const;
+
+/** Leaving with photos picked: the texts stay as a draft, the photos do not. */
+export const ADD_LEAVE_TEXTS: LeaveTexts = {
+  title: 'Leave without your photos?',
+  text: 'What you typed is kept as a draft on this device, but the photos are not: if you leave now, you will need to add them again.',
+  leave: 'Leave without the photos',
+  stay: 'Stay on this page',
+};
 
 /** Exposed as 'contribute/AddArtifact' (a login-required route in the shell). */
 export default function AddArtifactPage() {
   const user = useAuthStore((state) => state.user);
-  const form = useArtifactForm(EMPTY_VALUES);
+  const uid = user?.uid ?? null;
+  const [draft] = useState(() => (uid ? readDraft(uid) : null));
+  const form = useArtifactForm(draft ?? EMPTY_VALUES);
   const submission = useSubmission(form, ADD_TEXTS.errorText);
   const [added, setAdded] = useState<{ id: string; name: string } | null>(null);
+  const [draftShown, setDraftShown] = useState(draft !== null);
+  const [discarded, setDiscarded] = useState(false);
   const addedHeading = useRef<HTMLHeadingElement>(null);
+
+  // Kept as it is typed (an empty form removes it): nothing to do on the way out, however it goes.
+  useEffect(() => {
+    if (uid) writeDraft(uid, form.values);
+  }, [uid, form.values]);
+
+  const focusFirstField = () => {
+    const first = FORM_ORDER[0];
+    if (first) document.getElementById(controlId(first))?.focus();
+  };
+
+  const discardDraft = () => {
+    flushSync(() => {
+      form.reset(EMPTY_VALUES);
+      setDraftShown(false);
+      setDiscarded(true);
+    });
+    if (uid) clearDraft(uid);
+    focusFirstField();
+  };
 
   /** Back to the (empty) form, ready for the next one: the panel goes, focus is on the first field. */
   const addAnother = () => {
@@ -50,8 +85,7 @@ export default function AddArtifactPage() {
       form.reset(EMPTY_VALUES);
       setAdded(null);
     });
-    const first = FORM_ORDER[0];
-    if (first) document.getElementById(controlId(first))?.focus();
+    focusFirstField();
   };
 
   const submit = async () => {
@@ -66,15 +100,16 @@ export default function AddArtifactPage() {
     await submission.run(async () => {
       const answer = await createArtifact(checked.value);
       if (answer?.insertedId) {
-        // The panel is on screen and focused (scrolled to, under the sticky top bar) before the
-        // spec's dialog opens: the dialog gives the focus back to it when closed, so the member is
-        // not left half-way down the emptied form.
+        // The panel is the one success message (no dialog over it, issue 43): on screen and focused
+        // (scrolled to, under the sticky top bar), so the member is not left half-way down the
+        // emptied form. The emptied form removes the draft.
         flushSync(() => {
           form.reset(EMPTY_VALUES);
           setAdded({ id: answer.insertedId, name: checked.value.name });
+          setDraftShown(false);
+          setDiscarded(false);
         });
         addedHeading.current?.focus();
-        void alertDialog({ kind: 'success', title: ADD_TEXTS.successTitle, text: ADD_TEXTS.successText, okLabel: 'OK' });
       } else {
         void alertDialog({ kind: 'error', title: ADD_TEXTS.errorTitle, text: ADD_TEXTS.errorText });
       }
@@ -88,15 +123,31 @@ export default function AddArtifactPage() {
         <p>{ADD_TEXTS.intro}</p>
       </header>
       <VerifyEmailNotice />
+      {/* Photos are not part of the draft: leaving with some asks first. */}
+      <LeaveGuard when={form.photos.list.length > 0} texts={ADD_LEAVE_TEXTS} />
+      {draftShown ? (
+        <div className="aq-notice" role="region" aria-labelledby="add-draft-title">
+          <h2 id="add-draft-title" className="aq-notice__title">
+            {ADD_TEXTS.draftTitle}
+          </h2>
+          <p>{ADD_TEXTS.draftText}</p>
+          <p className="aq-notice__actions">
+            <button type="button" className="aq-button" onClick={discardDraft}>
+              {ADD_TEXTS.discardDraft}
+            </button>
+          </p>
+        </div>
+      ) : null}
       {/* Announced politely as it appears (and read again from its heading, which gets the focus). */}
       <div role="status" aria-live="polite">
+        {discarded && !hasContent(form.values) ? <p className="ctb-hint">{ADD_TEXTS.draftDiscarded}</p> : null}
         {added ? (
-          <div className="ctb-notice ctb-added">
-            <h2 id="artifact-added-title" className="ctb-notice__title" tabIndex={-1} ref={addedHeading}>
+          <div className="aq-notice ctb-added">
+            <h2 id="artifact-added-title" className="aq-notice__title" tabIndex={-1} ref={addedHeading}>
               {ADD_TEXTS.addedTitle}
             </h2>
             <p>{ADD_TEXTS.addedText(added.name)}</p>
-            <p className="ctb-notice__actions">
+            <p className="aq-notice__actions">
               <Link className="aq-button aq-button--primary" to={`/artifacts/${added.id}`}>
                 {ADD_TEXTS.viewIt}
               </Link>

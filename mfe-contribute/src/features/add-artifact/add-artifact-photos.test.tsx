@@ -6,7 +6,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { ada, artifactInput, renderAt } from '@antiquarium/testing';
 import { fakeUploader, photoFile } from '../../shared/photos/fake-uploader';
 import { UploaderContext } from '../../shared/photos/uploader';
-import AddArtifactPage from './add-artifact-page';
+import AddArtifactPage, { ADD_LEAVE_TEXTS } from './add-artifact-page';
 
 // Photos on the Add form (issue 42). The api cannot run inside jest: the api-client calls are
 // replaced, and the uploader is a fake one played by the test (jsdom has no api to upload to; the
@@ -38,14 +38,14 @@ async function fillFields(user: UserEvent) {
 
 function renderPage() {
   const uploader = fakeUploader();
-  renderAt(
+  const router = renderAt(
     '/add-artifact',
     <UploaderContext value={uploader.start}>
       <AddArtifactPage />
     </UploaderContext>,
     { url: '/add-artifact' },
   );
-  return uploader;
+  return Object.assign(uploader, { router });
 }
 
 /** Ends upload `index` as the api would: complete, then processed. */
@@ -54,6 +54,7 @@ async function finish(uploader: ReturnType<typeof fakeUploader>, index: number, 
 }
 
 beforeEach(() => {
+  localStorage.clear();
   create.mockReset();
   status.mockReset();
   status.mockImplementation(async (id) => ({ id, state: 'ready', locationRemoved: false }));
@@ -139,4 +140,17 @@ test('the api’s word on the photos shows at the picker and takes the focus', a
   await user.click(submit());
   await waitFor(() => expect(document.getElementById('artifact-images')).toHaveTextContent('Photo 1: This upload has expired'));
   expect(document.getElementById('artifact-images')).toHaveFocus();
+});
+
+test('photos are not kept in the draft: leaving with some asks first, and Stay keeps them', async () => {
+  const user = userEvent.setup();
+  const { router } = renderPage();
+  await user.upload(control('Add photos'), photoFile('a.jpg'));
+  act(() => void router.navigate('/my-artifacts'));
+  const question = await screen.findByRole('dialog');
+  expect(question).toHaveTextContent(ADD_LEAVE_TEXTS.title);
+  expect(question).toHaveTextContent(ADD_LEAVE_TEXTS.text);
+  await user.click(within(question).getByRole('button', { name: ADD_LEAVE_TEXTS.stay }));
+  expect(router.state.location.pathname).toBe('/add-artifact');
+  expect(photo(1)).toBeInTheDocument();
 });

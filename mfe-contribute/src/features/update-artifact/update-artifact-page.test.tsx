@@ -3,6 +3,7 @@ import { useAuthStore } from '@antiquarium/auth-store';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { FIELD_LIMITS } from '@antiquarium/contracts';
+import { LEAVE_TEXTS } from '@antiquarium/ui';
 import UpdateArtifactPage, { isOwnArtifact, UPDATE_TEXTS } from './update-artifact-page';
 import { ada, ownArtifact, renderAt } from '@antiquarium/testing';
 
@@ -71,35 +72,44 @@ test('the form is prefilled from the artifact; Save is offered only once somethi
   expect(save()).toBeEnabled();
 });
 
-test('confirming sends only the changed fields; success says so and Save is disabled again', async () => {
+test('Save sends only the changed fields at once, with no "Are you sure?"; one success message, on the page, and Save is disabled again', async () => {
   const user = userEvent.setup();
   update.mockResolvedValue({ modifiedCount: 1 });
   await renderForm();
   await replace(user, 'Location', '  Louvre, Paris ');
   await user.selectOptions(control('Type'), 'Others');
   await user.click(save());
-  const confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
-  expect(update).not.toHaveBeenCalled();
-  await user.click(within(confirm).getByRole('button', { name: 'Yes, update it!' }));
-  const done = await screen.findByRole('dialog', { name: 'Success!' });
-  expect(within(done).getByText('Artifact Updated successfully!')).toBeInTheDocument();
   expect(update).toHaveBeenCalledTimes(1);
   expect(update).toHaveBeenCalledWith(ID, { location: 'Louvre, Paris', type: 'Others' });
+  const done = await screen.findByRole('heading', { level: 2, name: 'Artifact Updated successfully!' });
+  await waitFor(() => expect(done).toHaveFocus());
+  expect(done.closest('[role="status"]')).toHaveAttribute('aria-live', 'polite');
+  expect(screen.getByText(UPDATE_TEXTS.savedText)).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(save()).toBeDisabled();
+  // A new change takes the message away: it is about the saved state.
+  await user.type(control('Context'), '!');
+  expect(screen.queryByRole('heading', { name: 'Artifact Updated successfully!' })).not.toBeInTheDocument();
 });
 
-test('cancelling the confirmation sends nothing and says the info is safe', async () => {
+test('leaving with unsaved changes asks first; after a save nothing is asked', async () => {
   const user = userEvent.setup();
-  await renderForm();
+  update.mockResolvedValue({ modifiedCount: 1 });
+  get.mockResolvedValue(ownArtifact({ _id: ID }));
+  const router = renderAt('/update-artifact/:id', <UpdateArtifactPage />, { url: `/update-artifact/${ID}` });
+  await screen.findByRole('heading', { level: 1, name: 'Update Artifact' });
   await replace(user, 'Discovered by', 'Someone else');
-  await user.click(save());
-  const confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
-  await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-  const notice = await screen.findByRole('dialog', { name: 'Cancelled' });
-  expect(within(notice).getByText('Your artifact info is safe :)')).toBeInTheDocument();
-  expect(update).not.toHaveBeenCalled();
+  await user.click(screen.getByRole('link', { name: 'View artifact' }));
+  const question = await screen.findByRole('dialog');
+  expect(question).toHaveTextContent(LEAVE_TEXTS.title);
+  await user.click(within(question).getByRole('button', { name: LEAVE_TEXTS.stay }));
+  expect(router.state.location.pathname).toBe(`/update-artifact/${ID}`);
   expect(control('Discovered by')).toHaveValue('Someone else');
-  expect(save()).toBeEnabled();
+
+  await user.click(save());
+  await screen.findByRole('heading', { level: 2, name: 'Artifact Updated successfully!' });
+  await user.click(screen.getByRole('link', { name: 'View artifact' }));
+  expect(router.state.location.pathname).toBe(`/artifacts/${ID}`);
 });
 
 test('an answer without modifiedCount shows "Something went wrong!"', async () => {
@@ -108,7 +118,6 @@ test('an answer without modifiedCount shows "Something went wrong!"', async () =
   await renderForm();
   await replace(user, 'Context', 'Iron Age');
   await user.click(save());
-  await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, update it!' }));
   const failed = await screen.findByRole('dialog', { name: 'Error!' });
   expect(within(failed).getByText('Something went wrong!')).toBeInTheDocument();
   expect(save()).toBeEnabled();
@@ -120,7 +129,6 @@ test('a failed request shows a toast with the api’s message, and its field mes
   await renderForm();
   await replace(user, 'Image URL', 'https://example.org/new.png');
   await user.click(save());
-  await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, update it!' }));
   await waitFor(() => expect(messageOf('Image URL')).toBe('Image must be a valid URL'));
   expect(await screen.findByText('Image must be a valid URL', { selector: '.ant-notification *' })).toBeInTheDocument();
   // The message stays when focus moves on (the client cannot re-check the api's own rules).
@@ -136,12 +144,11 @@ test('a request refused by the api (403) is a toast with its message', async () 
   await renderForm();
   await replace(user, 'Context', 'Iron Age');
   await user.click(save());
-  await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, update it!' }));
   expect(await screen.findByText('Only the person who added this artifact can change it')).toBeInTheDocument();
   expect(screen.queryByRole('dialog', { name: 'Error!' })).not.toBeInTheDocument();
 });
 
-test('rules are checked before the confirmation: an emptied or invalid field says why', async () => {
+test('rules are checked before sending: an emptied or invalid field says why', async () => {
   const user = userEvent.setup();
   await renderForm();
   await replace(user, 'Name', '');
@@ -154,15 +161,13 @@ test('rules are checked before the confirmation: an emptied or invalid field say
   expect(update).not.toHaveBeenCalled();
 });
 
-test('one save at a time: repeated clicks open one confirmation and send one request', async () => {
+test('one save at a time: repeated clicks and Enter send one request', async () => {
   const user = userEvent.setup();
   let answer: (value: { modifiedCount: number }) => void = () => undefined;
   update.mockReturnValue(new Promise((resolve) => (answer = resolve)));
   await renderForm();
   await replace(user, 'Context', 'Iron Age');
   await user.dblClick(save());
-  expect(await screen.findAllByRole('dialog', { name: 'Are you sure?' })).toHaveLength(1);
-  await user.click(screen.getByRole('button', { name: 'Yes, update it!' }));
   expect(save()).toBeDisabled();
   await user.type(control('Location'), '{Enter}');
   expect(update).toHaveBeenCalledTimes(1);
@@ -215,8 +220,6 @@ test('a load failure offers Try again, which loads again', async () => {
 
 test('texts are the spec’s, exactly', () => {
   expect(UPDATE_TEXTS).toMatchObject({
-    cancelledTitle: 'Cancelled',
-    cancelledText: 'Your artifact info is safe :)',
     successText: 'Artifact Updated successfully!',
     errorText: 'Something went wrong!',
   });
@@ -233,8 +236,7 @@ test('the saved rights statement and credit line are prefilled; changing them se
   await user.selectOptions(control('Rights'), 'http://rightsstatements.org/vocab/NoC-OKLR/1.0/');
   await replace(user, 'Credit line', '');
   await user.click(save());
-  await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, update it!' }));
-  await screen.findByRole('dialog', { name: 'Success!' });
+  await screen.findByRole('heading', { level: 2, name: 'Artifact Updated successfully!' });
   expect(update).toHaveBeenCalledWith(ID, { rights: 'http://rightsstatements.org/vocab/NoC-OKLR/1.0/', credit: '' });
 });
 
@@ -249,6 +251,5 @@ test('the update form shares the description’s counter: the saved text is coun
   expect(messageOf('Short description')).toBe(`Short description must be at most ${FIELD_LIMITS.shortDescription} characters`);
   expect(counter).toHaveTextContent(`${FIELD_LIMITS.shortDescription + 1} / ${FIELD_LIMITS.shortDescription}`);
   await user.click(save());
-  expect(screen.queryByRole('dialog', { name: 'Are you sure?' })).not.toBeInTheDocument();
   expect(update).not.toHaveBeenCalled();
 });

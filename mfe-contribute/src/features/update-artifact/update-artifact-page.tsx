@@ -2,8 +2,9 @@ import { ApiRequestError, errorMessage, getArtifact, updateArtifact, useApiData 
 import { useAuthStore } from '@antiquarium/auth-store';
 import { type Artifact } from '@antiquarium/contracts';
 import { validateArtifactUpdate } from '@antiquarium/contracts/validation';
-import { alertDialog, confirmDialog, Spinner } from '@antiquarium/ui';
-import { useState, type ReactNode } from 'react';
+import { alertDialog, LeaveGuard, Spinner } from '@antiquarium/ui';
+import { useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router-dom';
 import { adderOf } from '../../shared/adder';
 import { ArtifactForm } from '../../shared/artifact-form/artifact-form';
@@ -18,13 +19,9 @@ export const UPDATE_TEXTS = {
   intro: 'Correct or complete the details of your artifact. Save becomes available once you change something.',
   save: 'Save Changes',
   unchanged: 'Change a field to enable saving.',
-  confirmTitle: 'Are you sure?',
-  confirmText: 'Do you want to save these changes to your artifact?',
-  confirmLabel: 'Yes, update it!',
-  cancelledTitle: 'Cancelled',
-  cancelledText: 'Your artifact info is safe :)',
-  successTitle: 'Success!',
+  /** The one success message: a panel above the form, focused (no confirmation before, no dialog after: issue 43). */
   successText: 'Artifact Updated successfully!',
+  savedText: 'Your changes are saved and shown on the artifact’s page.',
   errorTitle: 'Error!',
   errorText: 'Something went wrong!',
   viewArtifact: 'View artifact',
@@ -64,6 +61,8 @@ function UpdateForm({ artifact }: { artifact: Artifact }) {
   const submission = useSubmission(form, UPDATE_TEXTS.errorText);
   const { changes, photosChanged } = pictureChanges(form.values, saved, form.photos.list, savedPhotos);
   const dirty = Object.keys(changes).length > 0 || photosChanged;
+  const [savedShown, setSavedShown] = useState(false);
+  const savedHeading = useRef<HTMLHeadingElement>(null);
 
   /**
    * After a new picture was saved, the artifact is read again: its photos have ids of their own now
@@ -81,7 +80,7 @@ function UpdateForm({ artifact }: { artifact: Artifact }) {
     }
   };
 
-  // Held from the click through the confirmation to the answer: one save at a time.
+  // Held from the click to the answer: one save at a time.
   const submit = async () => {
     if (submission.running() || !dirty) return;
     const { input, photoErrors } = updateInput(changes, photosChanged, form.photos);
@@ -90,23 +89,18 @@ function UpdateForm({ artifact }: { artifact: Artifact }) {
       form.showErrors({ ...(checked.ok ? {} : checked.fields), ...photoErrors });
       return;
     }
+    setSavedShown(false);
     await submission.run(async () => {
-      const confirmed = await confirmDialog({
-        title: UPDATE_TEXTS.confirmTitle,
-        text: UPDATE_TEXTS.confirmText,
-        confirmLabel: UPDATE_TEXTS.confirmLabel,
-      });
-      if (!confirmed) {
-        void alertDialog({ kind: 'info', title: UPDATE_TEXTS.cancelledTitle, text: UPDATE_TEXTS.cancelledText });
-        return;
-      }
       const answer = await updateArtifact(artifact._id, checked.value);
       if (answer?.modifiedCount) {
         // The saved values become the new baseline (as the api stored them), so Save disables again.
         // A new picture is re-read: the api keeps photos (and a pasted address as one) under new ids.
         if (checked.value.images !== undefined || checked.value.image !== undefined) await reloadAfterSave();
-        else setSaved((previous) => ({ ...previous, ...checked.value }));
-        void alertDialog({ kind: 'success', title: UPDATE_TEXTS.successTitle, text: UPDATE_TEXTS.successText });
+        flushSync(() => {
+          if (checked.value.images === undefined && checked.value.image === undefined) setSaved((previous) => ({ ...previous, ...checked.value }));
+          setSavedShown(true);
+        });
+        savedHeading.current?.focus();
       } else {
         void alertDialog({ kind: 'error', title: UPDATE_TEXTS.errorTitle, text: UPDATE_TEXTS.errorText });
       }
@@ -119,6 +113,18 @@ function UpdateForm({ artifact }: { artifact: Artifact }) {
         <h1 id="update-artifact-title">{UPDATE_TEXTS.title}</h1>
         <p>{UPDATE_TEXTS.intro}</p>
       </header>
+      <LeaveGuard when={dirty} />
+      {/* Announced politely as it appears (and read again from its heading, which gets the focus). */}
+      <div role="status" aria-live="polite">
+        {savedShown && !dirty ? (
+          <div className="aq-notice ctb-added">
+            <h2 className="aq-notice__title" tabIndex={-1} ref={savedHeading}>
+              {UPDATE_TEXTS.successText}
+            </h2>
+            <p>{UPDATE_TEXTS.savedText}</p>
+          </div>
+        ) : null}
+      </div>
       <ArtifactForm
         form={form}
         adder={adderOf(user)}

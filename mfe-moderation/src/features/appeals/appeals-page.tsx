@@ -1,8 +1,9 @@
-import { APPEAL_OUTCOMES, REPORT_LIMITS, type AppealOutcome, type AppealView } from '@antiquarium/contracts';
+import { APPEAL_OUTCOMES, REPORT_LIMITS, type AppealCase, type AppealOutcome } from '@antiquarium/contracts';
+import { LeaveGuard } from '@antiquarium/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { FieldError, FormFoot, StatusListScreen, TextAreaField, describedBy, useSubmission, statusOptions } from '../../shared/desk';
-import { formatWhen, rulingInput, type FieldErrors } from '../../shared/logic';
+import { ACTION_LABELS, formatWhen, personName, rulingInput, type FieldErrors } from '../../shared/logic';
 import { appealsPage, decideAppeal, replyToAppeal, type AppealsStatus } from '../../shared/moderation-api';
 
 export const APPEALS_TEXTS = {
@@ -27,6 +28,11 @@ export const APPEALS_TEXTS = {
   ruled: 'Ruling recorded.',
   rulingFailed: 'The ruling could not be recorded.',
   sending: 'Sending…',
+  appealed: 'The decision appealed',
+  appealText: 'The appeal',
+  notYours: 'Another moderator must rule on this appeal.',
+  openArtifact: 'Open the artifact’s page',
+  gone: 'The artifact was deleted.',
 } as const;
 
 const OUTCOME_LABELS: Record<AppealOutcome, { label: string; hint: string }> = {
@@ -34,10 +40,17 @@ const OUTCOME_LABELS: Record<AppealOutcome, { label: string; hint: string }> = {
   reversed: { label: 'Reverse the decision', hint: 'The artifact is restored everywhere.' },
 };
 
-const APPELLANT_LABELS: Record<AppealView['appellant'], string> = { contributor: 'the contributor', notifier: 'a notifier', moderator: 'another moderator' };
-const appellantOf = (appeal: AppealView) => APPELLANT_LABELS[appeal.appellant];
+const APPELLANT_LABELS: Record<AppealCase['appellant'], string> = { contributor: 'the contributor', notifier: 'a notifier', moderator: 'another moderator' };
+const appellantOf = (appeal: AppealCase) => APPELLANT_LABELS[appeal.appellant];
+/**
+ * The ruling form's name. A named form is a landmark, and landmarks' names are one of a kind on a
+ * page (axe's landmark-unique): who appealed, about what, and when, tell two appeals apart.
+ */
+export const rulingName = (appeal: AppealCase) => `Ruling on the appeal by ${appellantOf(appeal)} about ${appeal.artifact.name}, filed ${formatWhen(appeal.createdAt)}`;
+/** An appeal's heading (and the name of its article): who appealed, about what. */
+export const appealTitle = (appeal: AppealCase) => `Appeal by ${appellantOf(appeal)}: ${appeal.artifact.name}`;
 
-function ReplyForm({ appeal, onSent }: { appeal: AppealView; onSent: () => void }) {
+function ReplyForm({ appeal, onSent }: { appeal: AppealCase; onSent: () => void }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const submission = useSubmission();
@@ -56,6 +69,7 @@ function ReplyForm({ appeal, onSent }: { appeal: AppealView; onSent: () => void 
   const shown = error ?? submission.fields['text'];
   return (
     <form className="mod-form" noValidate onSubmit={onSubmit}>
+      <LeaveGuard when={text.trim() !== ''} />
       <TextAreaField
         id={`${id}-text`}
         label={APPEALS_TEXTS.reply}
@@ -72,10 +86,11 @@ function ReplyForm({ appeal, onSent }: { appeal: AppealView; onSent: () => void 
   );
 }
 
-function RulingForm({ appeal, onRuled }: { appeal: AppealView; onRuled: () => void }) {
+function RulingForm({ appeal, onRuled }: { appeal: AppealCase; onRuled: () => void }) {
   const [outcome, setOutcome] = useState<AppealOutcome | ''>('');
   const [reasons, setReasons] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [ruled, setRuled] = useState(false);
   const submission = useSubmission();
   const id = useId();
   const shown = { ...submission.fields, ...errors };
@@ -86,10 +101,14 @@ function RulingForm({ appeal, onRuled }: { appeal: AppealView; onRuled: () => vo
       setErrors(result.errors);
       return;
     }
-    if (await submission.run(() => decideAppeal(appeal.id, result.input), APPEALS_TEXTS.ruled, APPEALS_TEXTS.rulingFailed)) onRuled();
+    if (await submission.run(() => decideAppeal(appeal.id, result.input), APPEALS_TEXTS.ruled, APPEALS_TEXTS.rulingFailed)) {
+      setRuled(true);
+      onRuled();
+    }
   };
   return (
-    <form className="mod-form" noValidate onSubmit={onSubmit} aria-label={`Ruling on the appeal by ${appellantOf(appeal)}`}>
+    <form className="mod-form" noValidate onSubmit={onSubmit} aria-label={rulingName(appeal)}>
+      <LeaveGuard when={!ruled && (outcome !== '' || reasons.trim() !== '')} />
       <fieldset aria-describedby={describedBy(shown['outcome'] && `${id}-outcome`)}>
         <legend>{APPEALS_TEXTS.ruling}</legend>
         {APPEAL_OUTCOMES.map((value) => (
@@ -128,24 +147,64 @@ function RulingForm({ appeal, onRuled }: { appeal: AppealView; onRuled: () => vo
   );
 }
 
-function AppealItem({ appeal, onChanged }: { appeal: AppealView; onChanged: () => void }) {
+/** What the appeal is about: the artifact as it is now, and the decision appealed with who took it. */
+function TheCase({ appeal }: { appeal: AppealCase }) {
+  const { artifact, appealed } = appeal;
+  return (
+    <>
+      <div className="mod-artifact">
+        {artifact.image ? <img src={artifact.image} alt={`Image of ${artifact.name}`} loading="lazy" width={160} height={120} /> : <span />}
+        <div>
+          {artifact.moderation ? <p className="mod-hint">Current state: {artifact.moderation}</p> : null}
+          {artifact.deleted ? (
+            <p className="mod-hint">{APPEALS_TEXTS.gone}</p>
+          ) : (
+            <p>
+              <Link className="mod-open" to={`/artifacts/${artifact.id}`} aria-label={`${APPEALS_TEXTS.openArtifact}: ${artifact.name}`}>
+                {APPEALS_TEXTS.openArtifact}
+              </Link>
+            </p>
+          )}
+        </div>
+      </div>
+      <h3>{APPEALS_TEXTS.appealed}</h3>
+      <dl className="mod-facts">
+        <dt>Action</dt>
+        <dd>{ACTION_LABELS[appealed.action].label}</dd>
+        <dt>Ground</dt>
+        <dd>{appealed.groundText}</dd>
+        <dt>Facts</dt>
+        <dd>{appealed.facts}</dd>
+        <dt>Decided by</dt>
+        <dd>{personName(appealed.moderatorUid, appealed.moderatorName)}</dd>
+        <dt>Decided on</dt>
+        <dd>{formatWhen(appealed.decidedAt)}</dd>
+        {appealed.reversedAt ? (
+          <>
+            <dt>Reversed on</dt>
+            <dd>{formatWhen(appealed.reversedAt)}</dd>
+          </>
+        ) : null}
+      </dl>
+    </>
+  );
+}
+
+function AppealItem({ appeal, onChanged }: { appeal: AppealCase; onChanged: () => void }) {
   const headingId = `appeal-${appeal.id}`;
   return (
     <li className="mod-item">
       <article aria-labelledby={headingId}>
-        <h2 id={headingId}>Appeal by {appellantOf(appeal)}</h2>
+        <h2 id={headingId}>{appealTitle(appeal)}</h2>
         <dl className="mod-facts">
           <dt>Filed</dt>
           <dd>{formatWhen(appeal.createdAt)}</dd>
-          <dt>Against</dt>
-          <dd>
-            Decision {appeal.decisionId} on <Link to={`/artifacts/${appeal.artifactId}`}>artifact {appeal.artifactId}</Link>
-          </dd>
           <dt>Status</dt>
           <dd>{appeal.status}</dd>
         </dl>
-        <h3>Appeal</h3>
-        <blockquote>{appeal.text}</blockquote>
+        <TheCase appeal={appeal} />
+        <h3>{APPEALS_TEXTS.appealText}</h3>
+        <blockquote className="mod-message">{appeal.text}</blockquote>
         <h3>{APPEALS_TEXTS.thread}</h3>
         {appeal.messages.length === 0 ? (
           <p>{APPEALS_TEXTS.noMessages}</p>
@@ -165,7 +224,16 @@ function AppealItem({ appeal, onChanged }: { appeal: AppealView; onChanged: () =
         ) : (
           <>
             <ReplyForm appeal={appeal} onSent={onChanged} />
-            <RulingForm appeal={appeal} onRuled={onChanged} />
+            {appeal.mayNotRule ? (
+              // Said before any form is filled: the api would refuse this moderator's ruling (the parties rule).
+              <div className="mod-not-yours">
+                <p>
+                  <strong>{APPEALS_TEXTS.notYours}</strong> {appeal.mayNotRule}.
+                </p>
+              </div>
+            ) : (
+              <RulingForm appeal={appeal} onRuled={onChanged} />
+            )}
           </>
         )}
       </article>

@@ -1,5 +1,5 @@
 import { ListScreen } from '../../shared/desk';
-import { formatWhen } from '../../shared/logic';
+import { formatWhen, personName } from '../../shared/logic';
 import { auditPage } from '../../shared/moderation-api';
 
 export const AUDIT_TEXTS = {
@@ -20,7 +20,7 @@ export default function AuditPage() {
             <dt>When</dt>
             <dd>{formatWhen(entry.at)}</dd>
             <dt>Who</dt>
-            <dd>{entry.actorUid}</dd>
+            <dd>{personName(entry.actorUid, entry.actorName)}</dd>
             <dt>What</dt>
             <dd>
               {entry.action} ({entry.target})

@@ -2,7 +2,7 @@ import { CONTACT_LIMITS, type ContactMessage, type ContactStatus } from '@antiqu
 import { validateContactReply } from '@antiquarium/contracts/validation';
 import { useId, useState, type FormEvent } from 'react';
 import { FormFoot, StatusListScreen, TextAreaField, useSubmission, statusOptions } from '../../shared/desk';
-import { formatWhen } from '../../shared/logic';
+import { formatWhen, mailtoHref } from '../../shared/logic';
 import { inboxPage, markContactHandled } from '../../shared/moderation-api';
 import { replyToContact } from './reply-to-contact';
 
@@ -30,13 +30,6 @@ export const INBOX_TEXTS = {
 
 /** Each message's link and button have a name of their own on the page, which holds what they show. */
 const replyName = (message: ContactMessage) => `Reply to ${message.name} at ${message.email}`;
-
-/**
- * The reply link: the address encoded whole, so that nothing in it (`?cc=`, `&body=`, escapes, a
- * second recipient: issue 45) becomes part of the link, whatever was stored before the api refused
- * such addresses; its @ stays as written.
- */
-const replyHref = (email: string) => `mailto:${encodeURIComponent(email).replaceAll('%40', '@')}`;
 
 /** The moderators' answer to one message: checked by the api's own rule, mailed by the api. */
 function ReplyForm({ message, onSent }: { message: ContactMessage; onSent: () => void }) {
@@ -90,7 +83,7 @@ function InboxItem({ message, onChanged }: { message: ContactMessage; onChanged:
           <dd>{formatWhen(message.receivedAt)}</dd>
           <dt>Email</dt>
           <dd>
-            <a href={replyHref(message.email)} aria-label={replyName(message)}>
+            <a href={mailtoHref(message.email)} aria-label={replyName(message)}>
               {message.email}
             </a>
           </dd>

@@ -1,4 +1,5 @@
 import { DECISION_ACTIONS, REPORT_LIMITS, REPORT_REASON_LABELS, type DecisionAction, type QueueEntry } from '@antiquarium/contracts';
+import { LeaveGuard } from '@antiquarium/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { FieldError, describedBy, useSubmission } from '../../shared/desk';
 import { ACTION_LABELS, GROUND_GROUPS, decisionInput, formatWhen, type DecisionFormValues } from '../../shared/logic';
@@ -23,9 +24,12 @@ export function DecisionForm({ entry, onDecided }: { entry: QueueEntry; onDecide
   const [values, setValues] = useState<DecisionFormValues>({ action: '', ground: '', facts: '', reportIds: entry.reports.map((report) => report.id), unfounded: false });
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const submission = useSubmission();
+  const [decided, setDecided] = useState(false);
   const id = useId();
   const ids = { action: `${id}-action`, ground: `${id}-ground`, groundHint: `${id}-ground-hint`, facts: `${id}-facts`, factsHint: `${id}-facts-hint`, reports: `${id}-reports`, alert: `${id}-alert` };
   const shown = { ...submission.fields, ...errors };
+  // What the moderator wrote or chose (the notices start all ticked): kept only by recording it.
+  const unsaved = values.action !== '' || values.ground !== '' || values.facts.trim() !== '' || values.unfounded || values.reportIds.length !== entry.reports.length;
   const change = (patch: Partial<DecisionFormValues>) => {
     setValues((current) => ({ ...current, ...patch }));
     setErrors((current) => {
@@ -46,7 +50,10 @@ export function DecisionForm({ entry, onDecided }: { entry: QueueEntry; onDecide
       return;
     }
     const done = `Decision recorded: the artifact is ${ACTION_LABELS[result.input.action].done}.`;
-    if (await submission.run(() => recordDecision(result.input), done, DECISION_TEXTS.failed)) onDecided();
+    if (await submission.run(() => recordDecision(result.input), done, DECISION_TEXTS.failed)) {
+      setDecided(true);
+      onDecided();
+    }
   };
 
   const toggleReport = (reportId: string, checked: boolean) =>
@@ -54,6 +61,7 @@ export function DecisionForm({ entry, onDecided }: { entry: QueueEntry; onDecide
 
   return (
     <form className="mod-form" noValidate onSubmit={onSubmit} aria-label={`Decision on ${entry.artifact?.name ?? 'this artifact'}`}>
+      <LeaveGuard when={unsaved && !decided} />
       <fieldset aria-describedby={describedBy(shown['action'] && ids.action)}>
         <legend>{DECISION_TEXTS.action}</legend>
         {DECISION_ACTIONS.map((action: DecisionAction, index) => (

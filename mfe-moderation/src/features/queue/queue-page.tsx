@@ -2,7 +2,7 @@ import { REPORT_REASON_LABELS, type DecisionView, type QueueEntry } from '@antiq
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ListScreen } from '../../shared/desk';
-import { decisionSummary, formatWhen, noticeCount, reasonSummary } from '../../shared/logic';
+import { decisionSummary, formatWhen, mailtoHref, noticeCount, reasonSummary } from '../../shared/logic';
 import { queuePage } from '../../shared/moderation-api';
 import { DecisionForm } from './decision-form';
 
@@ -16,7 +16,12 @@ export const QUEUE_TEXTS = {
   closeDecision: 'Close the decision form',
   gone: 'This artifact no longer exists.',
   noDecisions: 'None.',
+  writeTo: 'Write to its sender:',
+  writeToName: 'Write to the notice’s sender at',
 } as const;
+
+/** The subject of a moderator's mail to a notice's sender: the reference their receipt gave them. */
+export const noticeSubject = (reportId: string) => `Your report to Antiquarium (reference ${reportId})`;
 
 function Decisions({ title, decisions }: { title: string; decisions: DecisionView[] }) {
   return (
@@ -80,6 +85,15 @@ function QueueItem({ entry, onDecided }: { entry: QueueEntry; onDecided: () => v
             <li key={report.id}>
               <strong>{REPORT_REASON_LABELS[report.reason]}</strong>, {formatWhen(report.receivedAt)}, from {report.fromMember ? 'a member' : 'a visitor'}
               {report.details ? `: “${report.details}”` : ''}
+              {report.email ? (
+                <>
+                  {' '}
+                  {QUEUE_TEXTS.writeTo}{' '}
+                  <a className="mod-address" href={mailtoHref(report.email, noticeSubject(report.id))} aria-label={`${QUEUE_TEXTS.writeToName} ${report.email}`}>
+                    {report.email}
+                  </a>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { ApiRequestError, errorMessage, sendContactMessage } from '@antiquarium/api-client';
 import type { ContactMessageInput } from '@antiquarium/contracts';
 import { validateContactMessage } from '@antiquarium/contracts/validation';
+import { LeaveGuard } from '@antiquarium/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import '../pages.css';
 
@@ -144,6 +145,8 @@ export function ContactPage() {
         <section className="aq-contact__form" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">Send us a message</h2>
           <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={sending}>
+            {/* Emptied once the message is stored: only an unsent message asks before leaving. */}
+            <LeaveGuard when={ORDER.some((field) => form[field].trim() !== '')} />
             <ContactField field="name" label="Name" value={form.name} error={errors.name} onChange={update('name')} autoComplete="name" />
             <ContactField field="email" label="Email" type="email" value={form.email} error={errors.email} onChange={update('email')} autoComplete="email" />
             <ContactField field="message" label="Message" multiline value={form.message} error={errors.message} onChange={update('message')} />
