@@ -97,6 +97,8 @@ test('the contact form checks its fields, sends the message, then clears and tha
   await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
   await userEvent.click(button);
   expect(await screen.findByText("Thanks for reaching out! We'll get back to you soon.")).toBeInTheDocument();
+  // The focus is on what changed (issue 43), not on <body>.
+  expect(screen.getByText("Thanks for reaching out! We'll get back to you soon.")).toHaveFocus();
   expect(send).toHaveBeenCalledWith({ name: 'Ada', email: 'ada@example.com', message: 'Hello' });
   expect(screen.getByLabelText('Name')).toHaveValue('');
   expect(screen.getByLabelText('Email')).toHaveValue('');

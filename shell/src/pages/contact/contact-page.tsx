@@ -3,6 +3,7 @@ import type { ContactMessageInput } from '@antiquarium/contracts';
 import { validateContactMessage } from '@antiquarium/contracts/validation';
 import { LeaveGuard } from '@antiquarium/ui';
 import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import '../pages.css';
 
 /** The spec's thanks: shown only once the api has stored the message. */
@@ -80,6 +81,7 @@ export function ContactPage() {
   // State lands after a render: a ref stops a double click or a second Enter at once.
   const busy = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const thanksRef = useRef<HTMLParagraphElement>(null);
 
   const update = (field: ContactKey) => (value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -105,8 +107,12 @@ export function ContactPage() {
     setSending(true);
     try {
       await sendContactMessage({ name: form.name.trim(), email: form.email.trim(), message: form.message.trim() });
-      setForm(EMPTY);
-      setSent(true);
+      flushSync(() => {
+        setForm(EMPTY);
+        setSent(true);
+      });
+      // The focus goes to what changed, the thanks (the button it was on was disabled while sending).
+      thanksRef.current?.focus();
     } catch (error) {
       const fields = error instanceof ApiRequestError && error.fields ? (error.fields as ContactErrors) : {};
       setErrors(fields);
@@ -150,7 +156,13 @@ export function ContactPage() {
             <ContactField field="name" label="Name" value={form.name} error={errors.name} onChange={update('name')} autoComplete="name" />
             <ContactField field="email" label="Email" type="email" value={form.email} error={errors.email} onChange={update('email')} autoComplete="email" />
             <ContactField field="message" label="Message" multiline value={form.message} error={errors.message} onChange={update('message')} />
-            <div role="status">{sent ? <p className="aq-contact__thanks">{CONTACT_THANKS}</p> : null}</div>
+            <div role="status">
+              {sent ? (
+                <p className="aq-contact__thanks" tabIndex={-1} ref={thanksRef}>
+                  {CONTACT_THANKS}
+                </p>
+              ) : null}
+            </div>
             {failure ? (
               <p role="alert" className="aq-contact__failure">
                 {CONTACT_TEXTS.failed} {failure}
