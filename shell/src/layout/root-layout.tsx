@@ -2,6 +2,7 @@ import { Spinner } from '@antiquarium/ui';
 import { useEffect, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router-dom';
 import { useComposedLayoutHydrated } from '../remotes/first-page/composed-frame';
+import { useFocusRescue } from './focus-rescue';
 import { useFocusAfterNavigation } from './route-focus';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
@@ -40,6 +41,7 @@ export function RootLayout() {
   useDocumentTitle();
   useComposedLayoutHydrated();
   useFocusAfterNavigation();
+  useFocusRescue();
   return (
     <>
       <LayoutFrame>{navigation.state === 'loading' ? <Spinner label="Loading page…" /> : <Outlet />}</LayoutFrame>

@@ -4,10 +4,10 @@ import { useLocation } from 'react-router-dom';
 /** How long a new page may take to show its heading (a remote's code may still be coming). */
 const WAIT_MS = 10_000;
 
-/** Whether nothing has the focus: it fell to <body>, e.g. the control that had it was removed. */
+/** Whether nothing in particular has the focus: it fell to <body> (the control that had it was removed), or to <main> for want of a heading. */
 function focusLost(): boolean {
   const active = document.activeElement;
-  return active === null || active === document.body;
+  return active === null || active === document.body || active === document.getElementById('main-content');
 }
 
 /**
