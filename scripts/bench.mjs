@@ -10,7 +10,8 @@
 //                          [--duration 10] [--connections 32] [--lighthouse-runs 3]
 //                          [--loader wrk|node] [--load-slow] [--build] [--port-offset 0] [--out file.json] [--smoke]
 //                          [--skip-idle] [--idle-sizes 2000,100000] [--idle-seconds 60]
-//                          [--site-url http://localhost:4200]  (Lighthouse only, against a running site)
+//                          [--skip-first-tap] [--tap-runs 3] [--tap-controls menu,search,filter,like]
+//                          [--site-url http://localhost:4200]  (Lighthouse and (h) only, against a running site)
 //   node scripts/bench.mjs --compare a.json b.json
 //
 // (a) bytes per route: scripts/bundle-size.mjs in headless Chromium against the seeded demo site
@@ -21,12 +22,15 @@
 // (d) the home page's three api calls at each --home-sizes size: bytes and time, cold and typical
 // (e) --million: list and search p95 at 1 000 000 artifacts on FerretDB's PostgreSQL handler
 // (f) idle CPU per minute of one api without Redis and of FerretDB at each --idle-sizes size
+// (h) the first interaction on the first pages, visitor and member, at the calibrated CPU slowdown:
+//     a tap's time to its result and INP, for the first tap (it boots the code) and a later one
 //
 // Ports: workspace.json's `bench` profile, shifted by --port-offset (or BENCH_PORT_OFFSET).
 // Results: bench-results/<timestamp>.json (or --out) and bench-results/latest.json (not with --smoke).
 //
 // The sections live in scripts/bench/: options, helpers, load (wrk and a Node loop), seed, site
-// (bytes, Lighthouse), latency, home, million, report (table, --compare), main. A new section is one
+// (bytes, Lighthouse), first-tap (+ first-tap-page, what runs in the measured page), latency, home,
+// million, report (table, --compare), main. A new section is one
 // module there and one call in main.mjs.
 import { runBench } from './bench/main.mjs';
 

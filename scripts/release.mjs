@@ -347,7 +347,7 @@ async function status(config, _positionals, options) {
     console.log(JSON.stringify(report, null, 2));
     return report;
   }
-  const rows = [['remote', 'live', 'age', 'canary', '%', 'views (1 h)', 'failures', 'load p50/p95']];
+  const rows = [['remote', 'live', 'age', 'canary', '%', 'views (1 h)', 'failures', 'load p50/p95', 'INP p75']];
   for (const remote of report.remotes ?? []) {
     const stats = (version) => (remote.releases ?? []).find((release) => release.version === version)?.lastHour;
     const live = stats(remote.live);
@@ -355,7 +355,8 @@ async function status(config, _positionals, options) {
     const views = [live, canary].filter(Boolean).map((entry) => entry.views).join(' / ') || '0';
     const failures = [live, canary].filter(Boolean).map((entry) => percent(entry.failureRate)).join(' / ') || '-';
     const load = live ? `${live.loadP50Ms ?? '-'}/${live.loadP95Ms ?? '-'} ms` : '-';
-    rows.push([remote.remote, remote.live ?? "(image's build)", age(remote.liveSince), remote.canary?.version ?? '-', remote.canary ? String(remote.canary.percent) : '-', views, failures, load]);
+    const inp = [live, canary].filter(Boolean).map((entry) => (entry.inpP75Ms === null || entry.inpP75Ms === undefined ? '-' : `${entry.inpP75Ms} ms`)).join(' / ') || '-';
+    rows.push([remote.remote, remote.live ?? "(image's build)", age(remote.liveSince), remote.canary?.version ?? '-', remote.canary ? String(remote.canary.percent) : '-', views, failures, load, inp]);
   }
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
   for (const row of rows) console.log(row.map((cell, column) => String(cell).padEnd(widths[column])).join('  '));

@@ -1,7 +1,7 @@
 // The release telemetry over HTTP (docs/decisions/0008, "Telemetry tickets"; issue #26): only the
-// site's pages may send it, only under a ticket the routing answer gave, at most one view and one
-// failure per ticket and remote, within a budget of its own; and the canary watch judges a canary
-// by enough distinct tickets and clients against a baseline the public cannot move.
+// site's pages may send it, only under a ticket the routing answer gave, at most one view, one
+// failure and one INP per ticket and remote, within a budget of its own; and the canary watch judges
+// a canary by enough distinct tickets and clients against a baseline the public cannot move.
 //
 // The tickets and the telemetry go through the low-limit apis (they trust the loopback proxy, so
 // each test client picks its address with X-Forwarded-For, and they share the suite's ticket key);
@@ -195,7 +195,7 @@ describe('who may send telemetry, and what counts (contribute)', () => {
   });
 
   test('a ticket counts one view and one failure per remote, of a release its routing named; the status counts nothing else', async () => {
-    const before = (await lastHour('contribute', live.version)) ?? { views: 0, loadFailures: 0, renderErrors: 0 };
+    const before = (await lastHour('contribute', live.version)) ?? { views: 0, loadFailures: 0, renderErrors: 0, inpReports: 0, inpP75Ms: null };
     const version = live.version;
     await pageLoad([{ remote: 'contribute', version, kind: 'view', ms: 150 }, ...repeat(5, { remote: 'contribute', version, kind: 'view', ms: 150 })]);
     await pageLoad([{ remote: 'contribute', version, kind: 'view', ms: 3000 }]);
@@ -216,8 +216,10 @@ describe('who may send telemetry, and what counts (contribute)', () => {
       failureRate: expect.any(Number),
       loadP50Ms: 200,
       loadP95Ms: 3200,
+      inpReports: before.inpReports,
+      inpP75Ms: before.inpP75Ms,
     });
-    expect(await lastHour('contribute', other.version)).toEqual({ views: 0, loadFailures: 0, renderErrors: 0, failureRate: 0, loadP50Ms: null, loadP95Ms: null });
+    expect(await lastHour('contribute', other.version)).toEqual({ views: 0, loadFailures: 0, renderErrors: 0, failureRate: 0, loadP50Ms: null, loadP95Ms: null, inpReports: 0, inpP75Ms: null });
   });
 
   test('a replayed ticket counts nothing more, sent again or at once to several api instances', async () => {
@@ -295,6 +297,48 @@ describe('who may send telemetry, and what counts (contribute)', () => {
   });
 });
 
+describe('Interaction to Next Paint (contribute)', () => {
+  test('a page load’s INP counts once per ticket and remote, timed, of a release its routing named; the status shows its p75', async () => {
+    const measured = await publish('contribute');
+    const other = await publish('contribute');
+    await promote('contribute', measured.version);
+    // Asked as new clients: the suite's own address keeps its budget for the canary watch's polls below.
+    const liveAtEdge = async () => (await api<ReleaseRouting>(`${EDGE}/releases/routing`, { headers: { 'x-forwarded-for': newClient() } })).body.remotes?.contribute?.live.version;
+    await eventually('the low-limit api serves the new contribute release', async () => (await liveAtEdge()) === measured.version);
+    const version = measured.version;
+    const inp = (ms?: number, on = version): TelemetryEvent => ({ remote: 'contribute', version: on, kind: 'inp', ...(ms === undefined ? {} : { ms }) });
+    // The first timed INP of a page load counts, beside its view; the others of the batch do not.
+    await pageLoad([{ remote: 'contribute', version, kind: 'view', ms: 150 }, inp(120), inp(900)]);
+    // An INP without its time counts nothing; the batch's next one does.
+    await pageLoad([inp(), inp(2500)]);
+    await pageLoad([inp(180)]);
+    await pageLoad([inp(450)]);
+    // A release the ticket does not name.
+    await pageLoad([inp(60, other.version)]);
+    // A replayed ticket counts nothing more.
+    const client = newClient();
+    const ticket = await ticketFor(client);
+    expectStatus(await beacon({ ticket, events: [inp(3000)] }, { client }), 204);
+    expectStatus(await beacon({ ticket, events: [inp(3000)] }, { client: newClient() }), 204);
+    // 120, 180, 450, 2500, 3000 ms: the p75 (the 4th of 5) is in the bucket up to 4 s. INP is no view.
+    expect(await lastHour('contribute', version)).toEqual({
+      views: 1,
+      loadFailures: 0,
+      renderErrors: 0,
+      failureRate: 0,
+      loadP50Ms: 200,
+      loadP95Ms: 200,
+      inpReports: 5,
+      inpP75Ms: 4000,
+    });
+    expect((await lastHour('contribute', other.version))?.inpReports).toBe(0);
+    const read = signer.read(ticket);
+    if (typeof read === 'string') throw new Error(`the api's ticket did not read: ${read}`);
+    const claims = await (await releaseCollection('release_telemetry_claims')).find({ _id: `${read.id}:contribute:inp` } as never).toArray();
+    expect(claims.map((claim) => claim['slot'] as string)).toEqual(['inp']);
+  });
+});
+
 describe('the canary watch (account)', () => {
   let healthy: Release;
   let broken: Release;
@@ -317,7 +361,7 @@ describe('the canary watch (account)', () => {
 
   test(`one request of ${TELEMETRY_MAX_EVENTS} load failures of the canary counts once, and changes nothing`, async () => {
     await pageLoad(repeat(TELEMETRY_MAX_EVENTS, { remote: 'account', version: broken.version, kind: 'load-failure' }));
-    expect(await lastHour('account', broken.version)).toEqual({ views: 0, loadFailures: 1, renderErrors: 0, failureRate: 1, loadP50Ms: null, loadP95Ms: null });
+    expect(await lastHour('account', broken.version)).toEqual({ views: 0, loadFailures: 1, renderErrors: 0, failureRate: 1, loadP50Ms: null, loadP95Ms: null, inpReports: 0, inpP75Ms: null });
   });
 
   // The main api does not trust a proxy: every ticket it gives here is one client's (127.0.0.1).

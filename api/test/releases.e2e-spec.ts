@@ -373,7 +373,7 @@ describe('promote, canary and rollback (catalog)', () => {
     const versions = catalog?.releases.map((release) => release.version) ?? [];
     expect(versions.indexOf(third.version)).toBeLessThan(versions.indexOf(first.version));
     expect(catalog?.releases.find((release) => release.version === second.version)?.lastLiveAt).toEqual(expect.any(String));
-    expect(catalog?.releases[0]?.lastHour).toEqual({ views: 0, loadFailures: 0, renderErrors: 0, failureRate: 0, loadP50Ms: null, loadP95Ms: null });
+    expect(catalog?.releases[0]?.lastHour).toEqual({ views: 0, loadFailures: 0, renderErrors: 0, failureRate: 0, loadP50Ms: null, loadP95Ms: null, inpReports: 0, inpP75Ms: null });
     expect(updatedAt).toEqual((await routing()).body.updatedAt);
   });
 });

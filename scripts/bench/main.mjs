@@ -16,6 +16,7 @@ import { measureMillion } from './million.mjs';
 import { BUDGET, parseArgs, resolveOptions } from './options.mjs';
 import { compare, machine, printTable } from './report.mjs';
 import { measureBytes, measureLighthouse, withSite } from './site.mjs';
+import { measureFirstTap } from './first-tap.mjs';
 
 async function ensureLoader(options) {
   if (options.loader !== 'wrk') return;
@@ -33,6 +34,19 @@ async function ensureLoader(options) {
   options.loader = 'node';
 }
 
+/** (h) the first interaction on the first pages of `site` (first-tap.mjs), or its row saying why not. */
+async function firstTap(ctx, report, site, why = ctx.options.skipFirstTap ? '--skip-first-tap' : null) {
+  if (why) {
+    report.sections['first-tap'] = { skipped: why };
+    report.rows.push(row('first-tap', 'skipped', 'the first interaction on the first pages', '-', `result <= ${BUDGET.firstTapMs} ms, INP <= ${BUDGET.inpMs} ms`, skipped(why), null));
+    return;
+  }
+  say(`(h) the first interaction on the first pages of ${site.siteUrl}`);
+  const result = await measureFirstTap(ctx, site);
+  report.sections['first-tap'] = result.section;
+  report.rows.push(...result.rows);
+}
+
 function distsMissing() {
   const wanted = [
     'api/dist/main.js',
@@ -48,7 +62,7 @@ async function main() {
   const parsed = parseArgs();
   if (parsed.compare) return compare(...parsed.compare);
   if (parsed.flags.has('--help')) {
-    console.log(readFileSync(path.join(ROOT, 'scripts/bench.mjs'), 'utf8').split('\n').filter((l) => l.startsWith('//')).slice(0, 26).join('\n'));
+    console.log(readFileSync(path.join(ROOT, 'scripts/bench.mjs'), 'utf8').split('\n').filter((l) => l.startsWith('//')).slice(0, 29).join('\n'));
     return;
   }
   if (!existsSync(path.join(ROOT, 'node_modules/playwright-core'))) throw new Error('node_modules is missing: run `npm ci` (or `npm test` once) first');
@@ -101,12 +115,14 @@ async function main() {
     const lighthouseResult = await measureLighthouse(ctx, { siteUrl: options.siteUrl });
     report.sections.lighthouse = { ...lighthouseResult.section, siteUrl: options.siteUrl };
     report.rows.push(...lighthouseResult.rows);
+    await firstTap(ctx, report, { siteUrl: options.siteUrl });
   } else if (options.skipSite || !siteReady) {
     const why = options.skipSite ? '--skip-site' : 'front ends not built';
     report.sections.bytes = { skipped: why };
     report.sections.lighthouse = { skipped: why };
     report.rows.push(row('bytes', 'skipped', 'bytes per route', '-', `<= ${BUDGET.jsKB} KB JS, ${BUDGET.cssKB} KB CSS`, skipped(why), null));
     report.rows.push(row('lighthouse', 'skipped', 'Lighthouse /, /all-artifacts, / signed in and a public collection', '-', `perf >= ${BUDGET.lighthouse.performance}, a11y 100, bp >= 95, seo >= 95, LCP <= ${BUDGET.lcpMs} ms, TBT <= ${BUDGET.tbtMs} ms, CLS <= ${BUDGET.cls}`, skipped(why), null));
+    await firstTap(ctx, report, null, why);
   } else {
     say('(a)+(b) the demo site: Auth Emulator, demo seed, api, four front ends');
     await withSite(ctx, async (site) => {
@@ -121,6 +137,7 @@ async function main() {
         report.sections.lighthouse = lighthouseResult.section;
         report.rows.push(...lighthouseResult.rows);
       }
+      await firstTap(ctx, report, site);
     });
   }
 

@@ -315,7 +315,7 @@ function runSummary(lhr, signedIn, otherPages = []) {
  * The curator's email is verified as an administrator would (the Auth Emulator's owner credential),
  * since writes need it. Made again on each run: the bench's database is its own.
  */
-async function publicCollectionPath(config) {
+export async function publicCollectionPath(config) {
   const emulator = config.authEmulatorUrl;
   const { apiKey, projectId } = config.firebase;
   const api = config.apiUrl.replace(/\/+$/, '');

@@ -1,5 +1,5 @@
 import { TELEMETRY_MAX_MS } from '@antiquarium/contracts';
-import { emptyLoadCounts, LOAD_BUCKETS, loadBucketOf, loadPercentile, type LoadCounts } from './load-histogram';
+import { emptyInpCounts, emptyLoadCounts, INP_BUCKETS, inpBucketOf, inpPercentile, LOAD_BUCKETS, loadBucketOf, loadPercentile, type InpCounts, type LoadCounts } from './load-histogram';
 
 function countsOf(samples: number[]): LoadCounts {
   const counts = emptyLoadCounts();
@@ -36,5 +36,29 @@ describe('load histogram', () => {
     expect(loadPercentile(countsOf([700]), 0.95)).toBe(800);
     expect(loadPercentile(countsOf([60_000, 50]), 0.95)).toBe(TELEMETRY_MAX_MS);
     expect(loadPercentile(countsOf([60_000, 50]), 0.5)).toBe(100);
+  });
+});
+
+describe('INP histogram', () => {
+  const inpCountsOf = (samples: number[]): InpCounts => {
+    const counts = emptyInpCounts();
+    for (const ms of samples) counts[inpBucketOf(ms)] += 1;
+    return counts;
+  };
+
+  it('has bounds at the web’s thresholds: good up to 200 ms, poor past 500 ms', () => {
+    expect(INP_BUCKETS.map((bucket) => bucket.upToMs)).toEqual([50, 100, 200, 300, 500, 800, 1200, 2000, 4000, TELEMETRY_MAX_MS]);
+    expect(inpBucketOf(0)).toBe('inpLe50');
+    expect(inpBucketOf(200)).toBe('inpLe200');
+    expect(inpBucketOf(201)).toBe('inpLe300');
+    expect(inpBucketOf(4001)).toBe('inpOver4000');
+    expect(inpBucketOf(TELEMETRY_MAX_MS)).toBe('inpOver4000');
+  });
+
+  it('reads p75 as the upper bound of the bucket the nearest-rank sample falls in; none without reports', () => {
+    expect(inpPercentile(emptyInpCounts(), 0.75)).toBeNull();
+    // 8 page loads: 6 good (40-180 ms), 2 slow (350 ms, 1.5 s): the 6th of 8 is the p75.
+    expect(inpPercentile(inpCountsOf([40, 60, 90, 120, 150, 180, 350, 1500]), 0.75)).toBe(200);
+    expect(inpPercentile(inpCountsOf([40, 60, 90, 120, 150, 350, 380, 1500]), 0.75)).toBe(500);
   });
 });

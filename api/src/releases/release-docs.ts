@@ -75,6 +75,8 @@ const healthDoc: SchemaObject = {
     failureRate: { type: 'number', minimum: 0, maximum: 1 },
     loadP50Ms: { type: 'integer', nullable: true },
     loadP95Ms: { type: 'integer', nullable: true },
+    inpReports: { type: 'integer', description: 'Page loads that reported their Interaction to Next Paint' },
+    inpP75Ms: { type: 'integer', nullable: true, description: 'INP at the 75th percentile (upper bound of its bucket: 50, 100, 200, 300, 500, 800, 1200, 2000, 4000 ms, then 120000)' },
   },
 };
 

@@ -1,6 +1,6 @@
 import type { ReleaseHealth } from '@antiquarium/contracts';
 import { failureRate, type Health } from './canary-verdict';
-import { emptyLoadCounts, LOAD_BUCKET_FIELDS, loadPercentile } from './load-histogram';
+import { emptyInpCounts, emptyLoadCounts, INP_BUCKET_FIELDS, inpPercentile, LOAD_BUCKET_FIELDS, loadPercentile } from './load-histogram';
 import type { StatsCounters } from './release-stats.schema';
 
 /** Minutes, as the stats rows are keyed: the start of the minute `at` falls in. */
@@ -22,6 +22,7 @@ export function healthOf(rows: readonly StatsCounters[]): Health {
 /** What GET /releases shows of one release's rows. */
 export function releaseHealth(rows: readonly StatsCounters[]): ReleaseHealth {
   const load = emptyLoadCounts();
+  const inp = emptyInpCounts();
   let views = 0;
   let loadFailures = 0;
   let renderErrors = 0;
@@ -30,6 +31,7 @@ export function releaseHealth(rows: readonly StatsCounters[]): ReleaseHealth {
     loadFailures += row.loadFailures ?? 0;
     renderErrors += row.renderErrors ?? 0;
     for (const field of LOAD_BUCKET_FIELDS) load[field] += row[field] ?? 0;
+    for (const field of INP_BUCKET_FIELDS) inp[field] += row[field] ?? 0;
   }
   return {
     views,
@@ -38,5 +40,7 @@ export function releaseHealth(rows: readonly StatsCounters[]): ReleaseHealth {
     failureRate: Math.round(failureRate({ views, failures: loadFailures + renderErrors }) * 10_000) / 10_000,
     loadP50Ms: loadPercentile(load, 0.5),
     loadP95Ms: loadPercentile(load, 0.95),
+    inpReports: INP_BUCKET_FIELDS.reduce((sum, field) => sum + inp[field], 0),
+    inpP75Ms: inpPercentile(inp, 0.75),
   };
 }

@@ -1,6 +1,6 @@
 import { Schema, type Types } from 'mongoose';
 import { RELEASE_REMOTES } from '@antiquarium/contracts';
-import { LOAD_BUCKET_FIELDS, type LoadCounts } from './load-histogram';
+import { INP_BUCKET_FIELDS, LOAD_BUCKET_FIELDS, type InpCounts, type LoadCounts } from './load-histogram';
 
 export const RELEASE_STATS_MODEL = 'ReleaseStats';
 
@@ -9,8 +9,8 @@ export const RELEASE_STATS_MODEL = 'ReleaseStats';
  * row has one writer, its instance, which never sends two writes at once (stats-writer.ts):
  * FerretDB 1.24 applies `$inc` as read-modify-write and loses increments that overlap (measured:
  * 20 concurrent `$inc` of one document added 7), while rows of their own cannot overlap. Readers
- * sum the rows. Load times go to a fixed histogram (load-histogram.ts) in flat fields rather than
- * an array: an `$inc` of `load.3` on a document that does not exist yet would create an object.
+ * sum the rows. Load times and INP go to fixed histograms (load-histogram.ts) in flat fields rather
+ * than arrays: an `$inc` of `load.3` on a document that does not exist yet would create an object.
  */
 export const releaseStatsSchema = new Schema(
   {
@@ -21,7 +21,7 @@ export const releaseStatsSchema = new Schema(
     views: { type: Number, default: 0 },
     loadFailures: { type: Number, default: 0 },
     renderErrors: { type: Number, default: 0 },
-    ...Object.fromEntries(LOAD_BUCKET_FIELDS.map((field) => [field, { type: Number, default: 0 }])),
+    ...Object.fromEntries([...LOAD_BUCKET_FIELDS, ...INP_BUCKET_FIELDS].map((field) => [field, { type: Number, default: 0 }])),
   },
   { collection: 'release_stats', versionKey: false, strict: 'throw' },
 );
@@ -31,7 +31,7 @@ releaseStatsSchema.index({ remote: 1, minute: 1 });
 // The clean-up of old minutes (STATS_KEEP_MS).
 releaseStatsSchema.index({ minute: 1 });
 
-export interface StatsCounters extends Partial<LoadCounts> {
+export interface StatsCounters extends Partial<LoadCounts>, Partial<InpCounts> {
   views?: number;
   loadFailures?: number;
   renderErrors?: number;

@@ -6,7 +6,7 @@ import { RateLimits } from '../rate-limits/rate-limits';
 import { CANARY_CHECK_INTERVAL_MS, canaryVerdict, evidenceOf } from './canary-verdict';
 import { canaryChecks, canaryEvidence } from '../observability/metrics';
 import { KnownReleases } from './known-releases';
-import { loadBucketOf } from './load-histogram';
+import { inpBucketOf, loadBucketOf } from './load-histogram';
 import { minuteOf } from './release-health';
 import type { TelemetryInput } from './release-input';
 import { ReleaseStatsRepository } from './release-stats.repository';
@@ -45,8 +45,8 @@ interface Watch {
 /**
  * POST /releases/telemetry (docs/decisions/0008, "Telemetry tickets"): from the site's pages only,
  * within the client's telemetry budget, under a ticket this site signed. Each ticket is counted for
- * at most one view and one failure per remote, of a release its routing named; then each affected
- * remote's canary is checked (canary-verdict.ts) in the background, after the answer.
+ * at most one view, one failure and one INP per remote, of a release its routing named; then each
+ * affected remote's canary is checked (canary-verdict.ts) in the background, after the answer.
  */
 @Injectable()
 export class ReleaseTelemetryService implements OnModuleDestroy {
@@ -100,9 +100,9 @@ export class ReleaseTelemetryService implements OnModuleDestroy {
   }
 
   /**
-   * The batch's first view and first failure of each remote the ticket names, for a release the
-   * ticket names, claimed in the database (a slot already claimed, by an earlier batch of the same
-   * page load or by a replay, counts nothing): what the stats rows get.
+   * The batch's first view, first failure and first timed INP of each remote the ticket names, for
+   * a release the ticket names, claimed in the database (a slot already claimed, by an earlier batch
+   * of the same page load or by a replay, counts nothing): what the stats rows get.
    */
   private async claimAll(ticket: Ticket, events: TelemetryInput['events'], now: Date): Promise<StatsIncrement[]> {
     const wanted = new Map<string, { claim: Claim; event: TelemetryInput['events'][number] }>();
@@ -111,7 +111,9 @@ export class ReleaseTelemetryService implements OnModuleDestroy {
       const { remote, version } = event;
       const versions: readonly string[] | undefined = Object.hasOwn(ticket.releases, remote) ? ticket.releases[remote as ReleaseRemote] : undefined;
       if (!versions?.includes(version) || !published.has(`${remote}@${version}`)) continue;
-      const slot = event.kind === 'view' ? 'view' : 'failure';
+      // An INP is its time: without one there is nothing to count.
+      if (event.kind === 'inp' && typeof event.ms !== 'number') continue;
+      const slot = event.kind === 'view' || event.kind === 'inp' ? event.kind : 'failure';
       const key = `${remote}:${slot}`;
       if (!wanted.has(key)) wanted.set(key, { claim: { ticket: ticket.id, remote: remote as ReleaseRemote, version, slot, client: ticket.client }, event });
     }
@@ -125,7 +127,8 @@ export class ReleaseTelemetryService implements OnModuleDestroy {
       if (event.kind === 'view') {
         counters.views = 1;
         if (typeof event.ms === 'number') counters[loadBucketOf(event.ms)] = 1;
-      } else if (event.kind === 'load-failure') counters.loadFailures = 1;
+      } else if (event.kind === 'inp') counters[inpBucketOf(event.ms ?? 0)] = 1;
+      else if (event.kind === 'load-failure') counters.loadFailures = 1;
       else counters.renderErrors = 1;
       increments.push({ remote: claim.remote, version: claim.version, minute, counters });
     }

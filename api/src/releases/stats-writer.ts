@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Injectable } from '@nestjs/common';
 import type { ReleaseRemote } from '@antiquarium/contracts';
-import type { LoadBucketField } from './load-histogram';
+import type { InpBucketField, LoadBucketField } from './load-histogram';
 import type { StatsCounters } from './release-stats.schema';
 import { ReleaseStatsRepository } from './release-stats.repository';
 
@@ -13,7 +13,7 @@ export interface StatsIncrement {
   counters: StatsCounters;
 }
 
-type Counter = keyof StatsCounters & ('views' | 'loadFailures' | 'renderErrors' | LoadBucketField);
+type Counter = keyof StatsCounters & ('views' | 'loadFailures' | 'renderErrors' | LoadBucketField | InpBucketField);
 
 function addCounters(into: StatsCounters, from: StatsCounters): void {
   for (const [field, value] of Object.entries(from) as [Counter, number][]) into[field] = (into[field] ?? 0) + value;

@@ -3,12 +3,12 @@ import { RELEASE_REMOTES } from '@antiquarium/contracts';
 
 export const TELEMETRY_CLAIM_MODEL = 'TelemetryClaim';
 
-/** What one ticket may be counted for, per remote: one page load, and one failure of it. */
-export const CLAIM_SLOTS = ['view', 'failure'] as const;
+/** What one ticket may be counted for, per remote: one page load, one failure of it, and its INP. */
+export const CLAIM_SLOTS = ['view', 'failure', 'inp'] as const;
 export type ClaimSlot = (typeof CLAIM_SLOTS)[number];
 
 /**
- * One counted telemetry event: the first view, or the first failure, a ticket reported for a remote.
+ * One counted telemetry event: the first view, failure or INP a ticket reported for a remote.
  * Its _id is `<ticket id>:<remote>:<slot>`, so the insert itself is the claim: under the unique
  * _id index a second insert of the same slot fails, on every instance alike (FerretDB 1.24 applies
  * neither conditional updates nor `$inc` atomically, but does enforce unique indexes). The canary

@@ -139,15 +139,19 @@ export const TELEMETRY_TICKET_TTL_MS = 30 * 60 * 1000;
 /** The longest ticket the telemetry route reads. */
 export const TELEMETRY_TICKET_MAX_LENGTH = 1024;
 
-/** What the shell reports per remote page load (POST /releases/telemetry, batched). */
-export const TELEMETRY_KINDS = ['view', 'load-failure', 'render-error'] as const;
+/**
+ * What the shell reports per remote page load (POST /releases/telemetry, batched): its views and
+ * failures, and for a visit whose code booted, its Interaction to Next Paint ('inp', once per page
+ * load, under the remote whose page was on screen when the slowest interaction happened).
+ */
+export const TELEMETRY_KINDS = ['view', 'load-failure', 'render-error', 'inp'] as const;
 export type TelemetryKind = (typeof TELEMETRY_KINDS)[number];
 
 export interface TelemetryEvent {
   remote: ReleaseRemote;
   version: string;
   kind: TelemetryKind;
-  /** For a view: how long the remote's page took to load, in milliseconds. */
+  /** For a view: how long the remote's page took to load; for an inp: the page load's INP. In milliseconds. */
   ms?: number;
 }
 
@@ -206,7 +210,8 @@ export const RELEASE_HISTORY_LIMIT = 20;
  * How the registry counts telemetry (docs/api.md "Releases"): every page load of a remote is one
  * 'view', whether it loaded or not (with `ms` when it did); a load that failed adds a
  * 'load-failure', a page that then crashed adds a 'render-error'. A failure rate is therefore
- * failures per page load, 0-1.
+ * failures per page load, 0-1. A page load whose code booted adds at most one 'inp' with `ms`: its
+ * Interaction to Next Paint as the browser measured it (the web-vitals library's onINP).
  */
 
 /** The largest `ms` a telemetry event may carry (send a slower load as this). */
@@ -334,6 +339,10 @@ export interface ReleaseHealth {
   /** Load times at the 50th and 95th percentile (the upper bound of their histogram bucket); null without timed views. */
   loadP50Ms: number | null;
   loadP95Ms: number | null;
+  /** Page loads that reported their Interaction to Next Paint. */
+  inpReports: number;
+  /** INP at the 75th percentile (the upper bound of its histogram bucket; the web's "good" is <= 200); null without reports. */
+  inpP75Ms: number | null;
 }
 
 export interface RemoteReleaseStatus {

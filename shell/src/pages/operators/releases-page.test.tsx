@@ -5,13 +5,15 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../../app/routes';
 import { ReleasesView } from './releases-page';
 
-const health = (views: number, failures: number, p50: number | null, p95: number | null) => ({
+const health = (views: number, failures: number, p50: number | null, p95: number | null, inp: [number, number | null] = [0, null]) => ({
   views,
   loadFailures: failures,
   renderErrors: 0,
   failureRate: views ? failures / views : 0,
   loadP50Ms: p50,
   loadP95Ms: p95,
+  inpReports: inp[0],
+  inpP75Ms: inp[1],
 });
 
 const release = (version: string, lastHour: ReturnType<typeof health>) => ({
@@ -35,7 +37,7 @@ const status: ReleaseStatus = {
       liveSince: new Date(Date.now() - 30 * 60_000).toISOString(),
       canary: { version: '0.1.0-bbbbbbbbbbbb', percent: 10, since: '2026-11-23T11:00:00.000Z' },
       history: [],
-      releases: [release('0.1.0-bbbbbbbbbbbb', health(40, 4, 200, 800)), release('0.1.0-aaaaaaaaaaaa', health(400, 2, 100, 400))],
+      releases: [release('0.1.0-bbbbbbbbbbbb', health(40, 4, 200, 800)), release('0.1.0-aaaaaaaaaaaa', health(400, 2, 100, 400, [120, 200]))],
     },
     { remote: 'account', live: null, liveSince: null, canary: null, history: [], releases: [] },
   ],
@@ -52,15 +54,15 @@ const status: ReleaseStatus = {
   updatedAt: '2026-11-23T11:00:00.000Z',
 } as unknown as ReleaseStatus;
 
-test('each remote shows its live release and canary, and every release its last hour: views, load times, failures', () => {
+test('each remote shows its live release and canary, and every release its last hour: views, load times, INP, failures', () => {
   render(<ReleasesView status={status} />);
   const catalog = screen.getByRole('region', { name: 'catalog' });
   expect(within(catalog).getByText('0.1.0-aaaaaaaaaaaa', { selector: 'strong' })).toBeInTheDocument();
   expect(catalog).toHaveTextContent('Canary: 0.1.0-bbbbbbbbbbbb for 10 % of browsers');
   const rows = within(catalog).getAllByRole('row').slice(1);
   expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-    ['canary', '40', '200 ms', '800 ms', '4', '0', '10.0 %'],
-    ['live', '400', '100 ms', '400 ms', '2', '0', '0.5 %'],
+    ['canary', '40', '200 ms', '800 ms', '–', '4', '0', '10.0 %'],
+    ['live', '400', '100 ms', '400 ms', '200 ms (120)', '2', '0', '0.5 %'],
   ]);
   expect(screen.getByRole('region', { name: 'account' })).toHaveTextContent('no release promoted');
   expect(screen.getByRole('region', { name: 'Latest changes' })).toHaveTextContent(

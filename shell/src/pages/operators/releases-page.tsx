@@ -42,6 +42,7 @@ function RemoteReleases({ remote }: { remote: RemoteReleaseStatus }) {
                 <th scope="col">Page views</th>
                 <th scope="col">Load p50</th>
                 <th scope="col">Load p95</th>
+                <th scope="col">INP p75 (page loads)</th>
                 <th scope="col">Load failures</th>
                 <th scope="col">Render errors</th>
                 <th scope="col">Failure rate</th>
@@ -55,6 +56,7 @@ function RemoteReleases({ remote }: { remote: RemoteReleaseStatus }) {
                   <td>{release.lastHour.views}</td>
                   <td>{ms(release.lastHour.loadP50Ms)}</td>
                   <td>{ms(release.lastHour.loadP95Ms)}</td>
+                  <td>{release.lastHour.inpP75Ms === null ? '–' : `${ms(release.lastHour.inpP75Ms)} (${release.lastHour.inpReports})`}</td>
                   <td>{release.lastHour.loadFailures}</td>
                   <td>{release.lastHour.renderErrors}</td>
                   <td>{percent(release.lastHour.failureRate)}</td>

@@ -1,9 +1,9 @@
 import { Spinner } from '@antiquarium/ui';
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { ComposedPageHydrated } from '../first-page/composed-frame';
 import { loadRemotePage, remoteReady, type RemotePageModule } from '../loading/federation';
 import { RemoteErrorBoundary } from './remote-error-boundary';
-import { recordRemoteLoad } from '../telemetry/telemetry';
+import { recordRemoteLoad, showRemotePage } from '../telemetry/telemetry';
 
 export type PageLoader = (id: string) => Promise<RemotePageModule>;
 
@@ -54,6 +54,8 @@ interface RemotePageProps {
 
 function RemotePageView({ id, load }: RemotePageProps) {
   const [, setAttempt] = useState(0);
+  // The telemetry's INP is reported under the remote whose page is on screen.
+  useEffect(() => showRemotePage(remoteOf(id)), [id]);
   const Page = load ? lazyPage(id, load) : lazyPage(id, loadRemotePage, remoteReady);
   const retry = () => {
     pages.delete(id);

@@ -1,5 +1,6 @@
 import { TELEMETRY_MAX_EVENTS, TELEMETRY_MAX_MS, type TelemetryBatch, type TelemetryEvent } from '@antiquarium/contracts';
 import { defaultReleases } from '../loading/site-remotes.testing';
+import type { LoadVitals } from './telemetry';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), preloadRemote: jest.fn(), loadRemote: jest.fn() }));
 
@@ -12,15 +13,38 @@ const TICKET = 't1.eyJpIjoicGFnZS1sb2FkLTEifQ.c2lnbmF0dXJlLW9mLXRoZS1yZWdpc3RyeS
 let beacon: jest.Mock;
 let fetchMock: jest.SpyInstance;
 
+type InpCallback = Parameters<Awaited<ReturnType<LoadVitals>>['onINP']>[0];
+
+/**
+ * A stand-in for the web-vitals library (jsdom has no event timing to measure): it records the
+ * callback the telemetry gives onINP, which a test then calls as the library would (with the
+ * metric's value, the only field the telemetry reads).
+ */
+function fakeVitals() {
+  const reports: InpCallback[] = [];
+  const load = jest.fn<ReturnType<LoadVitals>, []>(async () => ({
+    onINP: (callback, options) => {
+      expect(options).toEqual({ reportAllChanges: true });
+      reports.push(callback);
+    },
+  }));
+  return { load, report: (value: number) => reports.forEach((callback) => callback({ value } as Parameters<InpCallback>[0])) };
+}
+
 /** A new page load: its own sampling decision, queue, registered releases and ticket (null: its routing brought none). */
-async function newPage({ sampleRate = 1, random = (): number => 0.5, ticket = TICKET }: { sampleRate?: number; random?: () => number; ticket?: string | null } = {}) {
+async function newPage({
+  sampleRate = 1,
+  random = (): number => 0.5,
+  ticket = TICKET,
+  vitals = fakeVitals(),
+}: { sampleRate?: number; random?: () => number; ticket?: string | null; vitals?: ReturnType<typeof fakeVitals> } = {}) {
   jest.resetModules();
   const federation = await import('../loading/federation');
   const telemetry = await import('./telemetry');
   (await import('./telemetry-ticket')).keepTelemetryTicket(ticket);
   federation.registerSiteRemotes({ ...defaultReleases(), catalog: { version: LIVE, manifestUrl: `https://cdn.test/catalog/${LIVE}/mf-manifest.json` } });
-  telemetry.startTelemetry(API, sampleRate, random);
-  return { federation, telemetry };
+  telemetry.startTelemetry(API, sampleRate, random, vitals.load);
+  return { federation, telemetry, vitals };
 }
 
 function readBlob(blob: Blob): Promise<string> {
@@ -199,4 +223,80 @@ test('the page load keeps its first ticket, and only a well-formed one', async (
   telemetry.recordRemoteLoad('catalog', 'view', 10);
   window.dispatchEvent(new Event('pagehide'));
   expect(await beaconed()).toEqual([[{ remote: 'catalog', version: LIVE, kind: 'view', ms: 10 }]]);
+});
+
+describe('Interaction to Next Paint', () => {
+  test('a sampled page load loads the INP code after the boot, and reports its INP once, under the remote on screen when it was reached', async () => {
+    const { telemetry, vitals } = await newPage();
+    // Not part of the boot: loaded once the browser is idle (here, without idle callbacks, after IDLE_WAIT_MS).
+    await jest.advanceTimersByTimeAsync(telemetry.IDLE_WAIT_MS - 1);
+    expect(vitals.load).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(vitals.load).toHaveBeenCalledTimes(1);
+
+    const leaveHome = telemetry.showRemotePage('catalog');
+    vitals.report(64);
+    leaveHome();
+    const leaveAccount = telemetry.showRemotePage('account');
+    vitals.report(231.6);
+    telemetry.recordRemoteLoad('account', 'view', 40);
+    window.dispatchEvent(new Event('pagehide'));
+    expect((await beaconed()).flat()).toEqual([
+      { remote: 'account', version: 'default', kind: 'view', ms: 40 },
+      { remote: 'account', version: 'default', kind: 'inp', ms: 232 },
+    ]);
+
+    // Once per page load: a slower interaction after it was sent, and the page hidden again, send nothing more.
+    vitals.report(480);
+    leaveAccount();
+    const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    visibility.mockRestore();
+    window.dispatchEvent(new Event('pagehide'));
+    await jest.advanceTimersByTimeAsync(telemetry.FLUSH_INTERVAL_MS);
+    expect(beacon).toHaveBeenCalledTimes(2);
+  });
+
+  test('an INP reached on a page of no remote is kept under the last remote page’s; none at all is no report', async () => {
+    const { telemetry, vitals } = await newPage();
+    await jest.advanceTimersByTimeAsync(telemetry.IDLE_WAIT_MS);
+    // The shell's own page (About): no remote on screen.
+    vitals.report(300);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(beacon).not.toHaveBeenCalled();
+
+    const leave = telemetry.showRemotePage('catalog');
+    vitals.report(120);
+    leave();
+    vitals.report(900);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(await beaconed()).toEqual([[{ remote: 'catalog', version: LIVE, kind: 'inp', ms: 120 }]]);
+  });
+
+  test('the page shown last is the one on screen, whichever page’s cleanup runs last', async () => {
+    const { telemetry, vitals } = await newPage();
+    await jest.advanceTimersByTimeAsync(telemetry.IDLE_WAIT_MS);
+    const leaveFirst = telemetry.showRemotePage('catalog');
+    telemetry.showRemotePage('account');
+    leaveFirst();
+    vitals.report(150);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(await beaconed()).toEqual([[{ remote: 'account', version: 'default', kind: 'inp', ms: 150 }]]);
+  });
+
+  test('a page load outside the sample never loads the INP code; one whose INP code fails to load reports no INP', async () => {
+    const unsampled = await newPage({ sampleRate: 0 });
+    await jest.advanceTimersByTimeAsync(unsampled.telemetry.IDLE_WAIT_MS * 5);
+    expect(unsampled.vitals.load).not.toHaveBeenCalled();
+
+    const failing = fakeVitals();
+    failing.load.mockRejectedValueOnce(new Error('ChunkLoadError'));
+    const { telemetry } = await newPage({ vitals: failing });
+    await jest.advanceTimersByTimeAsync(telemetry.IDLE_WAIT_MS);
+    expect(failing.load).toHaveBeenCalledTimes(1);
+    telemetry.showRemotePage('catalog');
+    telemetry.recordRemoteLoad('catalog', 'view', 10);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(await beaconed()).toEqual([[{ remote: 'catalog', version: LIVE, kind: 'view', ms: 10 }]]);
+  });
 });
