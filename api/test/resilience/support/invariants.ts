@@ -4,7 +4,7 @@
 import type { mongo } from 'mongoose';
 import { EDITABLE_FIELDS, isReleaseRemote, isReleaseVersion, nameSortKey, readDate, RELEASE_AUDIT_ACTIONS, RELEASE_HISTORY_LIMIT } from '@antiquarium/contracts';
 import { validateAppealInput, validateArtifactInput, validateCollectionInput, validateCollectionItems, validateContactMessage, validateDecisionInput, validateReportInput } from '@antiquarium/contracts/validation';
-import { LOAD_BUCKET_FIELDS } from '../../../src/releases/load-histogram';
+import { INP_BUCKET_FIELDS, LOAD_BUCKET_FIELDS } from '../../../src/releases/load-histogram';
 import { releaseInputSchema } from '../../../src/releases/release-input';
 
 // Derived by the server (api/src/artifacts/derived-fields.ts): never taken from a body.
@@ -145,7 +145,7 @@ export const RELEASE_COLLECTION_NAMES = ['releases', 'release_routes', 'release_
 const RELEASE_KEYS = new Set(['_id', 'remote', 'version', 'manifestUrl', 'shared', 'exposes', 'notes', 'publishedBy', 'publishedAt', 'lastLiveAt']);
 const ROUTE_KEYS = new Set(['_id', 'remote', 'live', 'liveSince', 'history', 'canary', 'revision', 'updatedAt']);
 const AUDIT_KEYS = new Set(['_id', 'at', 'remote', 'action', 'version', 'fromVersion', 'percent', 'by', 'reason']);
-const STATS_COUNTERS = ['views', 'loadFailures', 'renderErrors', ...LOAD_BUCKET_FIELDS];
+const STATS_COUNTERS = ['views', 'loadFailures', 'renderErrors', ...LOAD_BUCKET_FIELDS, ...INP_BUCKET_FIELDS];
 const STATS_KEYS = new Set(['_id', 'remote', 'version', 'minute', 'instance', ...STATS_COUNTERS]);
 const CLAIM_KEYS = new Set(['_id', 'remote', 'version', 'slot', 'client', 'at']);
 
@@ -252,14 +252,14 @@ export async function releaseProblems(db: mongo.Db): Promise<string[]> {
     if (timed > ((doc['views'] as number | undefined) ?? 0)) problems.push(`${at}: more timed loads than views`);
   }
 
-  // A claim is one ticket's view or failure of one remote: its _id says which, and a ticket's
+  // A claim is one ticket's view, failure or INP of one remote: its _id says which, and a ticket's
   // claims agree on the client its ticket was given to.
   const clientOfTicket = new Map<string, unknown>();
   for (const doc of claims) {
     const at = `telemetry claim ${String(doc._id)}`;
     const extra = unexpectedKeys(doc, CLAIM_KEYS);
     if (extra.length > 0) problems.push(`${at}: stray keys ${extra.join(', ')}`);
-    const match = /^([\w-]{16,64}):([a-z]+):(view|failure)$/.exec(String(doc._id));
+    const match = /^([\w-]{16,64}):([a-z]+):(view|failure|inp)$/.exec(String(doc._id));
     if (!match || match[2] !== doc['remote'] || match[3] !== doc['slot']) problems.push(`${at}: _id does not name its ticket, remote and slot`);
     if (!isReleaseRemote(doc['remote']) || !isReleaseVersion(doc['version'])) problems.push(`${at}: remote or version is not one`);
     if (typeof doc['client'] !== 'string' || !/^[\w-]{8,64}$/.test(doc['client'])) problems.push(`${at}: client is not a ticket's client hash`);
