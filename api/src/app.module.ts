@@ -15,8 +15,8 @@ import { LikesModule } from './likes/likes.module';
 import { MailModule } from './mail/mail.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
 import { MediaModule } from './media/media.module';
-import { ModerationRecordsModule } from './moderation/moderation-records.module';
 import { ModerationModule } from './moderation/moderation.module';
+import { WriteSuspensionsModule } from './moderation/write-suspensions.module';
 import { MembersModule } from './members/members.module';
 import { OpenDataModule } from './open-data/open-data.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
@@ -45,7 +45,7 @@ export class AppModule {
           retryDelay: 1000,
         }),
         RateLimitsModule,
-        ModerationRecordsModule,
+        WriteSuspensionsModule,
         MailModule,
         MediaModule,
         ArtifactsModule,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AuthModule } from '../auth/auth.module';
 import { MemberDataModule } from '../members/member-data.module';
+import { ModerationRecordsModule } from '../moderation/moderation-records.module';
 import { CONTACT_MESSAGE_MODEL, contactMessageSchema } from './contact-message.schema';
 import { ContactRepliesRepository } from './contact-replies.repository';
 import { CONTACT_REPLY_MODEL, contactReplySchema } from './contact-reply.schema';
@@ -13,7 +14,7 @@ import { ContactService } from './contact.service';
 /**
  * The contact page's messages (issue #32): stored when sent (`POST /contact`), shown to the team in
  * the moderators' inbox (`/moderation/contact`), answered from it by mail (issue 45). The audit
- * log's writer comes from the global ModerationRecordsModule, the Outbox from the global MailModule.
+ * log comes from ModerationRecordsModule, the Outbox from the global MailModule.
  */
 @Module({
   imports: [
@@ -23,6 +24,7 @@ import { ContactService } from './contact.service';
     ]),
     AuthModule,
     MemberDataModule,
+    ModerationRecordsModule,
   ],
   controllers: [ContactController, ContactInboxController],
   providers: [ContactMessagesRepository, ContactRepliesRepository, ContactService, ContactMemberData],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import type { Model, Types } from 'mongoose';
 import { AUDIT_MODEL, FORMER_MEMBER, type AuditDoc } from './moderation.schema';
 
 /** One moderation action as the audit log keeps it (`GET /moderation/audit`). */
@@ -14,12 +14,17 @@ export interface AuditRecord {
   why: string;
 }
 
+/** An entry as the log keeps it. */
+export interface StoredAuditRecord extends AuditRecord {
+  _id: Types.ObjectId;
+}
+
 /** The actions a member (not a moderator) takes that the log records: their appeals. */
 const MEMBER_ACTIONS = ['appeal:open'];
 
 /**
- * The one writer of the moderation audit log: the moderation service's actions and the contact
- * inbox's (global through ModerationRecordsModule). One insert per action, never an update, but
+ * The only code that reads or writes the moderation audit log: the moderation services' actions and
+ * the contact inbox's (through ModerationRecordsModule). One insert per action, never an update, but
  * for a member's erasure.
  */
 @Injectable()
@@ -28,6 +33,27 @@ export class AuditLog {
 
   async write(record: AuditRecord): Promise<void> {
     await this.audit.create(record);
+  }
+
+  /** The entries, newest first. */
+  async page(page: number, limit: number): Promise<{ items: StoredAuditRecord[]; total: number }> {
+    const [items, total] = await Promise.all([
+      this.audit
+        .find({})
+        .sort({ at: -1 })
+        .skip((page - 1) * limit)
+        .limit(limit)
+        .lean<StoredAuditRecord[]>()
+        .exec(),
+      this.audit.countDocuments({}).exec(),
+    ]);
+    return { items, total };
+  }
+
+  /** When members were suspended, since `since` (the transparency figures). */
+  async suspensionTimesSince(since: Date): Promise<Date[]> {
+    const docs = await this.audit.find({ action: 'misuse:suspend', at: { $gte: since } }, { at: 1 }).lean<Pick<StoredAuditRecord, 'at'>[]>().exec();
+    return docs.map((doc) => doc.at);
   }
 
   /**

@@ -12,7 +12,7 @@ import {
 
 // How misuse is measured (DSA Art. 23), with the thresholds and periods of
 // libs/contracts/src/moderation-misuse.ts: what a count brings, and the statement of reasons of
-// each measure. The counting itself (decisions, never notices) is ModerationService.reviewMisuse.
+// each measure. The counting itself (decisions, never notices) is MisuseService.reviewMisuse (misuse.service.ts).
 
 export type MisuseLevel = MisuseCase['level'];
 

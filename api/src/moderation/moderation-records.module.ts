@@ -1,17 +1,15 @@
-import { Global, Module } from '@nestjs/common';
-import { MongooseModule, getModelToken } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
-import { WriteSuspensions } from '../auth/write-suspensions';
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
 import { AuditLog } from './audit-log';
-import { APPEAL_MODEL, AUDIT_MODEL, CASE_MODEL, DECISION_MODEL, REPORT_MODEL, appealSchema, auditSchema, caseSchema, decisionSchema, reportSchema, type CaseDoc } from './moderation.schema';
+import { APPEAL_MODEL, AUDIT_MODEL, CASE_MODEL, DECISION_MODEL, REPORT_MODEL, appealSchema, auditSchema, caseSchema, decisionSchema, reportSchema } from './moderation.schema';
+import { ModerationRepository } from './moderation.repository';
 import { Suspensions } from './suspensions';
 
 /**
- * The moderation collections, the suspensions the write guard asks about and the audit log's writer
- * (global: every module's RequireWriter finds WriteSuspensions, and the contact inbox the audit log,
- * without importing the moderation module).
+ * The moderation collections and their doors: the repository, the audit log (which the contact
+ * inbox writes to as well) and the suspensions the write guard asks about (through
+ * WriteSuspensionsModule). Imported by the modules that use them.
  */
-@Global()
 @Module({
   imports: [
     MongooseModule.forFeature([
@@ -23,9 +21,11 @@ import { Suspensions } from './suspensions';
     ]),
   ],
   providers: [
-    { provide: Suspensions, useFactory: (cases: Model<CaseDoc>) => new Suspensions(cases), inject: [getModelToken(CASE_MODEL)] }, { provide: WriteSuspensions, useExisting: Suspensions },
+    ModerationRepository,
+    // A factory: the constructor's clock is for unit tests, not for injection.
+    { provide: Suspensions, useFactory: (records: ModerationRepository) => new Suspensions(records), inject: [ModerationRepository] },
     AuditLog,
   ],
-  exports: [MongooseModule, Suspensions, WriteSuspensions, AuditLog],
+  exports: [ModerationRepository, Suspensions, AuditLog],
 })
 export class ModerationRecordsModule {}

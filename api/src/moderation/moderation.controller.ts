@@ -32,7 +32,12 @@ import { pageQuerySchema, type PageQuery } from '../common/page-query';
 import { ZodPipe } from '../common/zod-pipe';
 import { clientOf } from '../rate-limits/client-budget';
 import { RateLimits } from '../rate-limits/rate-limits';
-import { ModerationService } from './moderation.service';
+import { AppealsService } from './appeals.service';
+import { DecisionsService } from './decisions.service';
+import { MisuseService } from './misuse.service';
+import { NoticesService } from './notices.service';
+import { QueueService } from './queue.service';
+import { TransparencyService } from './transparency.service';
 
 function valid<T>(result: ModerationValidationResult<T>): T {
   if (!result.ok) throw new ValidationFailed(result.message, result.fields as FieldErrors);
@@ -55,7 +60,10 @@ function paged<T>(request: Request, response: Response, query: PageQuery, result
 @Controller()
 export class ReportsController {
   constructor(
-    private readonly moderation: ModerationService,
+    private readonly noticesService: NoticesService,
+    private readonly decisionsService: DecisionsService,
+    private readonly misuseService: MisuseService,
+    private readonly transparencyService: TransparencyService,
     private readonly limits: RateLimits,
   ) {}
 
@@ -65,13 +73,13 @@ export class ReportsController {
   async report(@Body() body: unknown, @CurrentUser() caller: AuthUser | undefined, @Req() request: Request): Promise<ReportReceipt> {
     // Counted before anything is looked at: a flood of notices costs its sender, not the site.
     await this.limits.consume('reports', clientOf(request));
-    return this.moderation.report(valid(validateReportInput(body)), caller);
+    return this.noticesService.report(valid(validateReportInput(body)), caller);
   }
 
   @Get('reports/:id')
   @ApiQuery({ name: 'receipt', required: true })
   followReport(@Param('id') id: string, @Query(new ZodPipe(receiptQuerySchema)) query: { receipt: string }): Promise<ReportView> {
-    return this.moderation.reportByReceipt(id, query.receipt);
+    return this.noticesService.reportByReceipt(id, query.receipt);
   }
 
   @Get('me/reports')
@@ -83,26 +91,26 @@ export class ReportsController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<ReportView[]> {
-    return paged(request, response, query, await this.moderation.reportsOf(user.uid, query.page, query.limit));
+    return paged(request, response, query, await this.noticesService.reportsOf(user.uid, query.page, query.limit));
   }
 
   @Get('me/notices')
   @ApiBearerAuth()
   @UseGuards(RequireUser)
   notices(@CurrentUser() user: AuthUser): Promise<StatementOfReasons[]> {
-    return this.moderation.notices(user.uid);
+    return this.decisionsService.notices(user.uid);
   }
 
   @Get('me/standing')
   @ApiBearerAuth()
   @UseGuards(RequireUser)
   standing(@CurrentUser() user: AuthUser): Promise<MisuseCase[]> {
-    return this.moderation.standingOf(user.uid);
+    return this.misuseService.standingOf(user.uid);
   }
 
   @Get('transparency')
   transparency(): Promise<TransparencyReport> {
-    return this.moderation.transparency();
+    return this.transparencyService.transparency();
   }
 }
 
@@ -111,25 +119,25 @@ export class ReportsController {
 @ApiBearerAuth()
 @Controller('appeals')
 export class AppealsController {
-  constructor(private readonly moderation: ModerationService) {}
+  constructor(private readonly appealsService: AppealsService) {}
 
   // An appeal is open to suspended members too: it is how a suspension is contested.
   @Post()
   @UseGuards(RequireUser)
   appeal(@Body() body: unknown, @CurrentUser() user: AuthUser): Promise<AppealView> {
-    return this.moderation.appeal(valid(validateAppealInput(body)), user);
+    return this.appealsService.appeal(valid(validateAppealInput(body)), user);
   }
 
   @Get(':id')
   @UseGuards(RequireUser)
   get(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<AppealView> {
-    return this.moderation.appealView(id, user);
+    return this.appealsService.appealView(id, user);
   }
 
   @Post(':id/messages')
   @UseGuards(RequireUser)
   message(@Param('id') id: string, @Body() body: unknown, @CurrentUser() user: AuthUser): Promise<AppealView> {
-    return this.moderation.addMessage(id, valid(validateAppealMessage(body)).text, user);
+    return this.appealsService.addMessage(id, valid(validateAppealMessage(body)).text, user);
   }
 }
 
@@ -139,7 +147,13 @@ export class AppealsController {
 @UseGuards(RequireModerator)
 @Controller('moderation')
 export class ModerationController {
-  constructor(private readonly moderation: ModerationService) {}
+  constructor(
+    private readonly queueService: QueueService,
+    private readonly decisionsService: DecisionsService,
+    private readonly appealsService: AppealsService,
+    private readonly misuseService: MisuseService,
+    private readonly transparencyService: TransparencyService,
+  ) {}
 
   @Get('reports')
   @ApiQuery({ name: 'status', required: false, enum: ['open'] })
@@ -148,12 +162,12 @@ export class ModerationController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<QueueEntry[]> {
-    return paged(request, response, query, await this.moderation.queue(query.page, query.limit));
+    return paged(request, response, query, await this.queueService.queue(query.page, query.limit));
   }
 
   @Post('decisions')
   decide(@Body() body: unknown, @CurrentUser() moderator: AuthUser): Promise<DecisionView> {
-    return this.moderation.decide(valid(validateDecisionInput(body)), moderator);
+    return this.decisionsService.decide(valid(validateDecisionInput(body)), moderator);
   }
 
   @Get('appeals')
@@ -164,22 +178,22 @@ export class ModerationController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<AppealCase[]> {
-    return paged(request, response, query, await this.moderation.appealsQueue(query.status, query.page, query.limit, moderator));
+    return paged(request, response, query, await this.appealsService.appealsQueue(query.status, query.page, query.limit, moderator));
   }
 
   @Post('appeals/:id/decision')
   @HttpCode(200)
   decideAppeal(@Param('id') id: string, @Body() body: unknown, @CurrentUser() moderator: AuthUser): Promise<AppealView> {
-    return this.moderation.decideAppeal(id, valid(validateAppealDecision(body)), moderator);
+    return this.appealsService.decideAppeal(id, valid(validateAppealDecision(body)), moderator);
   }
 
   @Get('cases')
   async cases(@Query(new ZodPipe(pageQuerySchema)) query: PageQuery, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<MisuseCase[]> {
-    return paged(request, response, query, await this.moderation.misuseCases(query.page, query.limit));
+    return paged(request, response, query, await this.misuseService.misuseCases(query.page, query.limit));
   }
 
   @Get('audit')
   async audit(@Query(new ZodPipe(pageQuerySchema)) query: PageQuery, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<AuditEntry[]> {
-    return paged(request, response, query, await this.moderation.auditLog(query.page, query.limit));
+    return paged(request, response, query, await this.transparencyService.auditLog(query.page, query.limit));
   }
 }
