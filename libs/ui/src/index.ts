@@ -19,5 +19,5 @@ export {
   type ToastKind,
 } from './notify';
 export { usePageTitle, SITE_TITLE_SUFFIX } from './page-title';
-export { LeaveGuard, allowLeaving, LEAVE_TEXTS, type LeaveGuardProps, type LeaveTexts } from './leave-guard';
+export { LeaveGuard, allowLeaving, mayDiscard, LEAVE_TEXTS, type LeaveGuardProps, type LeaveTexts } from './leave-guard';
 export { JustRegisteredNotice, JUST_REGISTERED_STATE, VerifyEmailNotice, VERIFY_TEXTS, type VerifyEmailNoticeProps } from './verify-email-notice';

@@ -1,9 +1,9 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Modal } from 'antd';
 import { useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider, useNavigate } from 'react-router-dom';
-import { allowLeaving, LEAVE_TEXTS, LeaveGuard } from './leave-guard';
+import { allowLeaving, LEAVE_TEXTS, LeaveGuard, mayDiscard } from './leave-guard';
 
 /** A form whose text counts as unsaved until Save; Save and leave moves on in the same click. */
 function NoteForm({ label = 'Note' }: { label?: string }) {
@@ -148,4 +148,20 @@ test('closing or reloading the tab asks while something is unsaved, and only the
   expect(unload()).toBe(true);
   await userEvent.click(screen.getByRole('button', { name: 'Save Note' }));
   expect(unload()).toBe(false);
+});
+
+test('a Cancel or Escape that would throw changes away asks the same question (focus on Stay), and nothing when there are none', async () => {
+  await expect(mayDiscard(false)).resolves.toBe(true);
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+  const stay = mayDiscard(true);
+  const question = await findQuestion();
+  expect(question).toHaveTextContent(LEAVE_TEXTS.text);
+  await waitFor(() => expect(within(question).getByRole('button', { name: LEAVE_TEXTS.stay })).toHaveFocus());
+  await userEvent.keyboard('{Enter}');
+  await expect(stay).resolves.toBe(false);
+
+  const leave = mayDiscard(true);
+  await userEvent.click(await screen.findByRole('button', { name: LEAVE_TEXTS.leave }));
+  await expect(leave).resolves.toBe(true);
 });

@@ -38,6 +38,20 @@ export function allowLeaving(): void {
   leavingFreely = true;
 }
 
+/** The guard's question (focus on Stay, confirmDialog: one Enter never throws the changes away); true to leave. */
+function askToLeave(texts: LeaveTexts): Promise<boolean> {
+  return confirmDialog({ title: texts.title, text: texts.text, confirmLabel: texts.leave, cancelLabel: texts.stay, destructive: true });
+}
+
+/**
+ * Before a Cancel, an Escape or a Close throws a form's changes away without leaving the page (a
+ * dialog's form, a form folded away): asks the leave guard's question when `unsaved`, and nothing
+ * otherwise. Resolves true when the changes may go.
+ */
+export function mayDiscard(unsaved: boolean, texts: LeaveTexts = LEAVE_TEXTS): Promise<boolean> {
+  return unsaved ? askToLeave(texts) : Promise.resolve(true);
+}
+
 /** A navigation that changes the page (path or query); a jump to an anchor of the same page does not. */
 function changesPage(current: Location, next: Location): boolean {
   return current.pathname !== next.pathname || current.search !== next.search;
@@ -56,9 +70,7 @@ function Blocker() {
   useEffect(() => {
     if (blocker.state !== 'blocked' || asked.current === blocker) return;
     asked.current = blocker;
-    const texts = unsavedTexts() ?? LEAVE_TEXTS;
-    // Focus starts on "Stay" (confirmDialog): one Enter never throws the changes away.
-    void confirmDialog({ title: texts.title, text: texts.text, confirmLabel: texts.leave, cancelLabel: texts.stay, destructive: true }).then((leave) => {
+    void askToLeave(unsavedTexts() ?? LEAVE_TEXTS).then((leave) => {
       if (leave) blocker.proceed();
       else blocker.reset();
     });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { Link, useNavigate, type To } from 'react-router-dom';
 
 export interface PaginationProps {
@@ -14,25 +14,31 @@ export interface PaginationProps {
 }
 
 /**
- * Where focus goes after paging: the link pressed is gone while the next page loads, and focus would
- * fall to the page's body, so that a keyboard user starts again from the top. Once the page asked
- * for is `ready`, focus moves to `target` (the results' status or heading, focusable with
- * tabIndex={-1}), which also brings it into view. Only a click on the pager does this: moving
- * through history with Back leaves focus where the browser puts it.
+ * Where focus goes after paging, on every paged list of the site: the link pressed is gone while the
+ * next page loads, and focus would fall to the page's body, so that a keyboard user starts again from
+ * the top. Once the page asked for is `ready`, focus moves to the results' heading (or status, such
+ * as their count), which also brings it into view: `target`, or the element of `heading` when the
+ * heading is drawn by another component than the list. It is made focusable by script
+ * (tabIndex -1) when it is not. Only a click on the pager does this (`onPage`, given to
+ * Pagination): moving through history with Back leaves focus where the browser puts it.
  */
-export function usePagingFocus<T extends HTMLElement>(page: number, ready: boolean) {
+export function usePagingFocus<T extends HTMLElement>(page: number, ready: boolean, heading?: RefObject<T | null>) {
   const asked = useRef<number | null>(null);
-  const target = useRef<T>(null);
+  const own = useRef<T>(null);
+  const target = heading ?? own;
   useEffect(() => {
     if (asked.current !== page || !ready) return;
     asked.current = null;
-    target.current?.focus();
-  }, [page, ready]);
+    const element = target.current;
+    if (!element) return;
+    if (!element.hasAttribute('tabindex')) element.tabIndex = -1;
+    element.focus();
+  }, [page, ready, target]);
   return {
     target,
-    onPage: (next: number) => {
+    onPage: useCallback((next: number) => {
       asked.current = next;
-    },
+    }, []),
   };
 }
 

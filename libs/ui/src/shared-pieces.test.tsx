@@ -1,7 +1,9 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect, useRef, useState } from 'react';
+import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router-dom';
 import { likeCount, likesLabel } from './likes';
-import { Pagination, readPage } from './pagination';
+import { Pagination, readPage, usePagingFocus } from './pagination';
 
 function renderPagination(page: number, nextPage: number | null, total = 60) {
   const element = <Pagination page={page} total={total} pageSize={24} nextPage={nextPage} hrefOf={(n) => ({ search: `?type=Tools&page=${n}` })} />;
@@ -32,3 +34,61 @@ test('the first and last pages offer no link past the ends; a single page shows 
 test('a page number in the URL counts only when it is a positive whole number', () => {
   expect(['?page=3', '?page=0', '?page=-1', '?page=2.5', '?page=x', ''].map((query) => readPage(new URLSearchParams(query)))).toEqual([3, 1, 1, 1, 1, 1]);
 });
+
+/** A paged list as the site's are: a spinner while a page loads; its heading drawn by the page around it (`outside`) or by itself. */
+function PagedList({ outside }: { outside: boolean }) {
+  const [params] = useSearchParams();
+  const page = readPage(params);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [ready, setReady] = useState<number | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(page), 50);
+    return () => clearTimeout(timer);
+  }, [page]);
+  const loaded = ready === page;
+  const paging = usePagingFocus<HTMLHeadingElement>(page, loaded, outside ? heading : undefined);
+  return (
+    <section>
+      <h1 ref={outside ? heading : paging.target}>Finds</h1>
+      {loaded ? (
+        <>
+          <p>Finds of page {page}</p>
+          <Pagination page={page} total={72} pageSize={24} nextPage={page < 3 ? page + 1 : null} hrefOf={(n) => ({ search: `?page=${n}` })} onPage={paging.onPage} />
+        </>
+      ) : (
+        <p>Loading…</p>
+      )}
+    </section>
+  );
+}
+
+for (const outside of [false, true]) {
+  test(`after Previous or Next the focus goes to the results' heading once the new page is shown, and Back leaves it be (${outside ? 'a heading given' : 'its own target'})`, async () => {
+    const router = createMemoryRouter([{ path: '/', element: <PagedList outside={outside} /> }]);
+    render(<RouterProvider router={router} />);
+    const heading = screen.getByRole('heading', { name: 'Finds' });
+    await screen.findByText('Finds of page 1');
+    expect(heading).not.toHaveAttribute('tabindex');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Next' }));
+    await screen.findByText('Finds of page 2');
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(heading).toHaveAttribute('tabindex', '-1');
+
+    // By keyboard, as well.
+    screen.getByRole('link', { name: 'Previous' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByText('Finds of page 1');
+    await waitFor(() => expect(heading).toHaveFocus());
+
+    // Through history: the focus stays where it was put.
+    const elsewhere = document.createElement('button');
+    document.body.append(elsewhere);
+    elsewhere.focus();
+    await act(() => router.navigate(-1));
+    await screen.findByText('Finds of page 2');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(elsewhere).toHaveFocus();
+    elsewhere.remove();
+  });
+}

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { NotFound } from './not-found';
 import { notification } from 'antd';
-import { TOAST_PLACEMENT, TOAST_SECONDS } from './antd-kit';
+import { TOAST_PLACEMENT, TOAST_SECONDS, TOAST_Z_INDEX } from './antd-kit';
 import { confirmDialog, toast } from './notify';
 import { Spinner } from './spinner';
 import { antTheme, antThemeFor, darkThemeTokens, themeTokens } from './theme';
@@ -108,4 +108,27 @@ test('a confirmation gives the focus back to the button that opened it, however 
     await expect(answer).resolves.toBe(false);
     await waitFor(() => expect(opener).toHaveFocus());
   }
+});
+
+test('toasts stack under an open dialog, never over its buttons, and above the page', async () => {
+  const answer = confirmDialog({ title: 'Leave?', text: 'Unsaved.', confirmLabel: 'Leave' });
+  await screen.findByRole('button', { name: 'Cancel' });
+  await act(() => toast('error', 'Could not load the likes'));
+  const title = await screen.findByText('Could not load the likes', { selector: '.ant-notification-notice-title' });
+  // antd writes its layers as its own custom properties (var(--ant-…)), which jsdom leaves unresolved.
+  const layer = (element: Element | null) => {
+    if (!element) return Number.NaN;
+    const style = getComputedStyle(element);
+    const named = /^var\((--[\w-]+)\)$/.exec(style.zIndex.trim());
+    return Number(named ? style.getPropertyValue(named[1] as string).trim() : style.zIndex);
+  };
+  const toasts = layer(title.closest('.ant-notification'));
+  const dialog = layer(document.querySelector('.ant-modal-wrap'));
+  expect(toasts).toBe(TOAST_Z_INDEX);
+  expect(toasts).toBeLessThan(dialog);
+  expect(toasts).toBeLessThan(layer(document.querySelector('.ant-modal-mask')));
+  // The top bar's layer (shell/src/layout/layout.css).
+  expect(toasts).toBeGreaterThan(100);
+  await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  await expect(answer).resolves.toBe(false);
 });

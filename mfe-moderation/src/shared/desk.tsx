@@ -1,6 +1,6 @@
 import { ApiRequestError, errorMessage, useApiData, type ApiData } from '@antiquarium/api-client';
-import { Pagination, Spinner, readPage, toast } from '@antiquarium/ui';
-import { useState, type ReactNode } from 'react';
+import { Pagination, Spinner, readPage, toast, usePagingFocus } from '@antiquarium/ui';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, NavLink, useSearchParams } from 'react-router-dom';
 import { refusalOf, type FieldErrors } from './logic';
 import type { Page } from './moderation-api';
@@ -22,11 +22,11 @@ const SECTIONS = [
   { to: '/moderation/transparency', label: 'Transparency figures', end: false },
 ];
 
-/** Every moderators' screen: its title, the desk's sections, then its content. */
-export function Desk({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {
+/** Every moderators' screen: its title (`heading`: where a paged list's focus goes after paging), the desk's sections, then its content. */
+export function Desk({ title, lead, heading, children }: { title: string; lead: string; heading?: RefObject<HTMLHeadingElement | null>; children: ReactNode }) {
   return (
     <div className="aq-container mod-desk">
-      <h1>{title}</h1>
+      <h1 ref={heading}>{title}</h1>
       <p className="mod-lead">{lead}</p>
       <nav aria-label="Moderation">
         <ul className="mod-sections">
@@ -92,6 +92,7 @@ export function PagedList<T>({
   failed,
   empty,
   hrefOf,
+  onPage,
   before,
   children,
 }: {
@@ -100,6 +101,8 @@ export function PagedList<T>({
   failed: string;
   empty: string;
   hrefOf: (page: number) => { search: string };
+  /** Told the page Previous or Next goes to (usePagingFocus). */
+  onPage?: (page: number) => void;
   before?: (data: Page<T>) => ReactNode;
   children: (item: T) => ReactNode;
 }) {
@@ -112,7 +115,7 @@ export function PagedList<T>({
           <>
             {before?.(data)}
             <ol className="mod-list">{data.items.map((item) => children(item))}</ol>
-            <PageLinks data={data} hrefOf={hrefOf} />
+            <PageLinks data={data} hrefOf={hrefOf} onPage={onPage} />
           </>
         )
       }
@@ -138,9 +141,11 @@ export function ListScreen<T>({
 }) {
   const { page, hrefOf } = usePageParam();
   const state = useApiData(`${name}:${page}`, (signal) => load(page, signal));
+  const heading = useRef<HTMLHeadingElement>(null);
+  const paging = usePagingFocus(page, state.status === 'ready', heading);
   return (
-    <Desk title={texts.title} lead={texts.lead}>
-      <PagedList state={state} loading={texts.loading} failed={texts.failed} empty={texts.empty} hrefOf={hrefOf} before={before}>
+    <Desk title={texts.title} lead={texts.lead} heading={heading}>
+      <PagedList state={state} loading={texts.loading} failed={texts.failed} empty={texts.empty} hrefOf={hrefOf} onPage={paging.onPage} before={before}>
         {(item) => children(item, state.retry)}
       </PagedList>
     </Desk>
@@ -182,10 +187,12 @@ export function StatusListScreen<S extends string, T>({ name, texts, tabsLabel, 
   const { page, params, hrefOf } = usePageParam();
   const chosen = statuses.find((option) => option.value === params.get('status')) ?? statuses[0];
   const state = useApiData(`${name}:${chosen.value}:${page}`, (signal) => load(chosen.value, page, signal));
+  const heading = useRef<HTMLHeadingElement>(null);
+  const paging = usePagingFocus(page, state.status === 'ready', heading);
   return (
-    <Desk title={texts.title} lead={texts.lead}>
+    <Desk title={texts.title} lead={texts.lead} heading={heading}>
       <StatusTabs label={tabsLabel} current={chosen.value} options={statuses} />
-      <PagedList state={state} loading={texts.loading} failed={texts.failed} empty={chosen.empty} hrefOf={hrefOf}>
+      <PagedList state={state} loading={texts.loading} failed={texts.failed} empty={chosen.empty} hrefOf={hrefOf} onPage={paging.onPage}>
         {(item) => children(item, state.retry)}
       </PagedList>
     </Desk>
@@ -204,8 +211,8 @@ export function usePageParam() {
   return { page, params, hrefOf };
 }
 
-export function PageLinks<T>({ data, hrefOf }: { data: Page<T>; hrefOf: (page: number) => { search: string } }) {
-  return <Pagination page={data.page} total={data.total} pageSize={data.pageSize} nextPage={data.nextPage} hrefOf={hrefOf} />;
+export function PageLinks<T>({ data, hrefOf, onPage }: { data: Page<T>; hrefOf: (page: number) => { search: string }; onPage?: (page: number) => void }) {
+  return <Pagination page={data.page} total={data.total} pageSize={data.pageSize} nextPage={data.nextPage} hrefOf={hrefOf} onPage={onPage} />;
 }
 
 export function FieldError({ id, error }: { id: string; error: string | undefined }) {

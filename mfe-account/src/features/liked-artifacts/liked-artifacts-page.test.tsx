@@ -86,3 +86,12 @@ test('images: the first card’s is fetched at once with high priority, the rest
     expect(image?.getAttribute('srcset')).toMatch(/-320\.webp 320w, .*-960\.webp 960w$/);
   }
 });
+
+test('after Previous or Next the focus goes to the list’s heading once the new page is shown', async () => {
+  liked.mockImplementation(async ({ page = 1 } = {}) => artifactPage([artifact({ name: `Liked on page ${page}` })], { total: 30, page, pageSize: 24, nextPage: page < 2 ? 2 : null }));
+  renderLiked();
+  await screen.findByText('Page 1 of 2');
+  await userEvent.click(screen.getByRole('link', { name: 'Next' }));
+  await screen.findByRole('link', { name: 'Liked on page 2' });
+  await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Liked Artifacts' })).toHaveFocus());
+});

@@ -1,5 +1,5 @@
 import { likedArtifacts, useApiData } from '@antiquarium/api-client';
-import { gridImagePriority, Pagination, readPage, Spinner, toast } from '@antiquarium/ui';
+import { gridImagePriority, Pagination, readPage, Spinner, toast, usePagingFocus } from '@antiquarium/ui';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LikedArtifactCard } from './liked-artifact-card';
 import { pageHref } from '../../shared/page-href';
@@ -27,6 +27,8 @@ export default function LikedArtifactsPage() {
     (signal) => likedArtifacts({ page, limit: LIKED_PAGE_SIZE }, { signal }),
     () => void toast('error', LIKED_TEXTS.fetchFailed),
   );
+  // After Previous or Next, focus goes to the list's heading once the new page is shown.
+  const paging = usePagingFocus<HTMLHeadingElement>(page, result.status === 'ready');
 
   let content;
   if (result.status === 'loading') {
@@ -65,6 +67,7 @@ export default function LikedArtifactsPage() {
           total={result.data.total}
           pageSize={result.data.pageSize}
           nextPage={result.data.nextPage}
+          onPage={paging.onPage}
         />
       </>
     );
@@ -73,7 +76,7 @@ export default function LikedArtifactsPage() {
   return (
     <section className="aq-container acc-page" aria-labelledby="liked-title">
       <div className="acc-page__head">
-        <h1 id="liked-title">{LIKED_TEXTS.title}</h1>
+        <h1 id="liked-title" ref={paging.target}>{LIKED_TEXTS.title}</h1>
         <p>{LIKED_TEXTS.intro}</p>
       </div>
       {content}

@@ -156,3 +156,12 @@ test('an artifact hidden by a moderation decision is marked, with a link to My N
   expect(within(table).getByRole('link', { name: 'Restricted: see why (Bronze amphora)' })).toHaveAttribute('href', '/my-notices');
   expect(within(table).getAllByRole('link', { name: /see why/ })).toHaveLength(1);
 });
+
+test('after Previous or Next the focus goes to the count of the new page’s list once it is shown', async () => {
+  list.mockImplementation(async ({ page = 1 } = {}) => artifactPage([artifact({ name: `Relic of page ${page}` })], { total: 21, page, pageSize: MY_ARTIFACTS_PAGE_SIZE, nextPage: page < 2 ? 2 : null }));
+  renderMine();
+  await screen.findByText('Page 1 of 2');
+  await userEvent.click(screen.getByRole('link', { name: 'Next' }));
+  await screen.findByRole('link', { name: 'Relic of page 2' });
+  await waitFor(() => expect(screen.getByText('21 artifacts')).toHaveFocus());
+});

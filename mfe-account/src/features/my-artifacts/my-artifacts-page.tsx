@@ -1,7 +1,7 @@
 import { deleteArtifact, listArtifacts, useApiData } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
 import type { Artifact } from '@antiquarium/contracts';
-import { confirmDialog, Pagination, readPage, Spinner, toast } from '@antiquarium/ui';
+import { confirmDialog, Pagination, readPage, Spinner, toast, usePagingFocus } from '@antiquarium/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ArtifactsTable } from './artifacts-table';
@@ -34,11 +34,7 @@ function MyArtifactsList({ email }: { email: string }) {
   // After a deletion the member stays here (issue 43), and the focus goes to what changed: the count
   // (or the empty list's message), not to the page's body where the removed row's button was.
   const [deletions, setDeletions] = useState(0);
-  const count = useRef<HTMLParagraphElement>(null);
   const emptied = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (deletions > 0) (count.current ?? emptied.current)?.focus();
-  }, [deletions]);
 
   // Only the caller's own: the api accepts `email` only when it is the signed-in user's.
   const result = useApiData(
@@ -46,6 +42,12 @@ function MyArtifactsList({ email }: { email: string }) {
     (signal) => listArtifacts({ email, sort: 'latest', page, limit: MY_ARTIFACTS_PAGE_SIZE }, { signal }),
     () => void toast('error', MY_ARTIFACTS_TEXTS.fetchFailed),
   );
+  // After Previous or Next, focus goes to the count of the new page's list, as on All Artifacts.
+  const paging = usePagingFocus<HTMLParagraphElement>(page, result.status === 'ready');
+  const count = paging.target;
+  useEffect(() => {
+    if (deletions > 0) (count.current ?? emptied.current)?.focus();
+  }, [deletions, count]);
 
   const onDelete = async (artifact: Artifact, trigger: HTMLButtonElement) => {
     if (deleting) return;
@@ -114,6 +116,7 @@ function MyArtifactsList({ email }: { email: string }) {
         total={result.data.total}
         pageSize={result.data.pageSize}
         nextPage={result.data.nextPage}
+        onPage={paging.onPage}
       />
     </>
   );

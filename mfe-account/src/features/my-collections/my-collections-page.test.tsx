@@ -58,3 +58,12 @@ test('creates a collection and opens it; a refusal keeps what was typed', async 
   expect(create).toHaveBeenLastCalledWith({ title: 'Egypt', visibility: 'public' });
   await waitFor(() => expect(router.state.location.pathname).toBe('/collections/c7'));
 });
+
+test('after Previous or Next the focus goes to the page’s heading once the new page is shown', async () => {
+  mine.mockImplementation(async ({ page = 1 } = {}) => ({ items: [summary(`c${page}`, `Collection of page ${page}`, 'public', 1)], total: 21, page, pageSize: 20, nextPage: page < 2 ? 2 : null }));
+  renderAt('/my-collections', <MyCollectionsPage />);
+  await screen.findByText('Page 1 of 2');
+  await userEvent.click(screen.getByRole('link', { name: 'Next' }));
+  await screen.findByRole('link', { name: 'Collection of page 2' });
+  await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'My Collections' })).toHaveFocus());
+});

@@ -1,7 +1,8 @@
 import { myCollections, useApiData } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
 import { collectionPagePath, type CollectionSummary } from '@antiquarium/contracts';
-import { Pagination, readPage, Spinner, toast } from '@antiquarium/ui';
+import { Pagination, readPage, Spinner, toast, usePagingFocus } from '@antiquarium/ui';
+import { useRef, type RefObject } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { pageHref } from '../../shared/page-href';
 import { CreateCollectionForm } from './create-collection-form';
@@ -37,7 +38,8 @@ function CollectionRow({ collection }: { collection: CollectionSummary }) {
   );
 }
 
-function MyCollectionsList() {
+/** `heading`: the page's heading, where the focus goes after Previous or Next once the new page is shown. */
+function MyCollectionsList({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) {
   const [searchParams] = useSearchParams();
   const page = readPage(searchParams);
   const result = useApiData(
@@ -45,6 +47,7 @@ function MyCollectionsList() {
     (signal) => myCollections({ page, limit: MY_COLLECTIONS_PAGE_SIZE }, { signal }),
     () => void toast('error', MY_COLLECTIONS_TEXTS.fetchFailed),
   );
+  const paging = usePagingFocus(page, result.status === 'ready', heading);
   if (result.status === 'loading') return <Spinner label="Loading your collections…" />;
   if (result.status === 'error') {
     return (
@@ -64,7 +67,7 @@ function MyCollectionsList() {
           <CollectionRow key={collection.id} collection={collection} />
         ))}
       </ul>
-      <Pagination page={page} hrefOf={pageHref} total={result.data.total} pageSize={result.data.pageSize} nextPage={result.data.nextPage} />
+      <Pagination page={page} hrefOf={pageHref} total={result.data.total} pageSize={result.data.pageSize} nextPage={result.data.nextPage} onPage={paging.onPage} />
     </>
   );
 }
@@ -72,10 +75,11 @@ function MyCollectionsList() {
 /** Exposed as 'account/MyCollections' (a login-required route in the shell). */
 export default function MyCollectionsPage() {
   const uid = useAuthStore((state) => state.user?.uid ?? null);
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <section className="aq-container acc-page" aria-labelledby="my-collections-title">
       <div className="acc-page__head">
-        <h1 id="my-collections-title">{MY_COLLECTIONS_TEXTS.title}</h1>
+        <h1 id="my-collections-title" ref={heading}>{MY_COLLECTIONS_TEXTS.title}</h1>
         <p>{MY_COLLECTIONS_TEXTS.intro}</p>
         {uid ? (
           <p>
@@ -85,7 +89,7 @@ export default function MyCollectionsPage() {
           </p>
         ) : null}
       </div>
-      {uid ? <MyCollectionsList /> : <Spinner label="Checking your sign-in…" />}
+      {uid ? <MyCollectionsList heading={heading} /> : <Spinner label="Checking your sign-in…" />}
       <CreateCollectionForm />
     </section>
   );

@@ -1,6 +1,6 @@
 import { memberCollections, useApiData } from '@antiquarium/api-client';
 import { collectionPagePath, type CollectionSummary } from '@antiquarium/contracts';
-import { ArtifactImage, Pagination, readPage, Spinner } from '@antiquarium/ui';
+import { ArtifactImage, Pagination, readPage, Spinner, usePagingFocus } from '@antiquarium/ui';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ownerName } from './collection-data';
 import { COLLECTION_TEXTS } from './collection-view';
@@ -49,13 +49,15 @@ export default function MemberCollectionsPage() {
   const result = useApiData(`member-collections:${uid}:${page}`, (signal) =>
     memberCollections(uid, { page, limit: MEMBER_COLLECTIONS_PAGE_SIZE }, { signal }),
   );
+  // After Previous or Next, focus goes to the list's heading once the new page is shown.
+  const paging = usePagingFocus<HTMLHeadingElement>(page, result.status === 'ready');
   const first = result.status === 'ready' ? result.data.items[0] : undefined;
   const name = first ? ownerName(first) : null;
 
   return (
     <section className="aq-container cat-collection" aria-labelledby="member-collections-title">
       <div className="cat-collection__head">
-        <h1 id="member-collections-title">{MEMBER_COLLECTIONS_TEXTS.title(name)}</h1>
+        <h1 id="member-collections-title" ref={paging.target}>{MEMBER_COLLECTIONS_TEXTS.title(name)}</h1>
         <p>{MEMBER_COLLECTIONS_TEXTS.intro}</p>
       </div>
       {result.status === 'loading' ? <Spinner label={MEMBER_COLLECTIONS_TEXTS.loading} /> : null}
@@ -81,6 +83,7 @@ export default function MemberCollectionsPage() {
             total={result.data.total}
             pageSize={result.data.pageSize}
             nextPage={result.data.nextPage}
+            onPage={paging.onPage}
           />
         </>
       ) : null}

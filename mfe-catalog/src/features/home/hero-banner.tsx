@@ -44,15 +44,21 @@ type Enhance = 'none' | 'reached' | 'autoplay';
 type Motion = 'unknown' | 'full' | 'reduced';
 
 /**
- * The play button for one motion setting: the markup holds one for each, and hero-banner.css shows
- * the one for the visitor's setting, so the shown one is right from the composed page's first paint
- * on (a reduced-motion visitor meets "Play slideshow", pressed), before any code has read the
- * setting; neither is ever added or removed. A press answers what the pressed button said (a press
- * held by the intent starter is replayed on the same element once hydrated).
+ * The play button. Until the code has read the visitor's motion setting the markup holds one for
+ * each setting (`setting`), and hero-banner.css shows the one for the visitor's, so the shown one is
+ * right from the composed page's first paint on (a reduced-motion visitor meets "Play slideshow",
+ * pressed). Once the setting is read, the shown one stays (the same element: a focus or a press held
+ * by the intent starter stays on it) and shows whatever the setting becomes, and the hidden one
+ * goes: a setting changed while the page is open never hides the button that has the focus.
  */
-function PlayButton({ setting, playing, onToggle }: { setting: 'motion' | 'still'; playing: boolean; onToggle: (playing: boolean) => void }) {
+function PlayButton({ setting, playing, onToggle }: { setting?: 'motion' | 'still'; playing: boolean; onToggle: (playing: boolean) => void }) {
   return (
-    <button type="button" className={`cat-banner__play cat-banner__play--if-${setting}`} onClick={() => onToggle(!playing)} aria-pressed={!playing}>
+    <button
+      type="button"
+      className={setting ? `cat-banner__play cat-banner__play--if-${setting}` : 'cat-banner__play'}
+      onClick={() => onToggle(!playing)}
+      aria-pressed={!playing}
+    >
       {playing ? 'Pause slideshow' : 'Play slideshow'}
     </button>
   );
@@ -157,10 +163,11 @@ export function HeroBanner() {
       >
         {takenOver && Carousel ? <Carousel running={running} advance={enhance === 'autoplay' && running} /> : <FirstSlide />}
       </div>
-      {/* A moving banner needs a way to stop it (WCAG 2.2.2). Until the visitor chooses, each
-          button says what its setting means: playing with motion, paused without. */}
-      <PlayButton setting="motion" playing={chosen ?? true} onToggle={setChosen} />
-      <PlayButton setting="still" playing={chosen ?? false} onToggle={setChosen} />
+      {/* A moving banner needs a way to stop it (WCAG 2.2.2). Until the setting is read, each
+          button says what its setting means: playing with motion, paused without; then the one
+          shown stays, the same element (`motion` keeps its first reading). */}
+      {motion !== 'reduced' ? <PlayButton setting={motion === 'unknown' ? 'motion' : undefined} playing={chosen ?? true} onToggle={setChosen} /> : null}
+      {motion !== 'full' ? <PlayButton setting={motion === 'unknown' ? 'still' : undefined} playing={chosen ?? false} onToggle={setChosen} /> : null}
     </section>
   );
 }

@@ -215,8 +215,8 @@ describe('the carousel’s code loads when it is needed, not with the page', () 
     try {
       jest.useFakeTimers();
       const { container } = render(<HomePage />, { wrapper: MemoryRouter });
-      // The button the style sheet shows under reduced motion (jsdom applies no style sheet).
-      const play = container.querySelector('.cat-banner__play--if-still') as HTMLElement;
+      // The one play button left once the setting is read.
+      const play = screen.getByRole('button', { name: 'Play slideshow' });
       expect(play).toHaveTextContent('Play slideshow');
       expect(play).toHaveAttribute('aria-pressed', 'true');
       act(() => jest.advanceTimersByTime(3 * BANNER_AUTOPLAY_MS));

@@ -60,10 +60,12 @@ export interface ReportFormProps {
   onCancel?: () => void;
   /** After a report was received (the dialog's Close button). */
   onClose?: () => void;
+  /** Told whether the form holds what the visitor chose or typed and has not sent (the dialog asks before discarding it). */
+  onUnsavedChange?: (unsaved: boolean) => void;
 }
 
 /** The notice form (DSA Art. 16): a reason, an explanation, a visitor's email, the good-faith statement. */
-export function ReportForm({ artifactId, withEmail, onCancel, onClose }: ReportFormProps) {
+export function ReportForm({ artifactId, withEmail, onCancel, onClose, onUnsavedChange }: ReportFormProps) {
   const id = useId();
   const [values, setValues] = useState<ReportValues>({ reason: '', details: '', email: '', goodFaith: false });
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
@@ -87,6 +89,8 @@ export function ReportForm({ artifactId, withEmail, onCancel, onClose }: ReportF
   }, [failures]);
 
   const unsaved = values.reason !== '' || values.details.trim() !== '' || values.email.trim() !== '' || values.goodFaith;
+  const unsent = unsaved && receipt === null;
+  useEffect(() => onUnsavedChange?.(unsent), [onUnsavedChange, unsent]);
   const detailsNeeded = values.reason !== '' && REASONS_NEEDING_DETAILS.includes(values.reason);
   const ids = {
     reasons: `${id}-reasons`,

@@ -1,6 +1,6 @@
 import { DECISION_ACTIONS, REPORT_LIMITS, REPORT_REASON_LABELS, type DecisionAction, type QueueEntry } from '@antiquarium/contracts';
 import { LeaveGuard } from '@antiquarium/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { FieldError, describedBy, useSubmission } from '../../shared/desk';
 import { ACTION_LABELS, GROUND_GROUPS, decisionInput, formatWhen, type DecisionFormValues } from '../../shared/logic';
 import { recordDecision } from '../../shared/moderation-api';
@@ -19,8 +19,15 @@ export const DECISION_TEXTS = {
   failed: 'The decision could not be recorded.',
 } as const;
 
+export interface DecisionFormProps {
+  entry: QueueEntry;
+  onDecided: () => void;
+  /** Told whether the form holds what the moderator chose or wrote and has not recorded (closing the form asks first). */
+  onUnsavedChange?: (unsaved: boolean) => void;
+}
+
 /** The decision on one artifact of the queue: keep, restrict or remove, on a ground, with the facts. */
-export function DecisionForm({ entry, onDecided }: { entry: QueueEntry; onDecided: () => void }) {
+export function DecisionForm({ entry, onDecided, onUnsavedChange }: DecisionFormProps) {
   const [values, setValues] = useState<DecisionFormValues>({ action: '', ground: '', facts: '', reportIds: entry.reports.map((report) => report.id), unfounded: false });
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const submission = useSubmission();
@@ -30,6 +37,8 @@ export function DecisionForm({ entry, onDecided }: { entry: QueueEntry; onDecide
   const shown = { ...submission.fields, ...errors };
   // What the moderator wrote or chose (the notices start all ticked): kept only by recording it.
   const unsaved = values.action !== '' || values.ground !== '' || values.facts.trim() !== '' || values.unfounded || values.reportIds.length !== entry.reports.length;
+  const unrecorded = unsaved && !decided;
+  useEffect(() => onUnsavedChange?.(unrecorded), [onUnsavedChange, unrecorded]);
   const change = (patch: Partial<DecisionFormValues>) => {
     setValues((current) => ({ ...current, ...patch }));
     setErrors((current) => {
@@ -61,7 +70,7 @@ export function DecisionForm({ entry, onDecided }: { entry: QueueEntry; onDecide
 
   return (
     <form className="mod-form" noValidate onSubmit={onSubmit} aria-label={`Decision on ${entry.artifact?.name ?? 'this artifact'}`}>
-      <LeaveGuard when={unsaved && !decided} />
+      <LeaveGuard when={unrecorded} />
       <fieldset aria-describedby={describedBy(shown['action'] && ids.action)}>
         <legend>{DECISION_TEXTS.action}</legend>
         {DECISION_ACTIONS.map((action: DecisionAction, index) => (

@@ -1,5 +1,6 @@
 import { REPORT_REASON_LABELS, type DecisionView, type QueueEntry } from '@antiquarium/contracts';
-import { useState } from 'react';
+import { mayDiscard } from '@antiquarium/ui';
+import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ListScreen } from '../../shared/desk';
 import { decisionSummary, formatWhen, mailtoHref, noticeCount, reasonSummary } from '../../shared/logic';
@@ -44,6 +45,20 @@ function Decisions({ title, decisions }: { title: string; decisions: DecisionVie
 
 function QueueItem({ entry, onDecided }: { entry: QueueEntry; onDecided: () => void }) {
   const [deciding, setDeciding] = useState(false);
+  // Closing the form throws away what was chosen and written in it: asked first (issue 43).
+  const unsaved = useRef(false);
+  const onUnsavedChange = useCallback((value: boolean) => {
+    unsaved.current = value;
+  }, []);
+  const toggle = () => {
+    if (!deciding) {
+      setDeciding(true);
+      return;
+    }
+    void mayDiscard(unsaved.current).then((discard) => {
+      if (discard) setDeciding(false);
+    });
+  };
   const headingId = `queue-${entry.artifactId}`;
   const { artifact } = entry;
   return (
@@ -99,10 +114,10 @@ function QueueItem({ entry, onDecided }: { entry: QueueEntry; onDecided: () => v
         </ul>
         <Decisions title="Earlier decisions on this artifact" decisions={entry.earlierDecisions} />
         <Decisions title="Earlier decisions on its contributor’s artifacts" decisions={entry.contributorDecisions} />
-        <button type="button" className="aq-button" aria-expanded={deciding} onClick={() => setDeciding((open) => !open)}>
+        <button type="button" className="aq-button" aria-expanded={deciding} onClick={toggle}>
           {deciding ? QUEUE_TEXTS.closeDecision : QUEUE_TEXTS.decide}
         </button>
-        {deciding ? <DecisionForm entry={entry} onDecided={onDecided} /> : null}
+        {deciding ? <DecisionForm entry={entry} onDecided={onDecided} onUnsavedChange={onUnsavedChange} /> : null}
       </article>
     </li>
   );
