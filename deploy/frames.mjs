@@ -17,6 +17,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { FRAMES_SECRET_HEADER, FRAMES_SECRET_RULE, isFramesSecret } from './frames-secret.mjs';
 
 /** Larger than any first page's answers (24 cards of the longest fields are about 120 KB). */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -26,7 +27,6 @@ export const MAX_LIST_LENGTH = 100;
 export const MAX_DEPTH = 32;
 /** A page has a handful of calls. */
 export const MAX_ANSWERS = 16;
-export const FRAMES_SECRET_HEADER = 'x-frames-secret';
 export const DEFAULT_RENDER_TIMEOUT_MS = 1000;
 /** Frames waiting for the worker at most; past it a request is answered 503 at once. */
 const MAX_WAITING = 16;
@@ -57,15 +57,10 @@ export function isRecord(value) {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * FRAMES_SECRET as both sides read it: 32 to 512 printable characters without spaces (it travels in
- * a header). Returns it, or throws with what is wrong (never with the value).
- */
+/** FRAMES_SECRET (isFramesSecret), or an error that says what is wrong (never the value). */
 export function readFramesSecret(value) {
   if (value === undefined || value === '') throw new Error('FRAMES_SECRET must be set (32 or more characters shared with the shell\'s server)');
-  if (value.length < 32 || value.length > 512 || !/^[\x21-\x7E]+$/.test(value)) {
-    throw new Error('FRAMES_SECRET must be 32 to 512 printable ASCII characters without spaces');
-  }
+  if (!isFramesSecret(value)) throw new Error(FRAMES_SECRET_RULE);
   return value;
 }
 

@@ -1,34 +1,47 @@
 // No loops between folders (issue 30): within a source tree, the folders' static relative imports
-// (`import ... from './...'`, `export ... from '../...'`, their tests' too) must never lead from a
-// folder back to itself, so that each folder can be read, tested and moved with what it depends on.
-import { readdirSync, readFileSync } from 'node:fs';
+// (`import ... from './...'`, `export ... from '../...'`, `require('../...')`, their tests' too) must
+// never lead from a folder back to itself, so that each folder can be read, tested and moved with
+// what it depends on.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
 
+const workspace = JSON.parse(readFileSync(path.join(ROOT, 'workspace.json'), 'utf8')) as { api: { folder: string }; frontEnds: { folder: string }[] };
+
 /**
- * The trees held to the rule, each at every depth: a file belongs to the folder it sits in (a file
- * directly in the tree to '.'), so `remotes/releases` and `remotes/previews` are two folders.
+ * The trees held to the rule, every source root of the workspace (its pieces from workspace.json,
+ * each lib, and the workspace's own code), each at every depth: a file belongs to the folder it sits
+ * in (a file directly in the tree to '.'), so `remotes/releases` and `remotes/previews` are two folders.
  */
-const TREES = ['api/src', 'shell/src'];
+const TREES = [
+  `${workspace.api.folder}/src`,
+  `${workspace.api.folder}/test`,
+  ...workspace.frontEnds.map((piece) => `${piece.folder}/src`),
+  ...readdirSync(path.join(ROOT, 'libs')).map((lib) => `libs/${lib}/src`),
+  'deploy',
+  'e2e',
+  'scripts',
+  'tooling',
+].filter((tree) => existsSync(path.join(ROOT, tree)));
 
 /** Folder -> the folders it imports, each with the imports that make the edge (file: specifier). */
 type FolderGraph = Map<string, Map<string, string[]>>;
 
-const SPECIFIER = /(?:^|[;}\s])(?:import|export)\s+(?:[^;'"]*?\sfrom\s*)?['"](\.{1,2}\/[^'"]+)['"]/g;
+const SPECIFIER = /(?:^|[;}\s])(?:import|export)\s+(?:[^;'"]*?\sfrom\s*)?['"](\.{1,2}\/[^'"]+)['"]|\brequire\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 /** The relative specifiers of a file's static imports and re-exports (comments left out). */
 function relativeImports(source: string): string[] {
   // Comments that open a line only: a '/*' inside a string ('src/**/*.ts') must not hide code.
   const code = source.replace(/^\s*\/\*[\s\S]*?\*\//gm, '').replace(/^\s*\/\/.*$/gm, '');
-  return [...code.matchAll(SPECIFIER)].map((match) => match[1] as string);
+  return [...code.matchAll(SPECIFIER)].map((match) => (match[1] ?? match[2]) as string);
 }
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(file);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [file] : [];
+    if (entry.isDirectory()) return ['node_modules', 'dist', 'sourcemaps'].includes(entry.name) ? [] : sourceFiles(file);
+    return /\.(?:tsx?|[mc]?js)$/.test(entry.name) && !/\.d\.[mc]?ts$/.test(entry.name) ? [file] : [];
   });
 }
 
@@ -106,8 +119,13 @@ function treeGraph(tree: string): FolderGraph {
 
 test.each(TREES)('the folders of %s import each other in one direction only', (tree) => {
   const graph = treeGraph(tree);
-  expect(graph.size).toBeGreaterThan(3);
   expect(loopEdges(graph, folderCycles(graph))).toEqual([]);
+});
+
+test('every source root is read, and the larger ones have folders that import each other', () => {
+  expect(TREES).toEqual(expect.arrayContaining(['api/src', 'shell/src', 'mfe-catalog/src', 'libs/contracts/src', 'deploy', 'scripts']));
+  for (const tree of TREES) expect(sourceFiles(path.join(ROOT, tree)).length).toBeGreaterThan(0);
+  for (const tree of ['api/src', 'shell/src', 'mfe-catalog/src']) expect(treeGraph(tree).size).toBeGreaterThan(3);
 });
 
 test('reads static imports and re-exports, relative ones only, over several lines and not in comments', () => {
@@ -125,8 +143,9 @@ test('reads static imports and re-exports, relative ones only, over several line
     "// import { h } from '../h/commented';",
     "/* import { i } from '../i/commented'; */",
     "const later = import('../j/dynamic');",
+    "const { k } = require('../k/common');",
   ].join('\n');
-  expect(relativeImports(source)).toEqual(['../a/one', '../b/two', './c/three', '../e', '../f/four', '../g/side-effect']);
+  expect(relativeImports(source)).toEqual(['../a/one', '../b/two', './c/three', '../e', '../f/four', '../g/side-effect', '../k/common']);
 });
 
 test('finds a loop through three folders and names its imports, and none in a one-way graph', () => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
+import { BROWSERS } from './inline-script.mjs';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const libsDir = path.join(rootDir, 'libs');
@@ -16,8 +17,6 @@ const uiDir = path.join(libsDir, 'ui');
 function readJson<T>(file: string): T {
   return JSON.parse(readFileSync(file, 'utf8')) as T;
 }
-
-const browsers = 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4';
 
 export interface FrontEndOptions {
   /** The app folder (where package.json, src/ and index.html are). */
@@ -55,7 +54,7 @@ function sourceRules(appDir: string, production: boolean) {
           parser: { syntax: 'typescript', tsx: true },
           transform: { react: { runtime: 'automatic', development: !production } },
         },
-        env: { targets: browsers },
+        env: { targets: BROWSERS },
       },
       type: 'javascript/auto' as const,
     },
@@ -175,7 +174,7 @@ export function frontEndConfig({ appDir, name, exposes, mode }: FrontEndOptions)
     optimization: {
       minimizer: [
         new rspack.SwcJsMinimizerRspackPlugin({ extractComments: false }),
-        new rspack.LightningCssMinimizerRspackPlugin({ minimizerOptions: { targets: browsers } }),
+        new rspack.LightningCssMinimizerRspackPlugin({ minimizerOptions: { targets: BROWSERS } }),
       ],
     },
     performance: { hints: false },
@@ -189,6 +188,8 @@ export interface ServerOptions {
   /** The file's name in dist/server/, without .mjs. */
   name: string;
   mode: 'production' | 'development';
+  /** Code the server writes inline in its documents (buildInlineScript), each defined as a string constant of this name. */
+  inlineScripts?: Record<string, string>;
 }
 
 /**
@@ -198,7 +199,7 @@ export interface ServerOptions {
  * browser build's (the server reads them from its manifest or index.html), so CSS imports are inert.
  * Served by no one: deploy/serve-static.mjs never answers a path under /server/.
  */
-export function serverConfig({ appDir, entry, name, mode }: ServerOptions): Configuration {
+export function serverConfig({ appDir, entry, name, mode, inlineScripts = {} }: ServerOptions): Configuration {
   const production = mode === 'production';
   return {
     name: 'server',
@@ -231,6 +232,7 @@ export function serverConfig({ appDir, entry, name, mode }: ServerOptions): Conf
         { test: /\.(png|webp|jpe?g|woff2)$/, type: 'asset/resource', generator: { emit: false } },
       ],
     },
+    plugins: [new rspack.DefinePlugin(Object.fromEntries(Object.entries(inlineScripts).map(([constant, code]) => [constant, JSON.stringify(code)])))],
     optimization: { minimize: false },
     performance: { hints: false },
   };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
-import type { ArtifactFacets, SortOption } from '@antiquarium/contracts';
+import { isObjectId, type ArtifactFacets, type SortOption } from '@antiquarium/contracts';
 import type { ArtifactCatalog } from '../artifacts/artifact-catalog';
 import { ArtifactChanges, type ArtifactChange, type ChangeOrigin } from '../artifacts/artifact-changes';
 import { ArtifactsRepository, type ArtifactFilter, type CatalogArtifact } from '../artifacts/artifacts.repository';
@@ -25,7 +25,7 @@ interface ChangeMessage {
 function isChange(value: unknown): value is ArtifactChange {
   if (typeof value !== 'object' || value === null) return false;
   const change = value as Record<string, unknown>;
-  if (Array.isArray(change['ids'])) return change['ids'].every((id) => typeof id === 'string' && /^[0-9a-f]{24}$/.test(id)) && change['ids'].length <= 1000;
+  if (Array.isArray(change['ids'])) return change['ids'].every((id) => isObjectId(id)) && change['ids'].length <= 1000;
   if (typeof change['adderUid'] === 'string') return change['adderUid'].length <= 128;
   return change['all'] === true;
 }

@@ -11,6 +11,7 @@ import {
   type CreateCollectionResponse,
   type DeleteCollectionResponse,
   type FieldErrors,
+  isObjectId,
 } from '@antiquarium/contracts';
 import { validateCollectionInput, validateCollectionItems, validateCollectionUpdate, type CollectionValidationResult } from '@antiquarium/contracts/validation';
 import type { AuthUser } from '../auth/auth-user';
@@ -31,7 +32,7 @@ function valid<T>(result: CollectionValidationResult<T>): T {
 /** A malformed id names no collection: 404 like a missing one, never a 500. */
 export class CollectionIdPipe implements PipeTransform<unknown, Types.ObjectId> {
   transform(value: unknown): Types.ObjectId {
-    if (typeof value !== 'string' || !/^[0-9a-f]{24}$/i.test(value)) throw new CollectionNotFound();
+    if (!isObjectId(value, { anyCase: true })) throw new CollectionNotFound();
     return new Types.ObjectId(value);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { Types } from 'mongoose';
-import type { ContactMessage, ContactMessageInput, ContactReceipt, ContactReplyInput, ContactStatus } from '@antiquarium/contracts';
+import { isObjectId, type ContactMessage, type ContactMessageInput, type ContactReceipt, type ContactReplyInput, type ContactStatus } from '@antiquarium/contracts';
 import type { AuthUser } from '../auth/auth-user';
 import { Outbox } from '../mail/outbox';
 import { AuditLog } from '../moderation/audit-log';
@@ -27,7 +27,7 @@ export function toContactMessage(doc: ContactMessageDoc, replies: readonly Conta
 
 /** A malformed id names no message: a 404 like an unknown one, as the other moderation routes answer. */
 function messageId(id: string): Types.ObjectId {
-  if (!/^[0-9a-f]{24}$/.test(id)) throw new NotFoundException('Message not found');
+  if (!isObjectId(id)) throw new NotFoundException('Message not found');
   return new Types.ObjectId(id);
 }
 

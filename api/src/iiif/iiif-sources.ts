@@ -1,4 +1,4 @@
-import { MEDIA_IMAGE_WIDTHS, PHOTO_FILE_NAME, type Artifact } from '@antiquarium/contracts';
+import { MEDIA_IMAGE_WIDTHS, OBJECT_ID_SOURCE, PHOTO_FILE_NAME, type Artifact } from '@antiquarium/contracts';
 
 /**
  * Which picture a IIIF image id names (docs/decisions/0023-iiif.md):
@@ -11,7 +11,7 @@ import { MEDIA_IMAGE_WIDTHS, PHOTO_FILE_NAME, type Artifact } from '@antiquarium
 export type ImageRef = { kind: 'photo'; hash: string } | { kind: 'cover'; artifactId: string };
 
 const PHOTO_ID = /^[a-f0-9]{32}$/;
-const COVER_ID = /^cover-([a-f0-9]{24})$/;
+const COVER_ID = new RegExp(`^cover-(${OBJECT_ID_SOURCE})$`);
 
 /** The picture an id names, or null for an id that can name none (answered 404). */
 export function parseImageId(id: string): ImageRef | null {

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Types } from 'mongoose';
 import { z } from 'zod';
-import { DEFAULT_RIGHTS } from '@antiquarium/contracts';
+import { DEFAULT_RIGHTS, OPEN_DATA_CURSOR_MAX_LENGTH, OPEN_DATA_NEXT_CURSOR_HEADER } from '@antiquarium/contracts';
 import { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { ArtifactNotFound, ValidationFailed } from '../common/errors';
 import { ArtifactIdPipe } from '../common/object-id';
@@ -15,11 +15,9 @@ export const OPEN_DATA_DEFAULT_LIMIT = 1000;
 export const OPEN_DATA_MAX_LIMIT = 5000;
 /** Artifacts read from the database at a time: the memory a stream holds is one batch. */
 export const OPEN_DATA_BATCH = 200;
-/** The header that carries the next cursor besides `Link` (absent on the last page). */
-export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 const openDataQuerySchema = z.object({
-  cursor: z.string({ error: 'cursor must be a single text' }).max(64, { error: 'cursor is not valid' }).optional(),
+  cursor: z.string({ error: 'cursor must be a single text' }).max(OPEN_DATA_CURSOR_MAX_LENGTH, { error: 'cursor is not valid' }).optional(),
   limit: z
     .string({ error: 'limit must be a single number' })
     .regex(/^\d{1,5}$/, { error: `limit must be a whole number from 1 to ${OPEN_DATA_MAX_LIMIT}` })
@@ -69,10 +67,10 @@ export class OpenDataController {
   }
 
   @Get('artifacts')
-  @ApiQuery({ name: 'cursor', required: false, description: 'The cursor of the previous page (Link rel="next" or X-Next-Cursor)' })
+  @ApiQuery({ name: 'cursor', required: false, description: `The cursor of the previous page (Link rel="next" or ${OPEN_DATA_NEXT_CURSOR_HEADER})` })
   @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: OPEN_DATA_MAX_LIMIT, default: OPEN_DATA_DEFAULT_LIMIT } })
   @ApiQuery({ name: 'format', required: false, enum: ['jsonl', 'csv'] })
-  @ApiOkResponse({ description: 'application/x-ndjson (one artifact a line) or text/csv; the next page in Link rel="next" and X-Next-Cursor' })
+  @ApiOkResponse({ description: `application/x-ndjson (one artifact a line) or text/csv; the next page in Link rel="next" and ${OPEN_DATA_NEXT_CURSOR_HEADER}` })
   async stream(@Query(new ZodPipe(openDataQuerySchema)) query: OpenDataQuery, @Req() request: Request, @Res() response: Response): Promise<void> {
     let after: Types.ObjectId | undefined;
     if (query.cursor !== undefined) {
@@ -94,7 +92,7 @@ export class OpenDataController {
       const url = new URL(request.originalUrl, 'http://placeholder');
       url.searchParams.set('cursor', cursor);
       response.setHeader('Link', `<${url.pathname}${url.search}>; rel="next"`);
-      response.setHeader(NEXT_CURSOR_HEADER, cursor);
+      response.setHeader(OPEN_DATA_NEXT_CURSOR_HEADER, cursor);
     }
     if (csv) await write(response, csvRow(CSV_COLUMNS));
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { fakeApiForTests } from './testing/fake-api';
+import { fakeApiForTests } from './fake-api';
 import { ApiRequestError, uploadStatus, uploadTarget } from './index';
 
 const api = fakeApiForTests('id-token-1');

@@ -1,5 +1,8 @@
 import type { AuthUser } from './types';
 
+/** How every stored user's key starts, whatever the app's API key (the shell's intent starter looks for it). */
+export const PERSISTED_USER_KEY_PREFIX = 'firebase:authUser:';
+
 /**
  * Whether the Firebase SDK could have a signed-in user to restore in this browser. The SDK keeps
  * its user under `firebase:authUser:<apiKey>:<appName>` in localStorage or sessionStorage (the two
@@ -7,7 +10,7 @@ import type { AuthUser } from './types';
  * certainly signed out and the SDK need not be downloaded yet.
  */
 export function persistedUserKey(apiKey: string, appName = '[DEFAULT]'): string {
-  return `firebase:authUser:${apiKey}:${appName}`;
+  return `${PERSISTED_USER_KEY_PREFIX}${apiKey}:${appName}`;
 }
 
 export function hasPersistedSession(apiKey: string): boolean {

@@ -8,12 +8,11 @@ import {
   type CollectionItemInput,
   type CollectionUpdate,
 } from './collections';
+import { OBJECT_ID } from './object-id';
 import { boundedText } from './text-schema';
 
 // Validation of collections (the account's forms and the api, docs/decisions/0014-collections.md).
 // A failure names its field: `title`, `visibility`, ... and for the items `items[3].artifactId`.
-
-const OBJECT_ID = /^[0-9a-f]{24}$/;
 
 export type CollectionValidationResult<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string>; message: string };
 

@@ -1,4 +1,5 @@
-import { MAX_COLLECTION_ITEMS } from './collections';
+import { collectionPagePath, MAX_COLLECTION_ITEMS } from './collections';
+import { firstPageCalls, firstPageOf } from './first-page';
 import { validateCollectionInput, validateCollectionItems, validateCollectionUpdate } from './collections-validation';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
@@ -39,4 +40,11 @@ describe('collection validation', () => {
     expect(validateCollectionItems(tooMany)).toMatchObject({ ok: false, fields: { items: `A collection holds at most ${MAX_COLLECTION_ITEMS} artifacts` } });
     expect(validateCollectionItems(tooMany.slice(1))).toMatchObject({ ok: true });
   });
+});
+
+test("a collection's page path is its share link, and the first page's table finds the same id in it", () => {
+  expect(collectionPagePath(id(1))).toBe(`/collections/${id(1)}`);
+  expect(collectionPagePath('a/b?c')).toBe('/collections/a%2Fb%3Fc');
+  expect(firstPageOf(collectionPagePath(id(7)))?.expose).toBe('./Collection');
+  expect(firstPageCalls(collectionPagePath(id(7)), '')).toEqual([{ path: `collections/${id(7)}`, query: {} }]);
 });

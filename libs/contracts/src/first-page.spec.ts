@@ -1,4 +1,4 @@
-import { ALL_ARTIFACTS_IMAGE_SIZES, apiCallKey, apiSearchParams, FEATURED_QUERY, firstPageCalls, RECENT_QUERY, TOP_CONTRIBUTOR_COUNT } from './first-page';
+import { ALL_ARTIFACTS_IMAGE_SIZES, apiCallKey, apiSearchParams, collectionPageCalls, FEATURED_QUERY, firstPageCalls, RECENT_QUERY, TOP_CONTRIBUTOR_COUNT } from './first-page';
 import { CARD_IMAGE_MAX_WIDTH } from './media';
 
 describe('firstPageCalls', () => {
@@ -46,5 +46,20 @@ describe('apiCallKey', () => {
     expect(apiCallKey('http://api.test', 'artifacts', FEATURED_QUERY)).not.toBe(apiCallKey('http://api.test', 'artifacts', RECENT_QUERY));
     expect(apiCallKey('http://api.test', 'artifacts')).toBe('http://api.test/artifacts');
     expect(apiCallKey('/api', 'artifacts/facets', { search: 'a b' })).toBe('/api/artifacts/facets?search=a+b');
+  });
+});
+
+describe('collectionPageCalls', () => {
+  const ID = '65a1b2c3d4e5f60718293a4b';
+
+  it('asks for the collection an ObjectId names, in the case the path gives it', () => {
+    expect(collectionPageCalls(`/collections/${ID}`)).toEqual([{ path: `collections/${ID}`, query: {} }]);
+    expect(collectionPageCalls(`/collections/${ID.toUpperCase()}/`)).toEqual([{ path: `collections/${ID.toUpperCase()}`, query: {} }]);
+  });
+
+  it('asks nothing for an id the api cannot have made, or another page', () => {
+    for (const path of ['/collections/col7', `/collections/${ID}0`, `/collections/${ID.slice(1)}g`, '/collections/', `/collections/${ID}/items`, `/members/${ID}/collections`]) {
+      expect(collectionPageCalls(path)).toEqual([]);
+    }
   });
 });

@@ -1,6 +1,8 @@
 import type { SortOption } from './artifact';
+import { COLLECTION_PATHS } from './collections';
 import { effectiveSort, filtersOf, readQuery } from './list-query';
 import { CARD_IMAGE_MAX_WIDTH, type ResponsiveImageOptions } from './media';
+import { isObjectId } from './object-id';
 
 // The shell's entry preloads a first page's lead image with the same rule the page's <img> uses.
 export { responsiveImage, type ResponsiveImage, type ResponsiveImageOptions } from './media';
@@ -59,17 +61,18 @@ export function allArtifactsCalls(search: string): ApiCall[] {
 export const HOME_PATH = /^\/$/;
 export const ALL_ARTIFACTS_PATH = /^\/all-artifacts\/?$/;
 
+/** A collection's page (collectionPagePath), its id captured. */
+export const COLLECTION_PAGE_PATH = /^\/collections\/([^/]+)\/?$/;
+
 /**
+ * The collection page's call: the collection, as a visitor reads it (a private one answers 404).
  * A public collection's page has data to compose (issue 28) when its id is one the api could have
- * made (an ObjectId): the page's one call names the collection. Any other id is the browser's
+ * made (an ObjectId, in either case as the api's paths take it). Any other id is the browser's
  * alone, not asked of the api.
  */
-export const COLLECTION_PAGE_PATH = /^\/collections\/([0-9a-fA-F]{24})\/?$/;
-
-/** The collection page's call: the collection, as a visitor reads it (a private one answers 404). */
 export function collectionPageCalls(pathname: string): ApiCall[] {
   const id = COLLECTION_PAGE_PATH.exec(pathname)?.[1];
-  return id ? [{ path: `collections/${id}`, query: {} }] : [];
+  return isObjectId(id, { anyCase: true }) ? [{ path: COLLECTION_PATHS.collection(id), query: {} }] : [];
 }
 
 /** One public page a visit can start on (FIRST_PAGES). */
@@ -117,7 +120,7 @@ export const FIRST_PAGES: readonly FirstPage[] = [
   { path: /^\/register\/?$/, remote: 'account', expose: './Register' },
   { path: /^\/forgot-password\/?$/, remote: 'account', expose: './ForgotPassword' },
   {
-    path: /^\/collections\/[^/]+\/?$/,
+    path: COLLECTION_PAGE_PATH,
     remote: 'catalog',
     expose: './Collection',
     calls: (_search, pathname) => collectionPageCalls(pathname),
@@ -242,6 +245,9 @@ export const FRAME_ATTRIBUTE = 'data-aq-frame';
  */
 export const WAITING_ATTRIBUTE = 'data-aq-waiting';
 
+/** The attribute of a composed document's intent starter that names the shell's entry it starts. */
+export const ENTRY_ATTRIBUTE = 'data-entry';
+
 /**
  * A cookie that says whether this browser holds a signed-in member ('member'; absent for a
  * visitor): not a credential, only what the top bar should show before the site's code has come.
@@ -249,6 +255,9 @@ export const WAITING_ATTRIBUTE = 'data-aq-waiting';
  * <html data-aq-session> in the document it sends, so the first paint is right for either.
  */
 export const SESSION_HINT_COOKIE = 'aq_session';
+
+/** The attribute of <html> that says 'member' or 'visitor', from SESSION_HINT_COOKIE or the intent starter. */
+export const SESSION_ATTRIBUTE = 'data-aq-session';
 
 /** The theme a visitor chose with the site's toggle ('light' or 'dark'; absent: the system's). */
 export const THEME_COOKIE = 'aq_theme';

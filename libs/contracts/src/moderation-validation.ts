@@ -12,13 +12,12 @@ import {
   type ReportInput,
 } from './moderation';
 import { isEmailAddress } from './email-address';
+import { OBJECT_ID } from './object-id';
 import { toObjectResult, type ObjectValidationResult } from './object-validation';
 import { boundedText } from './text-schema';
 
 // Validation of notices, decisions and appeals (the report form, the moderators' screens and the api).
 // Texts follow the one rule of text-schema.ts: hostile input is refused, never stored.
-
-const OBJECT_ID = /^[0-9a-f]{24}$/;
 
 export type ModerationValidationResult<T> = ObjectValidationResult<T>;
 

@@ -40,3 +40,17 @@ export interface OpenDataRecord {
   /** The artifact as a IIIF Presentation 3 manifest (docs/decisions/0023-iiif.md): any IIIF viewer opens it. */
   iiifManifest: string;
 }
+
+/** The header that carries the next page's cursor besides `Link` rel="next" (absent on the last page). */
+export const OPEN_DATA_NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+/** The longest cursor the api writes (a longer one is refused unread). */
+export const OPEN_DATA_CURSOR_MAX_LENGTH = 64;
+
+/** A cursor as the api writes it: opaque base64url text, passed back unchanged for the next page. */
+export const OPEN_DATA_CURSOR = new RegExp(`^[A-Za-z0-9_-]{1,${OPEN_DATA_CURSOR_MAX_LENGTH}}$`);
+
+/** Whether `value` can be a cursor of the open data (a header's value: null when absent). */
+export function isOpenDataCursor(value: string | null | undefined): value is string {
+  return typeof value === 'string' && OPEN_DATA_CURSOR.test(value);
+}

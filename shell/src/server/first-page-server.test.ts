@@ -17,12 +17,12 @@ import {
   createFirstPageServer,
   FirstPageConfigError,
   forwardedFor,
-  FRAMES_SECRET_HEADER,
   framesVariable,
   inlineScriptHashes,
   type FirstPageServerOptions,
 } from './first-page-server';
 import { remoteUrls } from '../remotes/loading/site-remotes.testing';
+import { FRAMES_SECRET_HEADER } from '../../../deploy/frames-secret.mjs';
 
 const API = 'http://api.example';
 const INTERNAL = 'http://api.internal:3000';
@@ -500,7 +500,7 @@ function framesStandIn() {
   let renders = 0;
   const server = createServer((request, response) => {
     void bodyOf(request).then((text) => {
-      if (request.headers[FRAMES_SECRET_HEADER.toLowerCase()] !== SECRET) return response.writeHead(401).end();
+      if (request.headers[FRAMES_SECRET_HEADER] !== SECRET) return response.writeHead(401).end();
       renders += 1;
       const frame = JSON.parse(text) as FrameRequest;
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ html: `<main>${frame.module} ${Object.keys(frame.answers).length} answers</main>`, css: [] }));

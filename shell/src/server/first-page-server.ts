@@ -16,6 +16,7 @@ import {
   apiCallKey,
   apiSearchParams,
   type ApiCall,
+  ENTRY_ATTRIBUTE,
   FIRST_PAGE_ANSWERS_ID,
   firstPageCalls,
   firstPageOf,
@@ -34,7 +35,8 @@ import { REMOTE_NAMES, type RemoteName } from '../config/remote-names';
 import workspace from '../../../workspace.json';
 import { INTENT_STARTER_SCRIPT, INTENT_STARTER_SCRIPT_HASH } from './intent-starter';
 import { renderLayoutFrame } from './layout-frame';
-// Plain JavaScript shared with deploy/shell-document.mjs, bundled into this build.
+// Plain JavaScript shared with deploy/shell-document.mjs and deploy/frames.mjs, bundled into this build.
+import { FRAMES_SECRET_HEADER, FRAMES_SECRET_RULE, isFramesSecret } from '../../../deploy/frames-secret.mjs';
 import { escapeAttribute } from '../../../deploy/html.mjs';
 
 /**
@@ -49,8 +51,6 @@ export const DEFAULT_TIMEOUT_MS = 400;
 export const DEFAULT_CACHE_MS = 2000;
 /** Compositions under way at most by default: past it a visit gets the plain page at once. */
 export const DEFAULT_CONCURRENCY = 8;
-/** The header that carries FRAMES_SECRET to a remote's frames port (deploy/frames.mjs reads the same). */
-export const FRAMES_SECRET_HEADER = 'X-Frames-Secret';
 const CACHE_ENTRIES = 100;
 /** The proxies' addresses kept of a visit's X-Forwarded-For (the nearest ones: the api reads from the right). */
 const FORWARDED_KEPT = 8;
@@ -166,10 +166,10 @@ export function forwardedFor(visitor: Visitor | undefined): string | undefined {
   return [...chain.slice(-FORWARDED_KEPT), address].join(', ');
 }
 
-/** FRAMES_SECRET, as deploy/frames.mjs accepts it (32-512 printable characters, no spaces). */
+/** FRAMES_SECRET, as deploy/frames.mjs accepts it (isFramesSecret). */
 function framesSecret(value: string | undefined): string {
   if (!value) throw new FirstPageConfigError("FRAMES_SECRET must be set with a REMOTE_*_FRAMES_URL (the secret the remotes' frames ports require)");
-  if (value.length < 32 || value.length > 512 || !/^[\x21-\x7E]+$/.test(value)) throw new FirstPageConfigError('FRAMES_SECRET must be 32 to 512 printable ASCII characters without spaces');
+  if (!isFramesSecret(value)) throw new FirstPageConfigError(FRAMES_SECRET_RULE);
   return value;
 }
 
@@ -534,6 +534,6 @@ export function composeDocument(
     entry = src;
     return '';
   });
-  const starter = entry ? `<script data-entry="${escapeAttribute(entry)}">${INTENT_STARTER_SCRIPT}</script>` : '';
+  const starter = entry ? `<script ${ENTRY_ATTRIBUTE}="${escapeAttribute(entry)}">${INTENT_STARTER_SCRIPT}</script>` : '';
   return `${before}${FIRST_FRAME_WAITS_FOR_PAGE}${styles}${indexHtml.slice(head, at)}${container}${root}</div>${data}${starter}${indexHtml.slice(at + slot.length)}`;
 }

@@ -1,4 +1,4 @@
-import { SESSION_HINT_COOKIE, THEME_COOKIE, THEMES, type Theme } from '@antiquarium/contracts/first-page';
+import { SESSION_ATTRIBUTE, SESSION_HINT_COOKIE, THEME_COOKIE, THEMES, type Theme } from '@antiquarium/contracts/first-page';
 
 /** What a visit's cookies say about how its document should first paint. */
 export interface VisitHints {
@@ -26,16 +26,19 @@ export function visitHintsOf(cookieHeader: string | undefined): VisitHints {
   };
 }
 
+/** The marks withVisitHints writes, as attributes of an <html> tag. */
+const VISIT_MARKS = new RegExp(`\\s(?:${SESSION_ATTRIBUTE}|data-aq-theme)="[^"]*"`, 'g');
+
 /**
- * The document with its <html> element marked for this visit (data-aq-session, data-aq-theme), so
+ * The document with its <html> element marked for this visit (SESSION_ATTRIBUTE, data-aq-theme), so
  * that the first paint shows the top bar and the theme that are the visitor's. Attributes the
  * document already has are replaced.
  */
 export function withVisitHints(html: string, cookieHeader: string | undefined): string {
   const hints = visitHintsOf(cookieHeader);
   return html.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
-    const kept = attributes.replace(/\sdata-aq-(?:session|theme)="[^"]*"/g, '');
+    const kept = attributes.replace(VISIT_MARKS, '');
     const theme = hints.theme ? ` data-aq-theme="${hints.theme}"` : '';
-    return `<html${kept} data-aq-session="${hints.session}"${theme}>`;
+    return `<html${kept} ${SESSION_ATTRIBUTE}="${hints.session}"${theme}>`;
   });
 }

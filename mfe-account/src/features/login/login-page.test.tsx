@@ -134,3 +134,42 @@ test('a visitor sent from an artifact’s details is told why the sign-in is ask
   renderAt('/login', <LoginPage />, { state: { from: { pathname: '/my-artifacts' } } });
   expect(screen.queryByText("Sign in to see this artifact's full details.")).toBeNull();
 });
+
+test('Google sign-in: "Welcome {displayName}", then back to the origin', async () => {
+  const signInWithGoogle = jest.fn(async () => ada);
+  fakeAuth({ signInWithGoogle });
+  const router = renderAt('/login', <LoginPage />, { state: { from: { pathname: '/liked-artifacts' } } });
+  await userEvent.click(screen.getByRole('button', { name: 'Login with Google' }));
+  expect(await findToast('Welcome Ada Lovelace')).toBeInTheDocument();
+  expect(signInWithGoogle).toHaveBeenCalledTimes(1);
+  await waitFor(() => expect(router.state.location.pathname).toBe('/liked-artifacts'));
+});
+
+test('Remember me applies to a Google sign-in too', async () => {
+  const signInWithGoogle = jest
+    .fn(async (_remember?: boolean) => ada)
+    .mockRejectedValueOnce(firebaseError('auth/popup-closed-by-user'));
+  fakeAuth({ signInWithGoogle });
+  renderAt('/login', <LoginPage />);
+  await userEvent.click(screen.getByRole('button', { name: 'Login with Google' }));
+  await waitFor(() => expect(signInWithGoogle).toHaveBeenLastCalledWith(false));
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Login with Google' }));
+  await waitFor(() => expect(signInWithGoogle).toHaveBeenLastCalledWith(true));
+});
+
+test('a closed Google popup is a note, a blocked one an explanation; the page stays', async () => {
+  const signInWithGoogle = jest
+    .fn()
+    .mockRejectedValueOnce(firebaseError('auth/popup-closed-by-user'))
+    .mockRejectedValueOnce(firebaseError('auth/popup-blocked'));
+  fakeAuth({ signInWithGoogle });
+  const router = renderAt('/login', <LoginPage />);
+  await userEvent.click(screen.getByRole('button', { name: 'Login with Google' }));
+  expect(await findToast('The Google sign-in window was closed before signing in finished.')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Login with Google' }));
+  expect(
+    await findToast('Your browser blocked the Google sign-in window. Allow pop-ups for this site and try again.'),
+  ).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/login');
+});

@@ -156,3 +156,21 @@ test('without a photo the account is made and the profile update carries no phot
   expect(createUser).toHaveBeenCalledWith('ada@example.com', 'Engine1');
   expect(updateUserProfile).toHaveBeenCalledWith('Ada Lovelace', undefined);
 });
+
+test('Google sign-in: "Welcome {displayName}", then back to the origin', async () => {
+  const signInWithGoogle = jest.fn(async () => ada);
+  fakeAuth({ signInWithGoogle });
+  const router = renderAt('/register', <RegisterPage />, { state: { from: { pathname: '/liked-artifacts' } } });
+  await userEvent.click(screen.getByRole('button', { name: 'Login with Google' }));
+  expect(await findToast('Welcome Ada Lovelace')).toBeInTheDocument();
+  expect(signInWithGoogle).toHaveBeenCalledTimes(1);
+  await waitFor(() => expect(router.state.location.pathname).toBe('/liked-artifacts'));
+});
+
+test('the Google button leaves the persistence to the provider', async () => {
+  const signInWithGoogle = jest.fn(async (_remember?: boolean) => ada);
+  fakeAuth({ signInWithGoogle });
+  renderAt('/register', <RegisterPage />);
+  await userEvent.click(screen.getByRole('button', { name: 'Login with Google' }));
+  await waitFor(() => expect(signInWithGoogle).toHaveBeenCalledWith(undefined));
+});

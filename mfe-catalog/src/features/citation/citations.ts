@@ -9,6 +9,7 @@ import mlaModule from 'style-mla';
 import chicagoModule from '@citation/csl-style-chicago-note-bibliography';
 import type { Artifact } from '@antiquarium/contracts';
 import { citeWeb } from './cite-web';
+import type { CslDate, CslItem } from './csl-item';
 
 /** The site's name, as the record's website (container) in every citation. */
 export const CITATION_SITE = 'Antiquarium';
@@ -23,20 +24,6 @@ export const CITATION_FORMATS = [
 ] as const;
 
 export type CitationFormat = (typeof CITATION_FORMATS)[number]['id'];
-
-interface CslDate {
-  'date-parts': number[][];
-}
-
-/** The CSL-JSON fields a record fills. */
-export interface CslItem {
-  id: string;
-  type: 'webpage';
-  title: string;
-  'container-title': string;
-  URL: string;
-  accessed: CslDate;
-}
 
 // A CommonJS module's default export, as the bundler or Node hands it over.
 function defaultOf<T>(module: T | { default: T }): T {

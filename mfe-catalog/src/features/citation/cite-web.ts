@@ -2,7 +2,7 @@
 // own Wikipedia output (@citation-js/plugin-wikipedia-templates 0.1.0) declares a peer dependency on
 // @citation-js/core ^0.6 only, so it cannot be installed beside core 0.8: this is the smallest
 // formatter for the fields a record has (Template:Cite web's parameter names).
-import type { CslItem } from './citations';
+import type { CslItem } from './csl-item';
 
 /** Template:Cite web dates as ISO 8601 (YYYY-MM-DD), which the template accepts everywhere. */
 function isoDate(date: CslItem['accessed']): string | undefined {

@@ -1,12 +1,10 @@
-import { ANONYMOUS_NAME, collectionPagePath, type Artifact, type Collection, type CollectionItem } from '@antiquarium/contracts';
+import { ANONYMOUS_NAME, type Artifact, type Collection, type CollectionItem } from '@antiquarium/contracts';
 
 /** What the collection page shows: a collection as the api answers it. */
 export type CollectionData = Collection;
 
 /** An item whose artifact is shown to everyone (others' answers hold no other kind). */
 export type ShownItem = CollectionItem & { artifact: Artifact };
-
-export const collectionPath = collectionPagePath;
 
 /** The site path of a member's public collections. */
 export function memberCollectionsPath(uid: string): string {

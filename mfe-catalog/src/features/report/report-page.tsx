@@ -1,12 +1,11 @@
 import { ApiRequestError, getArtifact, useApiData } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
+import { isObjectId } from '@antiquarium/contracts';
 import { ArtifactImage, Spinner } from '@antiquarium/ui';
 import { useSearchParams } from 'react-router-dom';
 import { ReportForm } from './report-form';
 import { REPORT_TEXTS } from './report-texts';
 import './report.css';
-
-const ARTIFACT_ID = /^[0-9a-f]{24}$/;
 
 function ReportedArtifact({ id }: { id: string }) {
   const result = useApiData(`report-artifact:${id}`, (signal) => getArtifact(id, { signal }));
@@ -58,7 +57,7 @@ export default function ReportPage() {
     <section className="aq-container cat-report-page" aria-labelledby="report-page-title">
       <h1 id="report-page-title">{REPORT_TEXTS.pageTitle}</h1>
       <p>{REPORT_TEXTS.pageIntro}</p>
-      {ARTIFACT_ID.test(id) ? <ReportedArtifact key={id} id={id} /> : <p className="cat-message">{REPORT_TEXTS.noArtifact}</p>}
+      {isObjectId(id) ? <ReportedArtifact key={id} id={id} /> : <p className="cat-message">{REPORT_TEXTS.noArtifact}</p>}
     </section>
   );
 }

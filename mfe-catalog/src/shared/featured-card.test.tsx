@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { ArtifactListCard } from '../features/all-artifacts/artifact-list-card';
 import { FeaturedCard } from './featured-card';
 import { artifact } from '@antiquarium/testing';
 
@@ -30,17 +29,4 @@ test('featured card: the date part of an ISO createdAt and the like count', () =
   expect(screen.getByText('12')).toBeInTheDocument();
   // The date's badge is read with the spec's word for it (My Artifacts' 'Created At'), issue 32.
   expect(screen.getByText('2024-05-01').closest('.aq-badge')).toHaveTextContent(/^Created At: 2024-05-01$/);
-});
-
-test('list card: type badge, date, likes and a Details link, with the same fallbacks', () => {
-  const item = sparse();
-  render(<ArtifactListCard artifact={item} />, { wrapper: MemoryRouter });
-  expect(screen.getByText('Writings')).toBeInTheDocument();
-  expect(screen.getByText('Unknown')).toBeInTheDocument();
-  // One word for the date across the site: the spec's 'Created At' (issue 32), not 'Created'.
-  expect(screen.getByText('Unknown').previousElementSibling).toHaveTextContent(/^Created At:$/);
-  expect(screen.getByText('0')).toBeInTheDocument();
-  expect(screen.getByText('Cuneiform receipt')).toBeInTheDocument();
-  // Named after its artifact: 24 such links on a page each have a name of their own.
-  expect(screen.getByRole('link', { name: `Details: ${item.name}` })).toHaveAttribute('href', `/artifacts/${item._id}`);
 });

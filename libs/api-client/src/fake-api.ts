@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { configureApiClient } from '../client';
+import { configureApiClient } from './client';
 
 export interface SeenRequest {
   method: string;

@@ -1,0 +1,112 @@
+import { PERSISTED_USER_KEY_PREFIX } from '@antiquarium/auth-store';
+import { ENTRY_ATTRIBUTE, SESSION_ATTRIBUTE, WAITING_ATTRIBUTE } from '@antiquarium/contracts/first-page';
+
+/**
+ * The one script a composed document carries inline (docs/decisions/0015, 0021), in place of the
+ * shell's `<script defer>`. It is never imported: the build compiles it to a string (intent-starter.ts).
+ * The composed document is the whole page, its links real ones the server composes too: the site's
+ * code (its ENTRY_ATTRIBUTE, about 175 KB gzip) is started on the visitor's first intent, not on
+ * load, so a visitor who reads pays none of its download, evaluation or hydration:
+ * - an intent is a pointer moved or pressed, a touch, a wheel, a key, a focus inside the page, or an
+ *   activation that came with none of these (a screen reader's, voice control's or switch access's
+ *   click, `element.click()`), a value typed or chosen, a form sent;
+ * - the controls whose code has not come (WAITING_ATTRIBUTE) stay enabled: a click on a button, a
+ *   checkbox or a radio of theirs is held (its default prevented, React never sees it) and replayed
+ *   as a click once the control is hydrated (its attribute gone), so it is answered once; a form
+ *   sent with waiting controls is sent again once they are all hydrated. Only the last held
+ *   activation is replayed (the visitor's latest wish). What is typed or chosen meanwhile stays in
+ *   the controls and is handed to the page's code as it hydrates (composed-frame.tsx), before the
+ *   replay (a task later);
+ * - it tells the page, on <html> (SESSION_ATTRIBUTE), whether Firebase has a stored session in this
+ *   browser ('member') or not ('visitor'); the shell's server marks the same from the session hint
+ *   cookie before the first paint, and this corrects it where the cookie was missing or stale.
+ *   Blocked storage counts as a member's (the code then decides). It looks on the first intent, as
+ *   the code is asked for, not on load: a fresh browser's first look at its storage is a task of its
+ *   own after the first paint; a page without an entry to start looks at once.
+ */
+
+const WAITING = `[${WAITING_ATTRIBUTE}]`;
+const INTENTS = ['pointerdown', 'pointermove', 'touchstart', 'wheel', 'keydown', 'focusin', 'input', 'change'];
+/** The controls whose activation is held: a button, and the inputs that act on a click. */
+const CLICKED_INPUT = /^(checkbox|radio|submit|button|reset|image)$/;
+
+function tellSession(): void {
+  let member = false;
+  try {
+    for (const store of [localStorage, sessionStorage]) {
+      for (let i = 0; i < store.length; i += 1) if (String(store.key(i)).startsWith(PERSISTED_USER_KEY_PREFIX)) member = true;
+    }
+  } catch {
+    member = true;
+  }
+  document.documentElement.setAttribute(SESSION_ATTRIBUTE, member ? 'member' : 'visitor');
+}
+
+/** The one held activation's watch: holding another drops it. */
+let held: MutationObserver | null = null;
+
+/** Holds an activation of `node` until `awake()` says its code has come, then replays it a task later. */
+function hold(node: Element, awake: () => boolean, replay: () => void): void {
+  held?.disconnect();
+  const watch = new MutationObserver(() => {
+    if (!awake()) return;
+    watch.disconnect();
+    if (held !== watch) return;
+    held = null;
+    setTimeout(() => {
+      if (node.isConnected) replay();
+    }, 0);
+  });
+  watch.observe(node, { attributes: true, subtree: true, attributeFilter: [WAITING_ATTRIBUTE] });
+  held = watch;
+}
+
+/** The waiting control a click on `target` activates, if its activation has to be held. */
+function waitingControl(target: EventTarget | null): HTMLButtonElement | HTMLInputElement | null {
+  const control = target instanceof Element ? target.closest(WAITING) : null;
+  if (control instanceof HTMLButtonElement) return control;
+  return control instanceof HTMLInputElement && CLICKED_INPUT.test(control.type) ? control : null;
+}
+
+function startOnIntent(entry: string): void {
+  let started = false;
+  const start = (): void => {
+    if (started) return;
+    started = true;
+    tellSession();
+    const tag = document.createElement('script');
+    tag.src = entry;
+    document.head.appendChild(tag);
+  };
+  const onClick = (event: MouseEvent): void => {
+    start();
+    const control = waitingControl(event.target);
+    if (!control) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    hold(
+      control,
+      () => !control.hasAttribute(WAITING_ATTRIBUTE),
+      () => control.click(),
+    );
+  };
+  const onSubmit = (event: SubmitEvent): void => {
+    start();
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.querySelector(WAITING)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    hold(
+      form,
+      () => !form.querySelector(WAITING),
+      () => form.requestSubmit(),
+    );
+  };
+  for (const type of INTENTS) addEventListener(type, start, { capture: true, passive: true });
+  addEventListener('click', onClick, true);
+  addEventListener('submit', onSubmit, true);
+}
+
+const entry = document.currentScript?.getAttribute(ENTRY_ATTRIBUTE);
+if (entry) startOnIntent(entry);
+else tellSession();
