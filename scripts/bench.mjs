@@ -9,7 +9,7 @@
 //                          [--skip-latency] [--skip-home] [--million-requests 3] [--million-rss-cap-gb 8]
 //                          [--duration 10] [--connections 32] [--lighthouse-runs 3]
 //                          [--loader wrk|node] [--load-slow] [--build] [--port-offset 0] [--out file.json] [--smoke]
-//                          [--skip-idle] [--idle-sizes 2000,100000] [--idle-seconds 60]
+//                          [--skip-idle] [--skip-photos] [--skip-iiif] [--idle-sizes 2000,100000] [--idle-seconds 60]
 //                          [--skip-first-tap] [--tap-runs 3] [--tap-controls menu,search,filter,like]
 //                          [--site-url http://localhost:4200]  (Lighthouse and (h) only, against a running site)
 //   node scripts/bench.mjs --compare a.json b.json
@@ -24,13 +24,15 @@
 // (f) idle CPU per minute of one api without Redis and of FerretDB at each --idle-sizes size
 // (h) the first interaction on the first pages, visitor and member, at the calibrated CPU slowdown:
 //     a tap's time to its result and INP, for the first tap (it boots the code) and a later one
+// (g) photos: a 12 MP phone photo processed (time, memory), the card's bytes, a derivative served
+// (i) IIIF tiles of a 12 MP photo: the first tile on a fresh api; req/s and p99 at 16 connections, cold and cached
 //
 // Ports: workspace.json's `bench` profile, shifted by --port-offset (or BENCH_PORT_OFFSET).
 // Results: bench-results/<timestamp>.json (or --out) and bench-results/latest.json (not with --smoke).
 //
 // The sections live in scripts/bench/: options, helpers, load (wrk and a Node loop), seed, site
 // (bytes, Lighthouse), first-tap (+ first-tap-page, what runs in the measured page), latency, home,
-// million, report (table, --compare), main. A new section is one
+// million, photos, iiif-tiles, report (table, --compare), main. A new section is one
 // module there and one call in main.mjs.
 import { runBench } from './bench/main.mjs';
 

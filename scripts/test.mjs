@@ -197,7 +197,7 @@ async function benchSmoke() {
   } catch (error) {
     failure = error;
   }
-  const sections = ['bytes', 'lighthouse', 'first-tap', 'latency', 'home', 'million', 'idle', 'photos'];
+  const sections = ['bytes', 'lighthouse', 'first-tap', 'latency', 'home', 'million', 'idle', 'photos', 'iiif'];
   let problem = failure?.message;
   if (!problem) {
     const report = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : null;

@@ -10,6 +10,7 @@ import { portsOf, REMOTES } from '../lib/workspace.mjs';
 import { commandOutput, round, row, say, skipped, started, thousands } from './helpers.mjs';
 import { HOME_CALLS, homeRows, measureHome } from './home.mjs';
 import { idleRows, measureIdle } from './idle.mjs';
+import { iiifTiles } from './iiif-tiles.mjs';
 import { measurePhotos } from './photos.mjs';
 import { measureLatency } from './latency.mjs';
 import { measureMillion } from './million.mjs';
@@ -62,7 +63,7 @@ async function main() {
   const parsed = parseArgs();
   if (parsed.compare) return compare(...parsed.compare);
   if (parsed.flags.has('--help')) {
-    console.log(readFileSync(path.join(ROOT, 'scripts/bench.mjs'), 'utf8').split('\n').filter((l) => l.startsWith('//')).slice(0, 29).join('\n'));
+    console.log(readFileSync(path.join(ROOT, 'scripts/bench.mjs'), 'utf8').split('\n').filter((l) => l.startsWith('//')).slice(0, 31).join('\n'));
     return;
   }
   if (!existsSync(path.join(ROOT, 'node_modules/playwright-core'))) throw new Error('node_modules is missing: run `npm ci` (or `npm test` once) first');
@@ -188,6 +189,9 @@ async function main() {
     report.sections.photos = result.section;
     report.rows.push(...result.rows);
   }
+
+  // (i)
+  await iiifTiles(ctx, report);
 
   // (e)
   if (options.million) {

@@ -21,7 +21,7 @@ const VALUE_OPTIONS = [
   'tap-runs',
   'tap-controls',
 ];
-const FLAG_OPTIONS = ['million', 'reuse-million', 'skip-lighthouse', 'skip-site', 'skip-latency', 'skip-home', 'skip-idle', 'skip-photos', 'skip-first-tap', 'smoke', 'build', 'load-slow', 'help', 'compare'];
+const FLAG_OPTIONS = ['million', 'reuse-million', 'skip-lighthouse', 'skip-site', 'skip-latency', 'skip-home', 'skip-idle', 'skip-photos', 'skip-iiif', 'skip-first-tap', 'smoke', 'build', 'load-slow', 'help', 'compare'];
 
 /**
  * `--compare a.json b.json` compares two reports; anything else is a run. Values are kept under
@@ -109,6 +109,7 @@ export function resolveOptions(parsed) {
     skipHome: flags.has('--skip-home'),
     skipIdle: flags.has('--skip-idle'),
     skipPhotos: flags.has('--skip-photos'),
+    skipIiif: flags.has('--skip-iiif'),
     skipFirstTap: flags.has('--skip-first-tap'),
     tapRuns: number('--tap-runs', smoke ? 1 : 3),
     tapControls,

@@ -2,7 +2,7 @@
 // of its own (time and peak resident memory), the bytes of the card's derivative, and a derivative
 // served by the api (requests per second and p99, cached by the OS's page cache).
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -49,7 +49,8 @@ const { processPhoto } = require(process.env.PROCESSOR);
 })().catch((error) => { console.error(error); process.exit(1); });
 `;
 
-async function inApi(script, env) {
+/** Runs `script` in a Node process of its own, as the api's code runs (its modules, its allocator setting). */
+export async function inApi(script, env) {
   const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], {
     cwd: path.join(ROOT, 'api'),
     env: { ...process.env, ...API_PROCESS_ENV, ...env, NODE_PATH: path.join(ROOT, 'node_modules') },
@@ -58,7 +59,8 @@ async function inApi(script, env) {
   return stdout;
 }
 
-async function processOnce(dir, input) {
+/** Processes the photo at `input` once with the api's own code, its files written to `dir` (also (i)'s). */
+export async function processOnce(dir, input) {
   return JSON.parse(await inApi(WORKER, { PROCESSOR: path.join(ROOT, 'api/dist/media/photo-processor.js'), OUT: dir, INPUT: input }));
 }
 
@@ -91,11 +93,17 @@ async function serveLoad(ctx, photo, photosDir) {
   }
 }
 
+/** The 12 MP phone photo's file, made once per run in the work dir (shared with (i), iiif-tiles.mjs). */
+export async function phonePhoto(ctx) {
+  const input = path.join(ctx.work, 'phone-photo.jpg');
+  if (!existsSync(input)) await inApi(GENERATE, { INPUT: input });
+  return input;
+}
+
 export async function measurePhotos(ctx) {
   const dir = path.join(ctx.work, 'photos');
   mkdirSync(dir, { recursive: true });
-  const input = path.join(ctx.work, 'phone-photo.jpg');
-  await inApi(GENERATE, { INPUT: input });
+  const input = await phonePhoto(ctx);
   const runs = [];
   for (let i = 0; i < (ctx.options.smoke ? 1 : 3); i += 1) {
     say(`(g) processing a 12 MP phone photo, run ${i + 1}`);
