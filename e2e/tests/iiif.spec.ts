@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiGet, type ArtifactSummary } from '../support/api';
+import { apiGet, apiSend, type ArtifactSummary } from '../support/api';
 import { SITE_URL } from '../support/env';
 import { rememberedSignIn } from '../support/session';
 import { createUser } from '../support/users';
@@ -57,4 +57,33 @@ test.describe('IIIF (issue 44)', () => {
       await context.close();
     });
   }
+
+  test('a public collection’s page links its IIIF Collection, whose items are its artifacts’ manifests in the owner’s order (visitor, 390 px)', async ({ browser }) => {
+    const owner = await createUser();
+    const seeded = (await apiGet<ArtifactSummary[]>('/artifacts?limit=3')).body.slice(0, 3);
+    const ordered = [seeded[2]!, seeded[0]!, seeded[1]!];
+    const { id } = await apiSend<{ id: string }>('POST', '/collections', owner.token, { title: `IIIF shelf ${Date.now().toString(36)}`, visibility: 'public', description: 'For viewers.' });
+    await apiSend('PUT', `/collections/${id}/items`, owner.token, ordered.map((artifact) => ({ artifactId: artifact._id, note: '' })));
+
+    const context = await browser.newContext({ baseURL: SITE_URL, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`/collections/${id}`);
+    const link = page.getByRole('link', { name: 'IIIF collection' });
+    await expect(link).toBeVisible();
+    const href = new URL((await link.getAttribute('href')) ?? '');
+    expect(href.pathname).toBe(`/iiif/3/collections/${id}`);
+    const answer = await page.request.get(href.searchParams.get('manifest') ?? '', { headers: { Origin: 'https://viewer.example.org' } });
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['access-control-allow-origin']).toBe('*');
+    const collection = (await answer.json()) as { type: string; items: { id: string; type: string }[] };
+    expect(collection.type).toBe('Collection');
+    expect(collection.items.map((item) => item.type)).toEqual(['Manifest', 'Manifest', 'Manifest']);
+    expect(collection.items.map((item) => new URL(item.id).pathname)).toEqual(ordered.map((artifact) => `/iiif/3/artifacts/${artifact._id}/manifest`));
+    for (const item of collection.items) expect((await page.request.get(item.id)).status()).toBe(200);
+
+    // Made private, it is no IIIF Collection any more.
+    await apiSend('PATCH', `/collections/${id}`, owner.token, { visibility: 'private' });
+    expect((await page.request.get(href.searchParams.get('manifest') ?? '')).status()).toBe(404);
+    await context.close();
+  });
 });

@@ -132,6 +132,13 @@ test.describe('Share previews and the sitemap', () => {
         contentLocation: { '@type': 'Place', name: 'Thebes, Egypt' },
         license: 'http://creativecommons.org/licenses/by/4.0/',
         creditText: 'Photo: <Test> & "Suite"',
+        // Its IIIF manifest (issue 44), as its open-data record names it.
+        subjectOf: {
+          '@type': 'CreativeWork',
+          name: 'IIIF Presentation 3 manifest',
+          url: `${API_URL}/iiif/3/artifacts/${id}/manifest`,
+          encodingFormat: 'application/ld+json;profile="http://iiif.io/api/presentation/3/context.json"',
+        },
       },
     ]);
 

@@ -1,4 +1,4 @@
-import { DEFAULT_RIGHTS, FIELD_LABELS, datingLabel, isRightsUri, type Artifact, type Collection } from '@antiquarium/contracts';
+import { DEFAULT_RIGHTS, FIELD_LABELS, collectionPagePath, datingLabel, iiifCollectionPath, iiifManifestPath, isRightsUri, type Artifact, type Collection } from '@antiquarium/contracts';
 import { SITE_NAME } from '../mail/mail-template';
 import type { Dimensions } from './iiif-image-request';
 
@@ -40,11 +40,11 @@ export const THUMBNAIL_WIDTH = 400;
 export const EMPTY_CANVAS: Dimensions = { width: 1280, height: 960 };
 
 export function manifestId(addresses: IiifAddresses, artifactId: string): string {
-  return `${addresses.publicApiUrl}/iiif/3/artifacts/${artifactId}/manifest`;
+  return `${addresses.publicApiUrl}/${iiifManifestPath(artifactId)}`;
 }
 
 export function collectionId(addresses: IiifAddresses, id: string): string {
-  return `${addresses.publicApiUrl}/iiif/3/collections/${id}`;
+  return `${addresses.publicApiUrl}/${iiifCollectionPath(id)}`;
 }
 
 function serviceOf(addresses: IiifAddresses, imageId: string) {
@@ -157,7 +157,7 @@ export function collectionDocument(collection: Collection, addresses: IiifAddres
     ...(description ? { summary: none(description) } : {}),
     ...(owner ? { metadata: [entry('Curated by', owner)] } : {}),
     provider: provider(addresses),
-    homepage: [{ id: `${addresses.siteOrigin}/collections/${collection.id}`, type: 'Text', label: none(collection.title), format: 'text/html' }],
+    homepage: [{ id: `${addresses.siteOrigin}${collectionPagePath(collection.id)}`, type: 'Text', label: none(collection.title), format: 'text/html' }],
     items: collection.items.flatMap((item) => {
       if (!item.artifact) return [];
       const note = item.note.trim();

@@ -1,4 +1,4 @@
-import { METADATA_LICENCE, type OpenDataRecord } from '@antiquarium/contracts';
+import { METADATA_LICENCE, iiifManifestPath, iiifManifestReference, isObjectId, isOpenDataCursor, isoYear, type OpenDataRecord } from '@antiquarium/contracts';
 import type { OpenDataArtifact } from '../artifacts/artifacts.repository';
 import { toArtifactImage } from '../artifacts/to-artifact';
 
@@ -39,23 +39,12 @@ export function toOpenDataRecord(doc: OpenDataArtifact, { siteOrigin, publicApiU
     credit: doc.credit ?? '',
     contributor: doc.adderName,
     addedAt: new Date(doc.addedAt).toISOString(),
-    iiifManifest: `${publicApiUrl}/iiif/3/artifacts/${id}/manifest`,
+    iiifManifest: `${publicApiUrl}/${iiifManifestPath(id)}`,
     images: (doc.images ?? []).map((stored) => {
       const { url, alt, caption, width, height } = toArtifactImage(stored);
       return { url, alt, ...(caption ? { caption } : {}), width, height };
     }),
   };
-}
-
-/**
- * A year as ISO 8601 writes it (astronomical numbering: 1 BC is 0000, 2 BC is -0001), at least four
- * digits, with a sign past 9999 or before year 0 (as the details page's JSON-LD writes it).
- */
-function isoYear(year: number): string {
-  const astronomical = year < 0 ? year + 1 : year;
-  const digits = String(Math.abs(astronomical)).padStart(4, '0');
-  if (astronomical < 0) return `-${digits}`;
-  return astronomical > 9999 ? `+${digits}` : digits;
 }
 
 /**
@@ -87,12 +76,7 @@ export function toJsonLd(record: OpenDataRecord): Record<string, unknown> {
     license: record.rights,
     ...(record.credit.trim() ? { creditText: record.credit } : {}),
     contributor: { '@type': 'Person', name: record.contributor },
-    subjectOf: {
-      '@type': 'CreativeWork',
-      name: 'IIIF Presentation 3 manifest',
-      url: record.iiifManifest,
-      encodingFormat: 'application/ld+json;profile="http://iiif.io/api/presentation/3/context.json"',
-    },
+    subjectOf: iiifManifestReference(record.iiifManifest),
     sdLicense: METADATA_LICENCE.uri,
   };
 }
@@ -127,7 +111,7 @@ export function encodeCursor(id: string): string {
 
 /** The id a cursor stands for, or undefined when the text is not a cursor this api wrote. */
 export function decodeCursor(cursor: string): string | undefined {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(cursor)) return undefined;
+  if (!isOpenDataCursor(cursor)) return undefined;
   const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  return /^[0-9a-f]{24}$/.test(id) ? id : undefined;
+  return isObjectId(id) ? id : undefined;
 }

@@ -1,3 +1,4 @@
+import { iiifCollectionPath, iiifManifestPath } from '@antiquarium/contracts';
 import { apiAddress } from './client';
 
 // IIIF (docs/decisions/0023-iiif.md): the api's Presentation API 3.0 documents, which any IIIF
@@ -5,12 +6,12 @@ import { apiAddress } from './client';
 
 /** An artifact's IIIF manifest ('' before start-up). */
 export function iiifManifestUrl(artifactId: string): string {
-  return apiAddress(`iiif/3/artifacts/${encodeURIComponent(artifactId)}/manifest`);
+  return apiAddress(iiifManifestPath(artifactId));
 }
 
 /** A public collection as a IIIF Collection ('' before start-up). */
 export function iiifCollectionUrl(collectionId: string): string {
-  return apiAddress(`iiif/3/collections/${encodeURIComponent(collectionId)}`);
+  return apiAddress(iiifCollectionPath(collectionId));
 }
 
 /**

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { DATE_PRECISIONS, DATE_QUALIFIERS, datingLabel, formatDateRange, formatYear, readDate, type DatePrecision, type DateQualifier } from './dates';
+import { DATE_PRECISIONS, DATE_QUALIFIERS, datingLabel, formatDateRange, formatYear, isoYear, readDate, type DatePrecision, type DateQualifier } from './dates';
 
 type Case = [text: string, start: number, end: number, precision: DatePrecision, qualifier?: DateQualifier];
 
@@ -338,4 +338,13 @@ describe('formatting a range', () => {
       ),
     );
   });
+});
+
+test('a year as ISO 8601 writes it: astronomical numbering, four digits at least, a sign past 9999', () => {
+  expect(isoYear(1799)).toBe('1799');
+  expect(isoYear(50)).toBe('0050');
+  expect(isoYear(-1)).toBe('0000');
+  expect(isoYear(-2)).toBe('-0001');
+  expect(isoYear(-38_050)).toBe('-38049');
+  expect(isoYear(12_000)).toBe('+12000');
 });

@@ -343,3 +343,14 @@ export const UNDATED = 'Undated';
 export function datingLabel(dating: (Pick<DateRange, 'start' | 'end'> & Partial<Pick<DateRange, 'precision'>>) | null | undefined): string {
   return dating ? formatDateRange(dating) : UNDATED;
 }
+
+/**
+ * A year as ISO 8601 writes it (astronomical numbering: 1 BC is 0000, 2 BC is -0001), at least four
+ * digits, with a sign past 9999 or before year 0: the JSON-LD of the details page and of open data.
+ */
+export function isoYear(year: number): string {
+  const astronomical = year < 0 ? year + 1 : year;
+  const digits = String(Math.abs(astronomical)).padStart(4, '0');
+  if (astronomical < 0) return `-${digits}`;
+  return astronomical > 9999 ? `+${digits}` : digits;
+}

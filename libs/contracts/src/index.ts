@@ -15,4 +15,6 @@ export * from './members';
 export * from './collections';
 export * from './contact';
 export * from './mail';
-export type { OpenDataRecord } from './open-data';
+export * from './iiif';
+export * from './object-id';
+export * from './open-data';

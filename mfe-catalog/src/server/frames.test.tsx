@@ -169,8 +169,11 @@ describe('a public collection (issue 28)', () => {
     const frame = parse(renderFrame({ module: './Collection', url: COLLECTION_URL, apiUrl: API, answers: collectionAnswers() }));
     const view = within(frame);
     expect(view.getByRole('heading', { level: 1, name: 'Writing and reckoning' })).toBeInTheDocument();
-    expect(view.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['1. Rosetta Stone', '2. Bronze Sickle']);
+    expect(view.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['1. Rosetta Stone', '2. Bronze Sickle', 'IIIF']);
     expect(view.getByText('Three scripts, one decree.')).toBeInTheDocument();
+    // A public collection is a IIIF Collection (issue 44), linked with the api's public address the browser uses.
+    const iiif = new URL(view.getByRole('link', { name: 'IIIF collection' }).getAttribute('href') ?? '');
+    expect(`${iiif.origin}${iiif.pathname}`).toMatch(new RegExp(`^${API.replace(/\/+$/, '')}/iiif/3/collections/[^/]+$`));
     expect(view.getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', '/members/u-ada/collections');
     expect(frame.querySelector('.aq-spinner')).toBeNull();
     expect(fetchSpy).not.toHaveBeenCalled();
@@ -283,6 +286,15 @@ test.each<[string, string, string, ComponentType, () => DocumentAnswers]>([
   );
   container.normalize();
   expect(within(container).queryByRole('status', { name: /loading/i })).toBeNull();
+  // The home slideshow's play button: the server sends one per motion setting (CSS shows the right
+  // one); once the code has read the setting, the browser keeps that one alone (hero-banner.tsx).
+  const serverPlay = [...frame.querySelectorAll('.cat-banner__play')].map((button) => button.textContent);
+  const browserPlay = [...container.querySelectorAll('.cat-banner__play')].map((button) => button.textContent);
+  if (module === './Home') {
+    expect(serverPlay).toEqual(['Pause slideshow', 'Play slideshow']);
+    expect(browserPlay).toEqual(['Pause slideshow']);
+  }
+  for (const root of [frame, container]) root.querySelectorAll('.cat-banner__play').forEach((button) => button.remove());
   expect(canonical(container)).toBe(canonical(frame));
   expect(fetchSpy).not.toHaveBeenCalled();
 });

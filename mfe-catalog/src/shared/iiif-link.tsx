@@ -1,5 +1,6 @@
 import { iiifDragLink } from '@antiquarium/api-client';
 import { toast } from '@antiquarium/ui';
+import './iiif-link.css';
 
 export const IIIF_TEXTS = {
   title: 'IIIF',

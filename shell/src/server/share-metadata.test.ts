@@ -11,7 +11,6 @@ import {
   collectionShareMetadata,
   escapeHtml,
   isoDating,
-  isoYear,
   shareTags,
   shortText,
   withShareTags,
@@ -64,7 +63,7 @@ const PARENT: Record<string, string | undefined> = {
 
 /** Properties by the type that declares them (their domain), with their expected value types. */
 const PROPERTIES: Record<string, Record<string, readonly Expected[]>> = {
-  Thing: { name: ['Text'], description: ['Text'], url: ['URL'], image: ['URL', 'ImageObject'] },
+  Thing: { name: ['Text'], description: ['Text'], url: ['URL'], image: ['URL', 'ImageObject'], subjectOf: ['CreativeWork'] },
   CreativeWork: {
     dateCreated: ['Date'],
     contentLocation: ['Place'],
@@ -72,6 +71,7 @@ const PROPERTIES: Record<string, Record<string, readonly Expected[]>> = {
     creditText: ['Text'],
     creator: ['Person', 'Organization'],
     hasPart: ['CreativeWork'],
+    encodingFormat: ['Text', 'URL'],
   },
   VisualArtwork: { artform: ['Text', 'URL'] },
   MediaObject: { contentUrl: ['URL'] },
@@ -201,15 +201,22 @@ describe('an artifact as VisualArtwork', () => {
   });
 
   it('writes the date read in ISO 8601 (astronomical years), a range as an interval', () => {
-    expect(isoYear(1799)).toBe('1799');
-    expect(isoYear(50)).toBe('0050');
-    expect(isoYear(-1)).toBe('0000');
-    expect(isoYear(-2)).toBe('-0001');
-    expect(isoYear(-38_050)).toBe('-38049');
-    expect(isoYear(12_000)).toBe('+12000');
     expect(isoDating({ start: -1380, end: -1312, precision: 'year', qualifier: 'circa' })).toBe('-1379/-1311');
+    expect(isoDating({ start: 1799, end: 1799, precision: 'year', qualifier: 'exact' })).toBe('1799');
     expect(isoDating(null)).toBeUndefined();
     expect(checkDocument(artifactJsonLd(artifact({ dating: { start: -45_000, end: -35_000, precision: 'millennium', qualifier: 'circa' } }), ORIGIN))).toEqual([]);
+  });
+
+  it('names its IIIF manifest as a work about it when the api’s public address is known, as its open-data record does', () => {
+    const jsonLd = artifactJsonLd(artifact(), ORIGIN, 'https://api.antiquarium.example/');
+    expect(jsonLd['subjectOf']).toEqual({
+      '@type': 'CreativeWork',
+      name: 'IIIF Presentation 3 manifest',
+      url: `https://api.antiquarium.example/iiif/3/artifacts/${artifact()._id}/manifest`,
+      encodingFormat: 'application/ld+json;profile="http://iiif.io/api/presentation/3/context.json"',
+    });
+    expect(checkDocument(jsonLd)).toEqual([]);
+    expect(artifactJsonLd(artifact(), ORIGIN)).not.toHaveProperty('subjectOf');
   });
 
   it('carries every kept photo as an ImageObject with its alt text and caption, in order, valid against schema.org', () => {

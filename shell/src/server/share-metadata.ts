@@ -3,7 +3,7 @@
 // run no JavaScript, so the shell's server puts these in the document it sends for an artifact's
 // details page (behind sign-in in the app, but its public metadata is on its card for everyone) and
 // for a public collection's page. Only public values go in: what the api answers without a session.
-import { jsonForScript, type Artifact } from '@antiquarium/contracts';
+import { collectionPagePath, iiifManifestPath, iiifManifestReference, isoYear, jsonForScript, type Artifact } from '@antiquarium/contracts';
 
 /** What is read of a collection as `GET /collections/:id` answers it (the contracts' Collection). */
 export interface SharedCollection {
@@ -62,17 +62,6 @@ export function absoluteHttpUrl(value: string | null | undefined, origin: string
 }
 
 /**
- * A year as ISO 8601 writes it (astronomical numbering: 1 BC is 0000, 2 BC is -0001), at least four
- * digits, with a sign past 9999 or before year 0.
- */
-export function isoYear(year: number): string {
-  const astronomical = year < 0 ? year + 1 : year;
-  const digits = String(Math.abs(astronomical)).padStart(4, '0');
-  if (astronomical < 0) return `-${digits}`;
-  return astronomical > 9999 ? `+${digits}` : digits;
-}
-
-/**
  * The date read from the artifact's created-at text (dates.ts) as ISO 8601: its year, or the
  * interval of years it was read as ('-1379/-1311'); undefined when it could not be read.
  */
@@ -88,7 +77,7 @@ export function artifactPageUrl(origin: string, id: string): string {
 
 /** The permanent URL of a collection's page on the site. */
 export function collectionPageUrl(origin: string, id: string): string {
-  return `${origin}/collections/${encodeURIComponent(id)}`;
+  return `${origin}${collectionPagePath(id)}`;
 }
 
 /**
@@ -105,8 +94,12 @@ function imagesOf(artifact: Artifact, origin: string, cover: string | undefined)
   return cover ? { image: cover } : {};
 }
 
-/** The artifact as schema.org's VisualArtwork (name, description, image, date, place, licence, credit). */
-export function artifactJsonLd(artifact: Artifact, origin: string): Record<string, unknown> {
+/**
+ * The artifact as schema.org's VisualArtwork (name, description, image, date, place, licence,
+ * credit) and, given the api's public address, its IIIF manifest as a work about it (as its
+ * open-data record says it).
+ */
+export function artifactJsonLd(artifact: Artifact, origin: string, publicApiUrl?: string): Record<string, unknown> {
   const url = artifactPageUrl(origin, artifact._id);
   const image = absoluteHttpUrl(artifact.image, origin);
   const dateCreated = isoDating(artifact.dating);
@@ -125,6 +118,7 @@ export function artifactJsonLd(artifact: Artifact, origin: string): Record<strin
     ...(location ? { contentLocation: { '@type': 'Place', name: location } } : {}),
     ...(artifact.rights ? { license: artifact.rights } : {}),
     ...(credit ? { creditText: credit } : {}),
+    ...(publicApiUrl ? { subjectOf: iiifManifestReference(`${publicApiUrl.replace(/\/+$/, '')}/${iiifManifestPath(artifact._id)}`) } : {}),
   };
 }
 
@@ -132,9 +126,9 @@ export function artifactJsonLd(artifact: Artifact, origin: string): Record<strin
  * An artifact's public metadata, or undefined for one that is not public (a moderation decision is
  * never shown to a visitor; the api does not answer them, and this is a second guard).
  */
-export function artifactShareMetadata(artifact: Artifact, origin: string): ShareMetadata | undefined {
+export function artifactShareMetadata(artifact: Artifact, origin: string, publicApiUrl?: string): ShareMetadata | undefined {
   if (artifact.moderation || !artifact._id || !artifact.name) return undefined;
-  const jsonLd = artifactJsonLd(artifact, origin);
+  const jsonLd = artifactJsonLd(artifact, origin, publicApiUrl);
   // The share card shows the cover (a page's `og:image` is one picture).
   const image = absoluteHttpUrl(artifact.image, origin);
   return {
@@ -149,7 +143,7 @@ export function artifactShareMetadata(artifact: Artifact, origin: string): Share
 }
 
 /** A public collection as schema.org's Collection of the VisualArtworks shown in it, in order. */
-export function collectionShareMetadata(collection: SharedCollection, origin: string): ShareMetadata | undefined {
+export function collectionShareMetadata(collection: SharedCollection, origin: string, publicApiUrl?: string): ShareMetadata | undefined {
   if (collection.visibility !== 'public' || !collection.id || !collection.title) return undefined;
   const url = collectionPageUrl(origin, collection.id);
   const artifacts = collection.items.flatMap((item) => (item.artifact && !item.artifact.moderation ? [item.artifact] : []));
@@ -174,7 +168,7 @@ export function collectionShareMetadata(collection: SharedCollection, origin: st
       ...(owner ? { creator: { '@type': 'Person', name: owner } } : {}),
       collectionSize: artifacts.length,
       hasPart: artifacts.map((artifact) => {
-        const { '@context': _context, ...part } = artifactJsonLd(artifact, origin);
+        const { '@context': _context, ...part } = artifactJsonLd(artifact, origin, publicApiUrl);
         return part;
       }),
     },

@@ -9,7 +9,7 @@
 // not public sends the plain document. An answer is kept FIRST_PAGE_CACHE_MS per page (a burst of
 // previews costs one call; a restriction shows in the next documents after at most that long), at
 // most FIRST_PAGE_CONCURRENCY calls run at once, and visits of one page share the call under way.
-import type { Artifact } from '@antiquarium/contracts';
+import { COLLECTION_PATHS, isObjectId, isOpenDataCursor, OBJECT_ID_SOURCE, OPEN_DATA_NEXT_CURSOR_HEADER, type Artifact } from '@antiquarium/contracts';
 import { absoluteUrl, FirstPageConfigError, forwardedFor, readApiSettings, wholeNumber, type Visitor } from './first-page-server';
 import { artifactPageUrl, artifactShareMetadata, collectionPageUrl, collectionShareMetadata, escapeHtml, withShareTags, type ShareMetadata, type SharedCollection } from './share-metadata';
 
@@ -24,11 +24,10 @@ export const DEFAULT_SITEMAP_CACHE_MS = 60_000;
 /** One sitemap file's budget: past it the file is cut (a client sees it incomplete). */
 export const DEFAULT_SITEMAP_TIMEOUT_MS = 30_000;
 const CACHE_ENTRIES = 500;
-const ARTIFACT_PAGE = /^\/artifacts\/([0-9a-f]{24})\/?$/i;
+const ARTIFACT_PAGE = new RegExp(`^/artifacts/(${OBJECT_ID_SOURCE})/?$`, 'i');
 const COLLECTION_PAGE = /^\/collections\/([A-Za-z0-9_-]{1,64})\/?$/;
-const CURSOR = /^[A-Za-z0-9_-]{1,64}$/;
-const OBJECT_ID = /^[0-9a-f]{24}$/i;
-const NEXT_CURSOR_HEADER = 'x-next-cursor';
+/** A collection id as its page's path takes it (COLLECTION_PAGE). */
+const COLLECTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface SharePagesOptions {
   /** The deployment's runtime-config.json (its apiUrl, unless API_INTERNAL_URL says otherwise). */
@@ -105,7 +104,7 @@ export function createSharePages(options: SharePagesOptions): SharePages {
   const { env } = options;
   const fetchImpl = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
-  const { apiUrl, timeoutMs, cacheMs, concurrency } = readApiSettings(options.runtimeConfig, env);
+  const { apiUrl, browserApiUrl, timeoutMs, cacheMs, concurrency } = readApiSettings(options.runtimeConfig, env);
   const origin = env.SITE_ORIGIN ? siteOrigin(env.SITE_ORIGIN) : undefined;
   const sitemapCacheMs = wholeNumber(env.SITEMAP_CACHE_MS, 'SITEMAP_CACHE_MS', DEFAULT_SITEMAP_CACHE_MS, 3_600_000);
   const sitemapTimeoutMs = wholeNumber(env.SITEMAP_TIMEOUT_MS, 'SITEMAP_TIMEOUT_MS', DEFAULT_SITEMAP_TIMEOUT_MS, 600_000);
@@ -174,14 +173,14 @@ export function createSharePages(options: SharePagesOptions): SharePages {
       await response.body?.cancel();
       throw new Error(`the open data answered ${response.status}`);
     }
-    const nextValue = response.headers.get(NEXT_CURSOR_HEADER);
-    const next = nextValue && CURSOR.test(nextValue) ? nextValue : undefined;
+    const nextValue = response.headers.get(OPEN_DATA_NEXT_CURSOR_HEADER);
+    const next = isOpenDataCursor(nextValue) ? nextValue : undefined;
     const body = response.body;
     async function* ids(): AsyncGenerator<string> {
       for await (const line of linesOf(body)) {
         if (!line.trim()) continue;
         const id = (JSON.parse(line) as { id?: unknown }).id;
-        if (typeof id === 'string' && OBJECT_ID.test(id)) yield id;
+        if (isObjectId(id, { anyCase: true })) yield id;
       }
     }
     return { ids: ids(), next, skip: () => body.cancel() };
@@ -237,7 +236,7 @@ export function createSharePages(options: SharePagesOptions): SharePages {
       const body: unknown = await response.json();
       if (!Array.isArray(body)) throw new Error('the collections list is not a list');
       for (const item of body as { id?: unknown; visibility?: unknown }[]) {
-        if (typeof item?.id === 'string' && CURSOR.test(item.id) && item.visibility === 'public' && count < SITEMAP_MAX_URLS) {
+        if (typeof item?.id === 'string' && COLLECTION_ID.test(item.id) && item.visibility === 'public' && count < SITEMAP_MAX_URLS) {
           count += 1;
           yield item.id;
         }
@@ -302,12 +301,12 @@ export function createSharePages(options: SharePagesOptions): SharePages {
     const artifact = ARTIFACT_PAGE.exec(pathname);
     if (artifact) {
       const id = artifact[1]!.toLowerCase();
-      return metadata(`artifact:${id}`, `artifacts/${id}`, (body, site) => artifactShareMetadata(body as Artifact, site), visitor);
+      return metadata(`artifact:${id}`, `artifacts/${id}`, (body, site) => artifactShareMetadata(body as Artifact, site, browserApiUrl), visitor);
     }
     const collection = COLLECTION_PAGE.exec(pathname);
     if (collection) {
       const id = collection[1]!;
-      return metadata(`collection:${id}`, `collections/${encodeURIComponent(id)}`, (body, site) => collectionShareMetadata(body as SharedCollection, site), visitor);
+      return metadata(`collection:${id}`, COLLECTION_PATHS.collection(id), (body, site) => collectionShareMetadata(body as SharedCollection, site, browserApiUrl), visitor);
     }
     return Promise.resolve(unknown);
   }
@@ -328,7 +327,7 @@ export function createSharePages(options: SharePagesOptions): SharePages {
       if (pathname === '/sitemaps/collections.xml') return collectionsFile(visitor);
       if (pathname === '/sitemaps/artifacts.xml') {
         const after = searchParams.get('after') ?? undefined;
-        if (after !== undefined && !CURSOR.test(after)) return undefined;
+        if (after !== undefined && !isOpenDataCursor(after)) return undefined;
         return artifactsFile(after, visitor);
       }
       return undefined;

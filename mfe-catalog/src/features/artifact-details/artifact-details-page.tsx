@@ -14,6 +14,7 @@ import { ModerationNotice } from './moderation-notice';
 import { PhotoGallery } from './photo-gallery';
 import { RightsBadge } from './rights-badge';
 import { ShareButton } from './share-button';
+import { ZoomFrame } from './zoom-frame';
 import '../../shared/catalog.css';
 import './artifact-details.css';
 
@@ -37,23 +38,29 @@ function ArtifactDetails({ artifact }: { artifact: Artifact }) {
   // Read defensively: this remote is released on its own (docs/decisions/0008) and may meet an api
   // from before photos, whose artifacts carry no `images`.
   const photos = artifact.images ?? [];
+  // A hidden record has no public manifest (the api answers 404 for it): no IIIF link, no deep zoom.
+  const manifestUrl = artifact.moderation ? '' : iiifManifestUrl(artifact._id);
 
   return (
     <article className="aq-container cat-details">
       {photos.length > 0 ? (
         <div className="cat-details__media cat-details__media--photos">
-          <PhotoGallery photos={photos} name={artifact.name} sizes={DETAILS_IMAGE_SIZES} />
+          <PhotoGallery photos={photos} name={artifact.name} sizes={DETAILS_IMAGE_SIZES} manifestUrl={manifestUrl} />
         </div>
       ) : (
-        <div className="cat-details__media">
-          <ArtifactImage
-            src={artifact.image}
-            alt={artifact.name}
-            width={960}
-            height={720}
-            priority="lcp"
-            sizes={DETAILS_IMAGE_SIZES}
-          />
+        <div className="cat-details__media cat-details__media--photos">
+          <ZoomFrame manifestUrl={manifestUrl} index={0} name={artifact.name}>
+            <div className="cat-details__picture">
+              <ArtifactImage
+                src={artifact.image}
+                alt={artifact.name}
+                width={960}
+                height={720}
+                priority="lcp"
+                sizes={DETAILS_IMAGE_SIZES}
+              />
+            </div>
+          </ZoomFrame>
         </div>
       )}
       <div className="cat-details__info">
@@ -120,8 +127,7 @@ function ArtifactDetails({ artifact }: { artifact: Artifact }) {
         </section>
         <RightsBadge rights={artifact.rights} credit={artifact.credit} />
         {artifact.adderName ? <p className="cat-details__adder">Shared by {artifact.adderName}</p> : null}
-        {/* A hidden record has no public manifest (the api answers 404 for it). */}
-        {artifact.moderation ? null : <IiifLink url={iiifManifestUrl(artifact._id)} kind="manifest" />}
+        <IiifLink url={manifestUrl} kind="manifest" />
         <p className="cat-details__back">
           <Link className="aq-button" to="/all-artifacts">
             Back to All Artifacts

@@ -1,6 +1,7 @@
 import type { ArtifactImage as KeptPhoto } from '@antiquarium/contracts';
 import { ArtifactImage } from '@antiquarium/ui';
 import { useState } from 'react';
+import { ZoomFrame } from './zoom-frame';
 
 export const PHOTO_GALLERY_TEXTS = {
   /** The thumbnails' group. */
@@ -18,34 +19,38 @@ export interface PhotoGalleryProps {
   name: string;
   /** The large photo's width at each viewport width (the details page's picture). */
   sizes: string;
+  /** The artifact's IIIF manifest, for deep zoom ('' for none). */
+  manifestUrl?: string;
 }
 
 /**
  * An artifact's kept photos on its details page: the shown one large, at its own shape, with its
  * alt text and its caption under it; with several, a row of thumbnails that switch it. Plain
- * buttons, so a keyboard reaches and presses each (a deep-zoom viewer is a later issue's).
+ * buttons, so a keyboard reaches and presses each; they also choose the photo deep zoom shows.
  */
-export function PhotoGallery({ photos, name, sizes }: PhotoGalleryProps) {
+export function PhotoGallery({ photos, name, sizes, manifestUrl = '' }: PhotoGalleryProps) {
   const [shownIndex, setShownIndex] = useState(0);
   const shown = photos[shownIndex] ?? photos[0];
   if (!shown) return null;
   return (
     <div className="cat-photos">
       <figure className="cat-photos__figure">
-        <div className="cat-photos__frame">
-          {/* Keyed by photo: another photo starts without the last one's failure, over its own placeholder. */}
-          <ArtifactImage
-            key={shown.id}
-            src={shown.url}
-            photo={shown}
-            alt={shown.alt.trim() || name}
-            width={shown.width}
-            height={shown.height}
-            priority="lcp"
-            sizes={sizes}
-            className="cat-photos__image"
-          />
-        </div>
+        <ZoomFrame manifestUrl={manifestUrl} index={shownIndex} name={name}>
+          <div className="cat-photos__frame">
+            {/* Keyed by photo: another photo starts without the last one's failure, over its own placeholder. */}
+            <ArtifactImage
+              key={shown.id}
+              src={shown.url}
+              photo={shown}
+              alt={shown.alt.trim() || name}
+              width={shown.width}
+              height={shown.height}
+              priority="lcp"
+              sizes={sizes}
+              className="cat-photos__image"
+            />
+          </div>
+        </ZoomFrame>
         {shown.caption ? <figcaption className="cat-photos__caption">{shown.caption}</figcaption> : null}
       </figure>
       {photos.length > 1 ? (

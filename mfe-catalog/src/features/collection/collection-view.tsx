@@ -1,8 +1,11 @@
+import { iiifCollectionUrl } from '@antiquarium/api-client';
+import { collectionPagePath } from '@antiquarium/contracts';
 import { ArtifactImage, coverPhoto, usePageTitle } from '@antiquarium/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { IiifLink } from '../../shared/iiif-link';
 import { CopyLinkButton } from './copy-link-button';
-import { collectionPath, memberCollectionsPath, ownerName, shownItems, type CollectionData } from './collection-data';
+import { memberCollectionsPath, ownerName, shownItems, type CollectionData } from './collection-data';
 import '../../shared/collection.css';
 
 export const COLLECTION_TEXTS = {
@@ -48,7 +51,7 @@ export function CollectionView({ collection, editor }: CollectionViewProps) {
           {COLLECTION_TEXTS.items(items.length)}
         </p>
         <div className="cat-collection__actions">
-          <CopyLinkButton path={collectionPath(collection.id)} />
+          <CopyLinkButton path={collectionPagePath(collection.id)} />
         </div>
       </header>
       {editor ?? (items.length === 0 ? (
@@ -84,6 +87,8 @@ export function CollectionView({ collection, editor }: CollectionViewProps) {
           ))}
         </ol>
       ))}
+      {/* A public collection is a IIIF Collection of its artifacts' manifests (issue 44); a private one has none. */}
+      {collection.visibility === 'public' ? <IiifLink url={iiifCollectionUrl(collection.id)} kind="collection" /> : null}
     </article>
   );
 }
