@@ -16,7 +16,9 @@ import { measureLatency } from './latency.mjs';
 import { measureMillion } from './million.mjs';
 import { BUDGET, parseArgs, resolveOptions } from './options.mjs';
 import { compare, machine, printTable } from './report.mjs';
-import { measureBytes, measureLighthouse, withSite } from './site.mjs';
+import { measureBytes } from './bytes.mjs';
+import { measureLighthouse } from './lighthouse.mjs';
+import { withSite } from './site.mjs';
 import { measureFirstTap } from './first-tap.mjs';
 
 async function ensureLoader(options) {
@@ -59,43 +61,10 @@ function distsMissing() {
   return wanted.filter((file) => !existsSync(path.join(ROOT, file)));
 }
 
-async function main() {
-  const parsed = parseArgs();
-  if (parsed.compare) return compare(...parsed.compare);
-  if (parsed.flags.has('--help')) {
-    console.log(readFileSync(path.join(ROOT, 'scripts/bench.mjs'), 'utf8').split('\n').filter((l) => l.startsWith('//')).slice(0, 31).join('\n'));
-    return;
-  }
-  if (!existsSync(path.join(ROOT, 'node_modules/playwright-core'))) throw new Error('node_modules is missing: run `npm ci` (or `npm test` once) first');
-  const options = resolveOptions(parsed);
-  const o = options.portOffset;
-  const ports = portsOf('bench', o);
-  const work = mkdtempSync(path.join(os.tmpdir(), 'antiquarium-bench-'));
-  workDir = work;
-  const logs = path.join(work, 'logs');
-  mkdirSync(logs, { recursive: true });
-  const ctx = { options, ports, work, logs, offset: o, chromePath: chromiumPath(), ferret: {} };
-  onInterrupt(async () => {
-    await stopAll();
-    process.exit(130);
-  });
-
-  const startedAt = new Date();
-  const report = { version: 1, startedAt: startedAt.toISOString(), options: { ...options }, budgets: BUDGET, machine: null, sections: {}, rows: [] };
-  say(`work dir ${work} (logs in ${logs})`);
-  await ensureLoader(options);
-  report.options.loader = options.loader;
-  report.machine = machine(options);
-  say(`machine: ${report.machine.cores} cores, ${report.machine.memoryGB} GB, ${report.machine.node}, load average ${report.machine.loadAverageAtStart.join(' ')}`);
-
-  const missing = distsMissing();
-  if (options.build || (missing.length > 0 && !options.smoke)) {
-    say(`building the workspace (${options.build ? '--build' : `missing: ${missing.join(', ')}`})`);
-    await run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], { cwd: ROOT, env: { NX_DAEMON: 'false' } });
-  }
-  const siteReady = distsMissing().length === 0;
+/** FerretDB (installed if missing) on SQLite for every section, and on PostgreSQL when a section asked for needs it. */
+async function startDatabases(ctx) {
+  const { options, ports, work, logs, offset: o } = ctx;
   await ensureFerretDb();
-
   const sqliteEntry = await startFerretDb({ port: ports.sqlite, dataDir: path.join(work, 'ferretdb-sqlite'), debugPort: ports.sqlite + 20, logDir: logs });
   ctx.ferret.sqlite = { port: ports.sqlite, entry: sqliteEntry };
   const needsPostgres = (!options.skipLatency && options.handlers.includes('postgresql')) || (!options.skipHome && options.handlers[0] === 'postgresql');
@@ -104,8 +73,11 @@ async function main() {
     const entry = await startFerretDb({ port: ports.postgres, dataDir: path.join(work, 'ferretdb-postgresql'), postgresUrl, debugPort: ports.postgres + 20, logDir: logs });
     ctx.ferret.postgresql = { port: ports.postgres, entry };
   }
+}
 
-  // (a) and (b)
+/** (a), (b) and (h): on the bench's own demo site, or on the site --site-url names (its (b) and (h) only). */
+async function siteSections(ctx, report, siteReady) {
+  const { options } = ctx;
   if (options.siteUrl && !options.skipSite) {
     // (b) only, against the site given: the one `npm start` runs, as a visitor would meet it. Its
     // signed-in run and its public collection are made there (a bench user, one collection).
@@ -141,7 +113,11 @@ async function main() {
       await firstTap(ctx, report, site);
     });
   }
+}
 
+/** (c), (d), (f), (g), (i) and (e): the api's and the databases' sections. */
+async function backEndSections(ctx, report) {
+  const { options } = ctx;
   // (c)
   report.sections.latency = options.skipLatency ? { skipped: '--skip-latency' } : {};
   if (options.skipLatency) report.rows.push(row('latency', 'skipped', 'api hot paths', '-', `p99 <= ${BUDGET.p99Ms} ms`, skipped('--skip-latency'), null));
@@ -204,12 +180,10 @@ async function main() {
     report.sections.million = { skipped: 'run with --million' };
     report.rows.push(row('million', 'skipped', `list and search at ${thousands(options.millionSize)} (postgresql)`, '-', `p95 <= ${BUDGET.millionP95Ms} ms`, skipped('run with --million'), null));
   }
+}
 
-  await stopAll();
-  report.finishedAt = new Date().toISOString();
-  report.elapsedSeconds = round((performance.now() - started) / 1000, 0);
-  report.machine.loadAverageAtEnd = os.loadavg().map((value) => round(value, 2));
-
+/** The report as JSON (bench-results/<start>.json or --out, and latest.json after a full run), then its table. */
+function writeReport(report, options, startedAt) {
   const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
   const outDir = path.join(ROOT, 'bench-results');
   const out = options.out ? path.resolve(options.out) : path.join(outDir, `${stamp}.json`);
@@ -225,6 +199,52 @@ async function main() {
     `Antiquarium benchmark ${report.startedAt} (${report.elapsedSeconds}s): ${m.cores} cores, ${m.memoryGB} GB, Node ${m.node}, ${m.chromium ?? 'chromium ?'}, FerretDB ${m.ferretdb} (${m.ferretdbHandlers.join(', ')}), load tool ${options.loader}, load average ${m.loadAverageAtStart.join(' ')} -> ${m.loadAverageAtEnd.join(' ')}${options.smoke ? ' [SMOKE: tiny sizes, timings meaningless]' : ''}`,
   );
   console.log(`\nwritten: ${path.relative(process.cwd(), out)}${options.smoke ? '' : ` and ${path.relative(process.cwd(), path.join(outDir, 'latest.json'))}`}`);
+}
+
+async function main() {
+  const parsed = parseArgs();
+  if (parsed.compare) return compare(...parsed.compare);
+  if (parsed.flags.has('--help')) {
+    console.log(readFileSync(path.join(ROOT, 'scripts/bench.mjs'), 'utf8').split('\n').filter((l) => l.startsWith('//')).slice(0, 31).join('\n'));
+    return;
+  }
+  if (!existsSync(path.join(ROOT, 'node_modules/playwright-core'))) throw new Error('node_modules is missing: run `npm ci` (or `npm test` once) first');
+  const options = resolveOptions(parsed);
+  const o = options.portOffset;
+  const ports = portsOf('bench', o);
+  const work = mkdtempSync(path.join(os.tmpdir(), 'antiquarium-bench-'));
+  workDir = work;
+  const logs = path.join(work, 'logs');
+  mkdirSync(logs, { recursive: true });
+  const ctx = { options, ports, work, logs, offset: o, chromePath: chromiumPath(), ferret: {} };
+  onInterrupt(async () => {
+    await stopAll();
+    process.exit(130);
+  });
+
+  const startedAt = new Date();
+  const report = { version: 1, startedAt: startedAt.toISOString(), options: { ...options }, budgets: BUDGET, machine: null, sections: {}, rows: [] };
+  say(`work dir ${work} (logs in ${logs})`);
+  await ensureLoader(options);
+  report.options.loader = options.loader;
+  report.machine = machine(options);
+  say(`machine: ${report.machine.cores} cores, ${report.machine.memoryGB} GB, ${report.machine.node}, load average ${report.machine.loadAverageAtStart.join(' ')}`);
+
+  const missing = distsMissing();
+  if (options.build || (missing.length > 0 && !options.smoke)) {
+    say(`building the workspace (${options.build ? '--build' : `missing: ${missing.join(', ')}`})`);
+    await run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], { cwd: ROOT, env: { NX_DAEMON: 'false' } });
+  }
+  const siteReady = distsMissing().length === 0;
+  await startDatabases(ctx);
+  await siteSections(ctx, report, siteReady);
+  await backEndSections(ctx, report);
+
+  await stopAll();
+  report.finishedAt = new Date().toISOString();
+  report.elapsedSeconds = round((performance.now() - started) / 1000, 0);
+  report.machine.loadAverageAtEnd = os.loadavg().map((value) => round(value, 2));
+  writeReport(report, options, startedAt);
   rmSync(work, { recursive: true, force: true });
 }
 

@@ -6,7 +6,8 @@ import { ARTIFACT_TYPES, MEDIA_IMAGE_WIDTHS, UNKNOWN_PLACE, passwordProblem, rea
 import { validateArtifactInput } from '@antiquarium/contracts/validation';
 import { KNOWN_COUNTRIES, placeOf } from '../artifacts/places';
 import { DEMO_ARTIFACTS, DEMO_USERS } from './demo-data';
-import { artifactSvg, captionLines, escapeXml, imageFiles, imageSrcFileName, writeDemoImages } from './media';
+import { imageFiles, imageSrcFileName, writeDemoImages } from './media';
+import { artifactSvg, captionLines, escapeXml } from './plate-svg';
 
 function hasControlChars(text: string): boolean {
   return [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
