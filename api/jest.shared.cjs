@@ -15,6 +15,7 @@ module.exports = function apiSuite({ displayName, testMatch, testTimeout, setupF
     moduleNameMapper: {
       '^@antiquarium/contracts$': '<rootDir>/../libs/contracts/src/index.ts',
       '^@antiquarium/contracts/validation$': '<rootDir>/../libs/contracts/src/validation.ts',
+      '^@antiquarium/contracts/ttl-cache$': '<rootDir>/../libs/contracts/src/ttl-cache.ts',
       '^@antiquarium/testing/photos$': '<rootDir>/../libs/testing/src/photo-fixtures.ts',
       '^@antiquarium/testing/net$': '<rootDir>/../libs/testing/src/net.ts',
     },

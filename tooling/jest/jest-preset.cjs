@@ -34,7 +34,7 @@ module.exports = function frontEndJestConfig({ displayName, rootDir, testEnviron
       '^swiper/css(/.*)?$': path.join(__dirname, 'style-stub.cjs'),
       '\\.(svg|png|webp|jpe?g)$': path.join(__dirname, 'file-stub.cjs'),
       '^@antiquarium/contracts$': path.join(libs, 'contracts/src/index.ts'),
-      '^@antiquarium/contracts/(validation|first-page|releases)$': path.join(libs, 'contracts/src/$1.ts'),
+      '^@antiquarium/contracts/(validation|first-page|releases|ttl-cache)$': path.join(libs, 'contracts/src/$1.ts'),
       '^@antiquarium/api-client/hand-over$': path.join(libs, 'api-client/src/hand-over.ts'),
       '^@antiquarium/ui/(destructive-dialog|antd-theme)$': path.join(libs, 'ui/src/$1.tsx'),
       '^@antiquarium/(ui|api-client|auth-store|testing)$': path.join(libs, '$1/src/index.ts'),

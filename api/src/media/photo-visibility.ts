@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { ArtifactCatalog } from '../artifacts/artifact-catalog';
 import { ArtifactChanges, type ArtifactChange } from '../artifacts/artifact-changes';
 import { ArtifactsRepository } from '../artifacts/artifacts.repository';
-import { TtlCache } from '../common/ttl-cache';
+import { TtlCache } from '@antiquarium/contracts/ttl-cache';
 import { PhotosRepository } from './photos.repository';
 
 /**

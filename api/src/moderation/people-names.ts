@@ -1,6 +1,6 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { TokenVerifier } from '../auth/token-verifier';
-import { TtlCache } from '../common/ttl-cache';
+import { TtlCache } from '@antiquarium/contracts/ttl-cache';
 import { FORMER_MEMBER } from './moderation.schema';
 
 /** How long a name read from the identity service is reused: a rename shows within it. */
