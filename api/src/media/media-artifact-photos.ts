@@ -128,8 +128,9 @@ export class MediaArtifactPhotos extends ArtifactPhotos {
       throw error;
     }
     const id = randomBytes(16).toString('hex');
-    await this.uploads.write(id, fetched);
+    // The record first: bytes no record names are a leftover to the sweep (photo-queue.ts).
     await this.photos.insert({ _id: id, uid, size: fetched.length, state: 'processing', source: url });
+    await this.uploads.write(id, fetched);
     await this.queue.processNow(id);
     const photo = await this.photos.findById(id);
     if (photo?.state !== 'ready') {

@@ -11,6 +11,8 @@ const MAX_WAITING = 64;
 const SWEEP_MS = 30_000;
 /** An upload no artifact names within this long is deleted. */
 export const ABANDONED_AFTER_MS = 24 * 3_600_000;
+/** At most this many stored uploads are compared with the records at each sweep. */
+const LEFTOVERS_PER_SWEEP = 500;
 /** A photo still processing after this long was left by a process that stopped. */
 const STUCK_AFTER_MS = 5 * 60_000;
 
@@ -27,6 +29,8 @@ export class PhotoQueue implements OnModuleInit, OnApplicationShutdown {
   private running: Promise<void> | null = null;
   private sweeper: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** Stored uploads no record named at the last sweep: removed if none names them at the next. */
+  private leftovers = new Set<string>();
 
   constructor(
     private readonly photos: PhotosRepository,
@@ -115,14 +119,30 @@ export class PhotoQueue implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** Work left by a stopped process, and uploads no artifact named within a day. */
+  /** Work left by a stopped process, uploads no artifact named within a day, and stored bytes no upload owns. */
   async sweep(now = Date.now()): Promise<void> {
     try {
       for (const photo of await this.photos.stuck(new Date(now - STUCK_AFTER_MS), MAX_WAITING)) this.enqueue(photo._id);
       for (const photo of await this.photos.abandoned(new Date(now - ABANDONED_AFTER_MS), 100)) await this.discard(photo._id);
+      await this.sweepLeftovers();
     } catch (error) {
       this.logger.warn(`sweep: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+
+  /**
+   * Bytes in the uploads' store whose photo record is gone: a PATCH still writing through one
+   * instance while the upload was terminated through another leaves its `.part` after the
+   * removal. A record is made before any byte is stored and deleted after the last is removed, so
+   * bytes without one are a leftover, once a whole sweep apart has shown they stay that way (a
+   * removal racing that PATCH's end is then caught at the sweep after).
+   */
+  private async sweepLeftovers(): Promise<void> {
+    const stored = await this.uploads.storedIds(LEFTOVERS_PER_SWEEP);
+    const recorded = new Set((await this.photos.findByIds(stored)).map((photo) => photo._id));
+    const unowned = stored.filter((id) => !recorded.has(id));
+    for (const id of unowned.filter((id) => this.leftovers.has(id))) await this.uploads.remove(id);
+    this.leftovers = new Set(unowned.filter((id) => !this.leftovers.has(id)));
   }
 
   /** Deletes a photo and every file of it. */

@@ -8,8 +8,10 @@ import { DataStore, Upload, type KvStore } from '@tus/utils';
 export const UPLOADS_PREFIX = 'uploads/';
 
 /** An upload's id as the api makes them (tus-uploads.ts, media-artifact-photos.ts); anything else is a bug. */
+const UPLOAD_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
 export function assertUploadId(id: string): string {
-  if (!/^[A-Za-z0-9_-]{8,64}$/.test(id)) throw new Error(`not an upload id: ${id}`);
+  if (!UPLOAD_ID.test(id)) throw new Error(`not an upload id: ${id}`);
   return id;
 }
 
@@ -21,6 +23,16 @@ export function assertUploadId(id: string): string {
 export function uploadObjectKeys(id: string, prefix = UPLOADS_PREFIX): { file: string; info: string; part: string } {
   const file = `${prefix}${assertUploadId(id)}`;
   return { file, info: `${file}.info`, part: `${file}.part` };
+}
+
+/**
+ * The upload a stored name belongs to (`<prefix><id>`, `.info`, `.part`, or the folder's `.json`),
+ * or null for a name that is no upload's.
+ */
+export function uploadIdOfKey(key: string, prefix = UPLOADS_PREFIX): string | null {
+  if (!key.startsWith(prefix)) return null;
+  const id = key.slice(prefix.length).replace(/\.(info|part|json)$/, '');
+  return UPLOAD_ID.test(id) ? id : null;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   AbortMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
@@ -11,7 +12,7 @@ import {
 import { FileStore } from '@tus/file-store';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import type { DataStore } from '@tus/utils';
-import { PrefixedDataStore, UPLOADS_PREFIX, UncachedKvStore, assertUploadId, uploadObjectKeys } from './s3-uploads';
+import { PrefixedDataStore, UPLOADS_PREFIX, UncachedKvStore, assertUploadId, uploadIdOfKey, uploadObjectKeys } from './s3-uploads';
 
 /**
  * The bytes of uploads in progress (docs/decisions/0018-photos.md): where the tus server writes
@@ -29,6 +30,11 @@ export abstract class UploadedBytes {
   abstract write(id: string, bytes: Buffer): Promise<void>;
   /** Removes everything of the upload, complete or not; nothing there is fine. */
   abstract remove(id: string): Promise<void>;
+  /**
+   * The ids of uploads with anything stored, at most about `limit` (the sweep compares them with the
+   * photos' records: bytes no record names are a leftover, PHOTO_QUEUE's sweep).
+   */
+  abstract storedIds(limit: number): Promise<string[]>;
 }
 
 /** The tus file store's folder (`<id>` and its `<id>.json`): the embedded default, one instance. */
@@ -64,6 +70,16 @@ export class LocalUploadedBytes extends UploadedBytes {
     const file = this.file(id);
     await Promise.all([fs.rm(file, { force: true }), fs.rm(`${file}.json`, { force: true })]);
   }
+
+  async storedIds(limit: number): Promise<string[]> {
+    const names = await fs.readdir(this.dir).catch(() => [] as string[]);
+    return distinctIds(names.map((name) => uploadIdOfKey(name, '')), limit);
+  }
+}
+
+/** Each id once, in the order met, at most `limit`; names that are no upload's are left out. */
+function distinctIds(ids: readonly (string | null)[], limit: number): string[] {
+  return [...new Set(ids.filter((id): id is string => id !== null))].slice(0, limit);
 }
 
 export interface S3UploadsOptions {
@@ -139,6 +155,11 @@ export class S3UploadedBytes extends UploadedBytes {
     // One request for the three, answered 200 even when some of them stay: those are named here.
     const kept = answer.Errors ?? [];
     if (kept.length > 0) throw new Error(`upload ${id}: ${kept.map((error) => `${error.Key} not removed (${error.Code})`).join(', ')}`);
+  }
+
+  async storedIds(limit: number): Promise<string[]> {
+    const listed = await this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: this.prefix, MaxKeys: Math.min(limit * 3, 1000) }));
+    return distinctIds((listed.Contents ?? []).map((object) => uploadIdOfKey(object.Key ?? '', this.prefix)), limit);
   }
 
   /** What the `.info` object says: the multipart upload's id (in its metadata) and the size (in its body). */
