@@ -10,7 +10,9 @@ import { deploySuite } from './deploy-phase.mjs';
 import { portsOf } from './lib/workspace.mjs';
 import { playwrightSuite } from './lib/playwright-suite.mjs';
 import { startMailRelay } from './lib/mail-relay.mjs';
-import { jestProblems } from './lib/test-report.mjs';
+import { benchSmoke } from './lib/bench-smoke.mjs';
+import { affectedPlan, plannedPhases, staticCommands } from './lib/affected.mjs';
+import { jestProblems, jestTimings, summaryOf } from './lib/test-report.mjs';
 
 // Test ports differ from the start command's, so the tests can run while the site is up.
 // TEST_PORT_OFFSET shifts them all, so that two runs can share a machine.
@@ -26,12 +28,25 @@ const RELEASE_DEPLOY_TOKEN = randomBytes(24).toString('hex');
 const RELEASE_TELEMETRY_SECRET = randomBytes(24).toString('hex');
 // `node scripts/test.mjs --only=unit,api` runs some phases (static, unit, api, bench-smoke, resilience, browser, deploy); all by default.
 const ALL_PHASES = ['static', 'unit', 'api', 'bench-smoke', 'resilience', 'browser', 'deploy'];
-const { values: args } = parseArgs({ options: { only: { type: 'string' } } });
-const phases = new Set(args.only ? args.only.split(',') : ALL_PHASES);
+// `--affected [--base <ref>]` runs only what the changes against <ref> (default main) touch (scripts/lib/affected.mjs).
+const { values: args } = parseArgs({ options: { only: { type: 'string' }, affected: { type: 'boolean' }, base: { type: 'string', default: 'main' } } });
+const plan = args.affected ? affectedPlan(ROOT, args.base) : null;
+const phases = new Set(args.only ? args.only.split(',') : plan ? plannedPhases(plan) : ALL_PHASES);
 const unknownPhases = [...phases].filter((phase) => !ALL_PHASES.includes(phase));
 if (unknownPhases.length > 0) throw new Error(`unknown phase ${unknownPhases.join(', ')} (phases: ${ALL_PHASES.join(', ')})`);
 
-async function jest(label, args, env = {}) {
+/** How long each phase took, for the summary. */
+const phaseTimes = [];
+async function timed(phase, work) {
+  const started = Date.now();
+  try {
+    return await work();
+  } finally {
+    phaseTimes.push(`${phase} ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+  }
+}
+
+async function jest(label, args, env = {}, { allowNone = false } = {}) {
   const out = path.join(work, `${label.replace(/\W+/g, '-')}.json`);
   let failure;
   try {
@@ -41,8 +56,8 @@ async function jest(label, args, env = {}) {
   }
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
-    results.push({ label, passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests, problems: jestProblems(report) });
-    if (report.numTotalTests === 0) throw new Error(`${label}: no test ran`);
+    results.push({ label, passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests, problems: jestProblems(report), timings: jestTimings(report, ROOT) });
+    if (report.numTotalTests === 0 && !allowNone) throw new Error(`${label}: no test ran`);
   } else {
     results.push({ label, passed: 0, failed: 1, skipped: 0 });
   }
@@ -182,35 +197,6 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
   }
 }
 
-/**
- * `npm run bench` on tiny data (scripts/bench.mjs --smoke): it must finish and write every section
- * of its report. Timings are not judged. Its own ports: the bench's shifted by 6 + TEST_PORT_OFFSET
- * (clear of a real `npm run bench`, the soak's emulator ports and the other phases').
- */
-async function benchSmoke() {
-  const out = path.join(work, 'bench-smoke.json');
-  let failure;
-  try {
-    await run(process.execPath, [path.join(ROOT, 'scripts/bench.mjs'), '--smoke', '--skip-lighthouse', '--million', '--out', out, '--port-offset', String(6 + OFFSET)], { cwd: ROOT });
-    // The search engines side by side on a few artifacts: the catalog's must answer as a scan does.
-    await run(process.execPath, [path.join(ROOT, 'scripts/bench/search-engines.mjs'), '--sizes', '300', '--queries', '60', '--require-equal', 'minisearch'], { cwd: ROOT });
-  } catch (error) {
-    failure = error;
-  }
-  const sections = ['bytes', 'lighthouse', 'first-tap', 'latency', 'home', 'million', 'idle', 'photos', 'iiif'];
-  let problem = failure?.message;
-  if (!problem) {
-    const report = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : null;
-    const missing = sections.filter((name) => !report?.sections?.[name] || !report.rows.some((row) => row.section === name));
-    const shapeless = (report?.rows ?? []).filter((row) => !row.key || !row.measure || !['met', 'missed', 'info', 'skipped'].includes(row.status));
-    if (!report) problem = `no report at ${out}`;
-    else if (missing.length > 0) problem = `sections missing from the report: ${missing.join(', ')}`;
-    else if (shapeless.length > 0) problem = `rows without key, measure or status: ${JSON.stringify(shapeless[0])}`;
-  }
-  results.push({ label: 'bench smoke', passed: problem ? 0 : 1, failed: problem ? 1 : 0, skipped: 0 });
-  if (problem) throw new Error(`bench smoke: ${problem}`);
-}
-
 /** The whole site on test ports, seeded, and the Playwright journeys against it. */
 async function browserSuite() {
   await startFerretDb({ port: PORTS.browser, dataDir: path.join(work, 'ferretdb-browser'), debugPort: PORTS.debugBrowser, logDir: LOGS });
@@ -253,9 +239,11 @@ async function browserJourneys({ mongoUri, apiUrl, mediaDir, relay }) {
   await playwrightSuite('browser journeys', out, results, async () => {
     // E2E_GREP runs only the journeys whose title matches (while working on some of them).
     const grep = process.env.E2E_GREP ? ['--grep', process.env.E2E_GREP] : [];
+    // With --affected, the journeys that visit a route of an affected remote (or all of them).
+    const specs = plan && plan.journeys !== 'all' ? plan.journeys.map((spec) => `tests/${spec}`) : [];
     // E2E_REPEAT=n runs each of them n times (to find a journey that fails now and then).
     const repeat = /^[1-9]\d?$/.test(process.env.E2E_REPEAT ?? '') ? ['--repeat-each', process.env.E2E_REPEAT] : [];
-    await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...grep, ...repeat], {
+    await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...specs, ...grep, ...repeat], {
       cwd: ROOT,
       env: {
         SITE_URL: `http://localhost:${PORTS.site}`,
@@ -276,21 +264,30 @@ async function main() {
     await stopAll();
     process.exit(130);
   });
+  if (plan) log(`affected against ${args.base}: ${plan.folders.join(', ') || 'no project'}; phases ${[...phases].join(', ')}; journeys ${plan.journeys === 'all' ? 'all' : plan.journeys.length}`);
   await ensureFerretDb();
   if (phases.has('static')) {
     log('build, typecheck and lint');
-    await run('npx', ['nx', 'run-many', '-t', 'build', 'typecheck', '--output-style=static'], { cwd: ROOT, env: { NX_DAEMON: 'false' } });
-    await run('npx', ['tsc', '-p', 'e2e/tsconfig.json'], { cwd: ROOT });
-    await run('npx', ['eslint', '.', '--max-warnings=0'], { cwd: ROOT });
+    const commands = plan
+      ? staticCommands(ROOT, plan)
+      : [
+          ['npx', ['nx', 'run-many', '-t', 'build', 'typecheck', '--output-style=static']],
+          ['npx', ['tsc', '-p', 'e2e/tsconfig.json']],
+          ['npx', ['eslint', '.', '--max-warnings=0']],
+        ];
+    await timed('static', async () => {
+      for (const [command, commandArgs] of commands) await run(command, commandArgs, { cwd: ROOT, env: { NX_DAEMON: 'false' } });
+    });
   }
   if (phases.has('unit')) {
     log('unit and component tests');
-    await jest('unit', []);
+    // With --affected, the tests of the files changed and of what imports them (Jest's own graph).
+    await timed('unit', () => jest('unit', plan ? ['--changedSince', args.base, '--passWithNoTests'] : [], {}, { allowNone: Boolean(plan) }));
   }
   if (phases.has('deploy')) {
     // Every piece built and started as its image does, on its own ports (scripts/deploy-phase.mjs).
     log('deployment: images, compose file, redeploy, failure isolation, singletons, api scale-out');
-    await deploySuite({ work, logs: LOGS, offset: OFFSET, results });
+    await timed('deploy', () => deploySuite({ work, logs: LOGS, offset: OFFSET, results }));
   }
   if (!phases.has('api') && !phases.has('bench-smoke') && !phases.has('resilience') && !phases.has('browser')) return;
 
@@ -319,7 +316,7 @@ async function main() {
         const seaweed = await startSeaweedS3({ basePort: PORTS.s3, dataDir: path.join(work, 'seaweedfs'), logDir: LOGS, bucket });
         const s3 = { S3_ENDPOINT: seaweed.endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'antiquarium-test', S3_SECRET_ACCESS_KEY: 'antiquarium-test' };
         try {
-          await apiSuite('sqlite', { mongoPort: PORTS.sqlite, authPort: PORTS.auth, s3 });
+          await timed('api (sqlite, S3)', () => apiSuite('sqlite', { mongoPort: PORTS.sqlite, authPort: PORTS.auth, s3 }));
         } finally {
           await stopProcess(seaweed.entry);
         }
@@ -327,16 +324,16 @@ async function main() {
       if (suites.has('postgresql')) {
         log('api suite on FerretDB (PostgreSQL handler)');
         const postgresUrl = await freshPostgresDatabase(`antiquarium_test_${OFFSET}`);
-        await apiSuite('postgresql', { mongoPort: PORTS.postgres, postgresUrl, authPort: PORTS.auth });
+        await timed('api (postgresql)', () => apiSuite('postgresql', { mongoPort: PORTS.postgres, postgresUrl, authPort: PORTS.auth }));
       }
       if (suites.has('sqlite-database-path')) {
         log('api suite with the catalog off: lists from the database, as past CATALOG_MAX_ARTIFACTS (SQLite handler)');
-        await apiSuite('sqlite-database-path', { mongoPort: PORTS.sqlite, authPort: PORTS.auth, catalog: 'off' });
+        await timed('api (catalog off)', () => apiSuite('sqlite-database-path', { mongoPort: PORTS.sqlite, authPort: PORTS.auth, catalog: 'off' }));
       }
     }
     if (phases.has('bench-smoke')) {
       log('bench smoke: the benchmark\'s code paths on tiny data (no timing is judged)');
-      await benchSmoke();
+      await timed('bench smoke', () => benchSmoke({ work, offset: OFFSET, results }));
     }
     if (phases.has('resilience')) {
       // The tests start, kill and restart their own FerretDB and api processes (ports 27200-27299,
@@ -344,15 +341,17 @@ async function main() {
       log('resilience: hostile input, database and identity outages, crashes, graceful shutdown');
       // RESILIENCE_TEST_PATH runs only the spec files whose path matches (while working on some of them).
       const only = process.env.RESILIENCE_TEST_PATH ? [process.env.RESILIENCE_TEST_PATH] : [];
-      await jest('api resilience', ['-c', 'api/jest.resilience.config.cjs', ...only], {
-        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${PORTS.auth}`,
-        FIREBASE_PROJECT_ID: 'demo-antiquarium',
-        RESILIENCE_LOG_DIR: LOGS,
-      });
+      await timed('resilience', () =>
+        jest('api resilience', ['-c', 'api/jest.resilience.config.cjs', ...only], {
+          FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${PORTS.auth}`,
+          FIREBASE_PROJECT_ID: 'demo-antiquarium',
+          RESILIENCE_LOG_DIR: LOGS,
+        }),
+      );
     }
     if (phases.has('browser')) {
       log('browser journeys (Chromium) against the seeded site');
-      await browserSuite();
+      await timed('browser', browserSuite);
     }
   } finally {
     if (mailpit) await stopProcess(mailpit);
@@ -361,16 +360,8 @@ async function main() {
 }
 
 function summary() {
-  const total = { passed: 0, failed: 0, skipped: 0 };
-  for (const result of results) {
-    // A Playwright suite also names the tests that passed only on a retry (tolerated or not).
-    const flaky = result.flaky?.length ? `; flaky (passed only on a retry): ${result.flaky.join('; ')}` : '';
-    log(`${result.label}: ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped${flaky}`);
-    for (const problem of result.problems ?? []) log(`  ${problem}`);
-    total.passed += result.passed;
-    total.failed += result.failed;
-    total.skipped += result.skipped;
-  }
+  const { lines, total } = summaryOf(results, phaseTimes);
+  for (const line of lines) log(line);
   return total;
 }
 

@@ -10,4 +10,4 @@ build_mailpit_in_background
 install_node_modules
 install_chromium
 install_docker_compose
-exec node scripts/test.mjs
+exec node scripts/test.mjs "$@"

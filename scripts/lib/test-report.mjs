@@ -100,6 +100,7 @@ export function playwrightOutcome(report, label, allowance = FLAKY_ALLOWANCE) {
     skipped: stats.skipped ?? 0,
     flaky,
     problems: playwrightProblems(report, allowance),
+    timings: playwrightTimings(report),
     error:
       ran === 0
         ? `${label}: no test ran`
@@ -107,4 +108,51 @@ export function playwrightOutcome(report, label, allowance = FLAKY_ALLOWANCE) {
           ? null
           : `${label}: ${flaky.length} tests passed only on a retry (at most ${allowance} may): ${flaky.join('; ')}`,
   };
+}
+
+/** Jest's `--json` report: each test's time, as `{ name: 'file > title', ms }`. */
+export function jestTimings(report, root = '') {
+  return (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? []).map((test) => ({ name: `${relativeTo(root, file.name)} > ${test.fullName}`, ms: test.duration ?? 0 })),
+  );
+}
+
+/** Playwright's JSON report: each test's time over all its attempts (a retry counts too). */
+export function playwrightTimings(report) {
+  return playwrightTests(report).map(({ name, test }) => ({ name, ms: (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0) }));
+}
+
+/** The `count` slowest tests of a run's suites (each `{ label, timings }`), slowest first, as lines. */
+export function slowestTests(suites, count = 10) {
+  return suites
+    .flatMap((suite) => (suite.timings ?? []).map((timing) => ({ ...timing, label: suite.label })))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map((timing) => `${(timing.ms / 1000).toFixed(1).padStart(6)} s  ${timing.label}: ${timing.name}`);
+}
+
+function relativeTo(root, file) {
+  return root && file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
+}
+
+/**
+ * The runner's closing lines: how long each phase took, the ten slowest tests, then each suite's
+ * counts and failures (last, where a truncated CI log still shows them); and the totals.
+ */
+export function summaryOf(results, phaseTimes = []) {
+  const lines = [];
+  if (phaseTimes.length > 0) lines.push(`phases: ${phaseTimes.join(', ')}`);
+  const slowest = slowestTests(results, 10);
+  if (slowest.length > 0) lines.push(`the ${slowest.length} slowest tests:`, ...slowest);
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const result of results) {
+    // A Playwright suite also names the tests that passed only on a retry (tolerated or not).
+    const flaky = result.flaky?.length ? `; flaky (passed only on a retry): ${result.flaky.join('; ')}` : '';
+    lines.push(`${result.label}: ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped${flaky}`);
+    for (const problem of result.problems ?? []) lines.push(`  ${problem}`);
+    total.passed += result.passed;
+    total.failed += result.failed;
+    total.skipped += result.skipped;
+  }
+  return { lines, total };
 }
