@@ -12,6 +12,7 @@ import {
   type UpdateArtifactResponse,
 } from '@antiquarium/contracts';
 import { ApiRequestError, documentAnswer, send } from './client';
+import { readPage, type Page } from './read-page';
 
 export interface ListArtifactsParams extends ArtifactFilters {
   sort?: SortOption;
@@ -21,27 +22,14 @@ export interface ListArtifactsParams extends ArtifactFilters {
   limit?: number;
 }
 
-/** One page of a list answer: the body is a plain array, the page facts come in headers. */
-export interface ArtifactPage {
-  items: Artifact[];
-  total: number;
-  page: number;
-  pageSize: number;
-  /** The next page number, or null on the last page. */
-  nextPage: number | null;
+/** One page of artifacts (readPage), and the search's suggestion. */
+export interface ArtifactPage extends Page<Artifact> {
   /** When a search found nothing: the closest words the collection contains (X-Did-You-Mean). */
   didYouMean: string | null;
 }
 
 export interface CallOptions {
   signal?: AbortSignal;
-}
-
-export function headerNumber(headers: Headers, name: string): number | null {
-  const value = headers.get(name);
-  if (value === null || value.trim() === '') return null;
-  const parsed = Number(value);
-  return Number.isFinite(parsed) ? parsed : null;
 }
 
 /** The query string of a call (@antiquarium/contracts' rule, the one the shell's hand-over follows). */
@@ -51,13 +39,8 @@ function searchParams(params: object): URLSearchParams {
 
 function artifactPageOf(body: unknown, headers: Headers): ArtifactPage | undefined {
   if (!Array.isArray(body)) return undefined;
-  const items = body as Artifact[];
   return {
-    items,
-    total: headerNumber(headers, PAGE_HEADERS.total) ?? items.length,
-    page: headerNumber(headers, PAGE_HEADERS.page) ?? 1,
-    pageSize: headerNumber(headers, PAGE_HEADERS.pageSize) ?? items.length,
-    nextPage: headerNumber(headers, PAGE_HEADERS.nextPage),
+    ...readPage(body as Artifact[], headers),
     didYouMean: headers.get(PAGE_HEADERS.didYouMean) || null,
   };
 }

@@ -1,6 +1,5 @@
 import {
   COLLECTION_PATHS,
-  PAGE_HEADERS,
   type Collection,
   type CollectionInput,
   type CollectionItemInput,
@@ -9,31 +8,17 @@ import {
   type CreateCollectionResponse,
   type DeleteCollectionResponse,
 } from '@antiquarium/contracts';
-import { headerNumber, type CallOptions } from './artifacts';
+import type { CallOptions } from './artifacts';
 import { ApiRequestError, documentAnswer, send } from './client';
+import { readPage, type Page } from './read-page';
 
-/** One page of collections: the body is a plain array, the page facts come in headers. */
-export interface CollectionPage {
-  items: CollectionSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-  /** The next page number, or null on the last page. */
-  nextPage: number | null;
-}
+/** One page of collections (readPage). */
+export type CollectionPage = Page<CollectionSummary>;
 
 async function readCollectionPage(response: Response): Promise<CollectionPage> {
   const body: unknown = await response.json();
   if (!Array.isArray(body)) throw new ApiRequestError('Unexpected answer from the server', response.status);
-  const items = body as CollectionSummary[];
-  const { headers } = response;
-  return {
-    items,
-    total: headerNumber(headers, PAGE_HEADERS.total) ?? items.length,
-    page: headerNumber(headers, PAGE_HEADERS.page) ?? 1,
-    pageSize: headerNumber(headers, PAGE_HEADERS.pageSize) ?? items.length,
-    nextPage: headerNumber(headers, PAGE_HEADERS.nextPage),
-  };
+  return readPage(body as CollectionSummary[], response.headers);
 }
 
 function pageQuery(params: { page?: number; limit?: number }): URLSearchParams {

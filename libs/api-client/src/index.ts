@@ -24,6 +24,8 @@ export {
   type ListArtifactsParams,
 } from './artifacts';
 export { likedArtifacts, toggleLike } from './likes';
+// A remote's own lists (the moderators' queues) read their page headers with the same reader.
+export { readPage, type Page, type PageFallback } from './read-page';
 export { relatedArtifacts } from './related';
 export {
   createCollection,

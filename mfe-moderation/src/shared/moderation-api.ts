@@ -1,9 +1,8 @@
 // The moderators' calls (docs/decisions/0012-moderation.md), through the site's one api client (its
 // token, its errors). They live in this remote, not in libs/api-client: the client is a shared module
 // the first pages load whole, and no visitor needs these.
-import { send } from '@antiquarium/api-client';
+import { readPage, send, type Page } from '@antiquarium/api-client';
 import {
-  PAGE_HEADERS,
   type AppealCase,
   type AppealDecisionInput,
   type AppealView,
@@ -17,40 +16,15 @@ import {
   type TransparencyReport,
 } from '@antiquarium/contracts';
 
-/** One page of a moderators' list, as the api's page headers describe it. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-  /** null on the last page. */
-  nextPage: number | null;
-}
+/** One page of a moderators' list, as the api client's readPage reads it. */
+export type { Page };
 
 /** The moderators' lists are short pages: each entry carries a lot to read. */
 export const PAGE_SIZE = 10;
 
-function headerNumber(headers: Headers, name: string): number | null {
-  const value = headers.get(name);
-  if (value === null || value.trim() === '') return null;
-  const parsed = Number(value);
-  return Number.isFinite(parsed) ? parsed : null;
-}
-
-/** Reads a list answer and its page headers. */
-export function pageOf<T>(items: T[], headers: Headers, page: number): Page<T> {
-  return {
-    items,
-    total: headerNumber(headers, PAGE_HEADERS.total) ?? items.length,
-    page: headerNumber(headers, PAGE_HEADERS.page) ?? page,
-    pageSize: headerNumber(headers, PAGE_HEADERS.pageSize) ?? PAGE_SIZE,
-    nextPage: headerNumber(headers, PAGE_HEADERS.nextPage),
-  };
-}
-
 async function list<T>(path: string, page: number, signal: AbortSignal, extra: Record<string, string> = {}): Promise<Page<T>> {
   const response = await send(path, { signal, searchParams: { ...extra, page: String(page), limit: String(PAGE_SIZE) } });
-  return pageOf(await response.json<T[]>(), response.headers, page);
+  return readPage(await response.json<T[]>(), response.headers, { page, pageSize: PAGE_SIZE });
 }
 
 /** GET /moderation/reports?status=open: open notices grouped by artifact, oldest first. */

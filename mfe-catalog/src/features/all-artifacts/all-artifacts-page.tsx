@@ -2,13 +2,12 @@ import { documentArtifactFacets, documentArtifactPage, getArtifactFacets, listAr
 import type { Artifact, ArtifactFacets } from '@antiquarium/contracts';
 import { gridImagePriority, Pagination, Spinner, toast, useProgressiveList, usePagingFocus } from '@antiquarium/ui';
 import { useState } from 'react';
-import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ActiveFilters, DidYouMean } from './active-filters';
 import { ArtifactListCard } from './artifact-list-card';
 import { effectiveSort, filtersKey, filtersOf, queryKey, readQuery, writeQuery, type ArtifactQuery } from './artifact-query';
 import { FilterForm } from './filter-form';
-import { REFINE_TEXTS, RefinePanel } from './refine-panel';
+import { RefineDrawer } from './refine-drawer';
 import '../../shared/catalog.css';
 import './all-artifacts.css';
 
@@ -22,11 +21,6 @@ export const ALL_ARTIFACTS_TEXTS = {
   firstPage: 'Go to the first page',
 } as const;
 
-/** The phone's refine drawer's way back to the results: 'Show 12 results'. */
-export function showResults(total: number): string {
-  return `Show ${total} ${total === 1 ? 'result' : 'results'}`;
-}
-
 /**
  * Exposed as 'catalog/AllArtifacts'. Every choice (search, type, era or years, place, sort, page)
  * lives in the URL and is sent to the server; the facets call, made alongside the list, gives the
@@ -35,7 +29,6 @@ export function showResults(total: number): string {
 export default function AllArtifactsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = readQuery(searchParams);
-  const [drawerOpen, setDrawerOpen] = useState(false);
 
   const listParams = { ...filtersOf(query), sort: effectiveSort(query), page: query.page };
   // A first page composed on the server brought its list: the first render shows all of it, as the
@@ -84,39 +77,13 @@ export default function AllArtifactsPage() {
       </div>
       <FilterForm query={query} onChange={onChange} />
       <div className="cat-all__layout">
-        <aside className={`cat-refine${drawerOpen ? ' cat-refine--open' : ''}`} aria-labelledby="refine-title">
-          <div className="cat-refine__head">
-            <h2 id="refine-title">{REFINE_TEXTS.title}</h2>
-            <button
-              type="button"
-              className="aq-button cat-refine__toggle"
-              aria-expanded={drawerOpen}
-              aria-controls="refine-panel"
-              onClick={() => setDrawerOpen(!drawerOpen)}
-            >
-              {drawerOpen ? 'Close filters' : 'Filters'}
-            </button>
-          </div>
-          <div id="refine-panel" className="cat-refine__panel">
-            <RefinePanel query={query} facets={counts} onChange={onChange} />
-            {/* On a phone the open panel is taller than the screen: this stays at its foot, says what
-                the choices found, and goes back to them (issue 32). Hidden where the panel is a column. */}
-            <div className="cat-refine__show">
-              <button
-                type="button"
-                className="aq-button aq-button--primary"
-                onClick={() => {
-                  // Closed first, then focused: focusing while the panel is still open would scroll
-                  // to where the count is before the panel's height goes.
-                  flushSync(() => setDrawerOpen(false));
-                  paging.target.current?.focus();
-                }}
-              >
-                {result.status === 'ready' ? showResults(result.data.total) : 'Show results'}
-              </button>
-            </div>
-          </div>
-        </aside>
+        <RefineDrawer
+          query={query}
+          facets={counts}
+          onChange={onChange}
+          total={result.status === 'ready' ? result.data.total : null}
+          focusResults={() => paging.target.current?.focus()}
+        />
         <div className="cat-all__results">
           <ActiveFilters query={query} onChange={onChange} />
           <div role="status" className="cat-all__status" tabIndex={-1} ref={paging.target}>

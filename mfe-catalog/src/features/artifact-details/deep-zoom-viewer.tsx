@@ -81,6 +81,40 @@ function useFullScreen(target: React.RefObject<HTMLElement | null>) {
 }
 
 /**
+ * OpenSeadragon over the pictures' image services, one page each, opened at `index`; its keyboard
+ * zooms a quarter a press, and `onZoom` hears the zoom as a percentage of the whole photo.
+ */
+function createViewer(element: HTMLElement, pictures: readonly ZoomPicture[], index: number, onZoom: (percent: number) => void): OpenSeadragon.Viewer {
+  const created = OpenSeadragon({
+    element,
+    tileSources: pictures.map((picture) => picture.info),
+    sequenceMode: true,
+    initialPage: Math.min(index, pictures.length - 1),
+    showNavigationControl: false,
+    showSequenceControl: false,
+    // The api answers tiles with `Access-Control-Allow-Origin: *` (decision 0023).
+    crossOriginPolicy: 'Anonymous',
+    visibilityRatio: 1,
+    maxZoomPixelRatio: 2,
+    // An arrow press moves the picture by about a thumb's width (OpenSeadragon's 40 px is a nudge).
+    pixelsPerArrowPress: 120,
+    gestureSettingsTouch: { pinchToZoom: true, flickEnabled: true },
+  });
+  created.addHandler('canvas-key', (event) => {
+    const key = event.originalEvent as globalThis.KeyboardEvent;
+    const factor = ZOOM_KEYS[key.code];
+    if (!factor || key.type !== 'keydown' || key.ctrlKey || key.metaKey || key.altKey) return;
+    event.preventDefaultAction = true;
+    created.viewport.zoomBy(factor);
+    created.viewport.applyConstraints();
+  });
+  const report = () => onZoom(zoomPercent(created.viewport.getZoom(true), created.viewport.getHomeZoom()));
+  created.addHandler('animation-finish', report);
+  created.addHandler('open', report);
+  return created;
+}
+
+/**
  * The deep-zoom viewer (issue 44): OpenSeadragon over the api's IIIF Image API tiles, loaded only
  * when a person opens it. Its keyboard is OpenSeadragon's (arrows pan, + and - zoom, 0 the whole
  * photo) on its focusable surface; the buttons do the same for a pointer and a screen reader; pinch
@@ -98,32 +132,7 @@ export default function DeepZoomViewer({ manifestUrl, index, name, onClose }: De
 
   useEffect(() => {
     if (!pictures || !surface.current) return;
-    const created = OpenSeadragon({
-      element: surface.current,
-      tileSources: pictures.map((picture) => picture.info),
-      sequenceMode: true,
-      initialPage: Math.min(index, pictures.length - 1),
-      showNavigationControl: false,
-      showSequenceControl: false,
-      // The api answers tiles with `Access-Control-Allow-Origin: *` (decision 0023).
-      crossOriginPolicy: 'Anonymous',
-      visibilityRatio: 1,
-      maxZoomPixelRatio: 2,
-      // An arrow press moves the picture by about a thumb's width (OpenSeadragon's 40 px is a nudge).
-      pixelsPerArrowPress: 120,
-      gestureSettingsTouch: { pinchToZoom: true, flickEnabled: true },
-    });
-    created.addHandler('canvas-key', (event) => {
-      const key = event.originalEvent as globalThis.KeyboardEvent;
-      const factor = ZOOM_KEYS[key.code];
-      if (!factor || key.type !== 'keydown' || key.ctrlKey || key.metaKey || key.altKey) return;
-      event.preventDefaultAction = true;
-      created.viewport.zoomBy(factor);
-      created.viewport.applyConstraints();
-    });
-    const report = () => setPercent(zoomPercent(created.viewport.getZoom(true), created.viewport.getHomeZoom()));
-    created.addHandler('animation-finish', report);
-    created.addHandler('open', report);
+    const created = createViewer(surface.current, pictures, index, setPercent);
     viewer.current = created;
     // OpenSeadragon's surface takes the keyboard: say what it is, and put the focus on it (the
     // button that opened the viewer is gone).

@@ -31,6 +31,102 @@ function nameOf(item: CollectionItem): string {
   return item.artifact?.name ?? ITEMS_EDITOR_TEXTS.unavailableName;
 }
 
+interface ItemRowProps {
+  item: CollectionItem;
+  index: number;
+  /** How many items the list holds (the last one cannot move down). */
+  count: number;
+  dragging: boolean;
+  onDragStart: () => void;
+  onDragEnd: () => void;
+  onDrop: (event: DragEvent<HTMLLIElement>) => void;
+  onNote: (note: string) => void;
+  onMove: (direction: 'up' | 'down') => void;
+  onRemove: () => void;
+}
+
+/** One artifact of the owner's list: its picture, name, note, drag handle and buttons. */
+function ItemRow({ item, index, count, dragging, onDragStart, onDragEnd, onDrop, onNote, onMove, onRemove }: ItemRowProps) {
+  const name = nameOf(item);
+  const noteId = `collection-note-${item.artifactId}`;
+  const classes = ['cat-collection__item'];
+  if (dragging) classes.push('cat-collection__item--dragging');
+  if (!item.artifact || item.unavailable) classes.push('cat-collection__item--unavailable');
+  return (
+    <li className={classes.join(' ')} data-artifact-id={item.artifactId} onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
+      <div className="cat-collection__media">
+        {item.artifact ? (
+          <ArtifactImage src={item.artifact.image} photo={coverPhoto(item.artifact)} alt="" width={960} height={720} sizes={THUMB_SIZES} />
+        ) : null}
+      </div>
+      <div className="cat-collection__body">
+        <h3>
+          <span className="cat-collection__position">{index + 1}.</span>{' '}
+          {item.artifact ? <Link to={`/artifacts/${item.artifactId}`}>{name}</Link> : name}
+        </h3>
+        {!item.artifact || item.unavailable ? <p className="cat-collection__meta">{ITEMS_EDITOR_TEXTS.unavailable}</p> : null}
+        <div className="aq-field">
+          <label htmlFor={noteId}>{ITEMS_EDITOR_TEXTS.noteLabel(name)}</label>
+          <textarea
+            id={noteId}
+            className="aq-textarea"
+            rows={2}
+            maxLength={COLLECTION_LIMITS.note}
+            value={item.note}
+            onChange={(event) => onNote(event.target.value)}
+          />
+        </div>
+        <div className="cat-collection__tools">
+          <span
+            className="aq-button cat-collection__handle"
+            draggable
+            aria-hidden="true"
+            data-drag-handle={item.artifactId}
+            onDragStart={(event) => {
+              event.dataTransfer.effectAllowed = 'move';
+              event.dataTransfer.setData('text/plain', item.artifactId);
+              onDragStart();
+            }}
+            onDragEnd={onDragEnd}
+          >
+            {ITEMS_EDITOR_TEXTS.handle}
+          </span>
+          <button type="button" className="aq-button" data-move="up" disabled={index === 0} onClick={() => onMove('up')}>
+            {ITEMS_EDITOR_TEXTS.moveUp}
+            <span className="aq-visually-hidden"> {name}</span>
+          </button>
+          <button type="button" className="aq-button" data-move="down" disabled={index === count - 1} onClick={() => onMove('down')}>
+            {ITEMS_EDITOR_TEXTS.moveDown}
+            <span className="aq-visually-hidden"> {name}</span>
+          </button>
+          <button type="button" className="aq-button cat-button--danger" onClick={onRemove}>
+            {ITEMS_EDITOR_TEXTS.remove}
+            <span className="aq-visually-hidden"> {name}</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** The Save button, with why the last save failed or that there are changes to save. */
+function SaveBar({ saving, error, onSave }: { saving: boolean; error: string | null; onSave: () => void }) {
+  return (
+    <div className="cat-collection__save">
+      <button type="button" className="aq-button aq-button--primary" disabled={saving} onClick={onSave}>
+        {saving ? ITEMS_EDITOR_TEXTS.saving : ITEMS_EDITOR_TEXTS.save}
+      </button>
+      {error ? (
+        <p className="cat-collection__error" role="alert">
+          {error}
+        </p>
+      ) : (
+        <p className="cat-collection__meta">{ITEMS_EDITOR_TEXTS.unsaved}</p>
+      )}
+    </div>
+  );
+}
+
 interface ItemsEditorProps {
   collectionId: string;
   items: CollectionItem[];
@@ -132,97 +228,25 @@ export function ItemsEditor({ collectionId, items: savedItems, onSaved }: ItemsE
         <>
           <p className="cat-collection__meta">{ITEMS_EDITOR_TEXTS.help}</p>
           <ol className="cat-collection__items" ref={list}>
-            {items.map((item, index) => {
-              const name = nameOf(item);
-              const noteId = `collection-note-${item.artifactId}`;
-              const classes = ['cat-collection__item'];
-              if (dragged === index) classes.push('cat-collection__item--dragging');
-              if (!item.artifact || item.unavailable) classes.push('cat-collection__item--unavailable');
-              return (
-                <li
-                  key={item.artifactId}
-                  className={classes.join(' ')}
-                  data-artifact-id={item.artifactId}
-                  onDragOver={(event) => event.preventDefault()}
-                  onDrop={(event) => onDrop(event, index)}
-                >
-                  <div className="cat-collection__media">
-                    {item.artifact ? (
-                      <ArtifactImage src={item.artifact.image} photo={coverPhoto(item.artifact)} alt="" width={960} height={720} sizes={THUMB_SIZES} />
-                    ) : null}
-                  </div>
-                  <div className="cat-collection__body">
-                    <h3>
-                      <span className="cat-collection__position">{index + 1}.</span>{' '}
-                      {item.artifact ? <Link to={`/artifacts/${item.artifactId}`}>{name}</Link> : name}
-                    </h3>
-                    {!item.artifact || item.unavailable ? <p className="cat-collection__meta">{ITEMS_EDITOR_TEXTS.unavailable}</p> : null}
-                    <div className="aq-field">
-                      <label htmlFor={noteId}>{ITEMS_EDITOR_TEXTS.noteLabel(name)}</label>
-                      <textarea
-                        id={noteId}
-                        className="aq-textarea"
-                        rows={2}
-                        maxLength={COLLECTION_LIMITS.note}
-                        value={item.note}
-                        onChange={(event) => setNote(index, event.target.value)}
-                      />
-                    </div>
-                    <div className="cat-collection__tools">
-                      <span
-                        className="aq-button cat-collection__handle"
-                        draggable
-                        aria-hidden="true"
-                        data-drag-handle={item.artifactId}
-                        onDragStart={(event) => {
-                          event.dataTransfer.effectAllowed = 'move';
-                          event.dataTransfer.setData('text/plain', item.artifactId);
-                          setDragged(index);
-                        }}
-                        onDragEnd={() => setDragged(null)}
-                      >
-                        {ITEMS_EDITOR_TEXTS.handle}
-                      </span>
-                      <button type="button" className="aq-button" data-move="up" disabled={index === 0} onClick={() => moveByKey(index, 'up')}>
-                        {ITEMS_EDITOR_TEXTS.moveUp}
-                        <span className="aq-visually-hidden"> {name}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="aq-button"
-                        data-move="down"
-                        disabled={index === items.length - 1}
-                        onClick={() => moveByKey(index, 'down')}
-                      >
-                        {ITEMS_EDITOR_TEXTS.moveDown}
-                        <span className="aq-visually-hidden"> {name}</span>
-                      </button>
-                      <button type="button" className="aq-button cat-button--danger" onClick={() => remove(index)}>
-                        {ITEMS_EDITOR_TEXTS.remove}
-                        <span className="aq-visually-hidden"> {name}</span>
-                      </button>
-                    </div>
-                  </div>
-                </li>
-              );
-            })}
+            {items.map((item, index) => (
+              <ItemRow
+                key={item.artifactId}
+                item={item}
+                index={index}
+                count={items.length}
+                dragging={dragged === index}
+                onDragStart={() => setDragged(index)}
+                onDragEnd={() => setDragged(null)}
+                onDrop={(event) => onDrop(event, index)}
+                onNote={(note) => setNote(index, note)}
+                onMove={(direction) => moveByKey(index, direction)}
+                onRemove={() => remove(index)}
+              />
+            ))}
           </ol>
         </>
       )}
-      {dirty || error ? (
-        <div className="cat-collection__save">
-          <button type="button" className="aq-button aq-button--primary" disabled={saving} onClick={() => void save()}>
-            {saving ? ITEMS_EDITOR_TEXTS.saving : ITEMS_EDITOR_TEXTS.save}
-          </button>
-          {error ? (
-            <p className="cat-collection__error" role="alert">
-              {error}
-            </p>
-          ) : (
-            <p className="cat-collection__meta">{ITEMS_EDITOR_TEXTS.unsaved}</p>
-          )}
-        </div>
-      ) : null}
+      {dirty || error ? <SaveBar saving={saving} error={error} onSave={() => void save()} /> : null}
     </section>
   );
 }

@@ -1,55 +1,54 @@
-import { ApiRequestError, errorMessage, sendReport } from '@antiquarium/api-client';
-import { REASONS_NEEDING_DETAILS, REPORT_LIMITS, REPORT_REASONS, REPORT_REASON_LABELS, type ReportReason, type ReportReceipt } from '@antiquarium/contracts';
-import { validateReportInput } from '@antiquarium/contracts/validation';
+import { REPORT_LIMITS, REPORT_REASONS, REPORT_REASON_LABELS, REASONS_NEEDING_DETAILS, type ReportReceipt } from '@antiquarium/contracts';
 import { LeaveGuard } from '@antiquarium/ui';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { ReportReceived } from './report-received';
 import { REPORT_TEXTS } from './report-texts';
+import { useReportForm, type Field, type ReportFormIds, type ReportProblems, type ReportValues } from './use-report-form';
 import './report.css';
-
-type Field = 'reason' | 'details' | 'email' | 'goodFaith';
-const FIELD_ORDER: readonly Field[] = ['reason', 'details', 'email', 'goodFaith'];
-
-export interface ReportValues {
-  reason: ReportReason | '';
-  details: string;
-  email: string;
-  goodFaith: boolean;
-}
-
-/** The report's field errors, in the form's words; empty when it may be sent. */
-export function reportProblems(artifactId: string, values: ReportValues, withEmail: boolean): Partial<Record<Field, string>> {
-  const problems: Partial<Record<Field, string>> = {};
-  if (!values.reason) problems.reason = REPORT_TEXTS.chooseReason;
-  else if (REASONS_NEEDING_DETAILS.includes(values.reason) && !values.details.trim()) problems.details = REPORT_TEXTS.explain;
-  if (!values.goodFaith) problems.goodFaith = REPORT_TEXTS.confirmGoodFaith;
-  // The api's own rules (lengths, characters, the email's form), where the checks above found nothing.
-  const checked = validateReportInput(toInput(artifactId, values, withEmail));
-  if (!checked.ok) {
-    for (const field of FIELD_ORDER) problems[field] ??= checked.fields[field];
-  }
-  return problems;
-}
-
-function toInput(artifactId: string, values: ReportValues, withEmail: boolean) {
-  const email = values.email.trim();
-  return {
-    artifactId,
-    reason: values.reason,
-    details: values.details.trim(),
-    ...(withEmail && email ? { email } : {}),
-    goodFaith: values.goodFaith,
-  };
-}
 
 /** The link that follows a notice with its receipt (the public follow page). */
 export function followPath(receipt: ReportReceipt): string {
   return `/reports/${encodeURIComponent(receipt.id)}?receipt=${encodeURIComponent(receipt.receipt)}`;
 }
 
-function failureText(error: unknown): string {
-  if (error instanceof ApiRequestError && error.status === 429) return REPORT_TEXTS.tooMany;
-  return errorMessage(error, REPORT_TEXTS.unreachable);
+const describedBy = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join(' ') || undefined;
+
+/** A field's error message, when it has one. */
+function FieldError({ field, ids, problems }: { field: Field; ids: ReportFormIds; problems: ReportProblems }) {
+  return problems[field] ? (
+    <p id={ids.error(field)} className="aq-field__error">
+      {problems[field]}
+    </p>
+  ) : null;
+}
+
+interface ReportReasonsProps {
+  ids: ReportFormIds;
+  problems: ReportProblems;
+  reason: ReportValues['reason'];
+  onChoose: (reason: ReportValues['reason']) => void;
+}
+
+/** The reasons to choose from, as radio buttons in one fieldset. */
+function ReportReasons({ ids, problems, reason: chosen, onChoose }: ReportReasonsProps) {
+  return (
+    <fieldset
+      className="cat-report__reasons"
+      aria-describedby={describedBy(ids.reasonsHint, problems.reason && ids.error('reason'))}
+      aria-invalid={problems.reason ? true : undefined}
+    >
+      <legend>{REPORT_TEXTS.reasonLegend}</legend>
+      <p id={ids.reasonsHint} className="cat-report__hint">
+        {REPORT_TEXTS.detailsNeeded}
+      </p>
+      {REPORT_REASONS.map((reason) => (
+        <label key={reason} className="cat-report__choice">
+          <input type="radio" name={ids.reasons} value={reason} checked={chosen === reason} onChange={() => onChoose(reason)} />
+          {REPORT_REASON_LABELS[reason]}
+        </label>
+      ))}
+      <FieldError field="reason" ids={ids} problems={problems} />
+    </fieldset>
+  );
 }
 
 export interface ReportFormProps {
@@ -66,119 +65,12 @@ export interface ReportFormProps {
 
 /** The notice form (DSA Art. 16): a reason, an explanation, a visitor's email, the good-faith statement. */
 export function ReportForm({ artifactId, withEmail, onCancel, onClose, onUnsavedChange }: ReportFormProps) {
-  const id = useId();
-  const [values, setValues] = useState<ReportValues>({ reason: '', details: '', email: '', goodFaith: false });
-  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  // Counts the failed sends: each one (the same words again too) takes the focus to its message.
-  const [failures, setFailures] = useState(0);
-  const [receipt, setReceipt] = useState<ReportReceipt | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const receivedRef = useRef<HTMLHeadingElement>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (receipt) receivedRef.current?.focus();
-  }, [receipt]);
-
-  // Told at once, where the focus is, once the message is on screen (a frame timed from the answer
-  // could come before it): it is read, and what was typed stays as it was.
-  useEffect(() => {
-    if (failures > 0) failureRef.current?.focus();
-  }, [failures]);
-
-  const unsaved = values.reason !== '' || values.details.trim() !== '' || values.email.trim() !== '' || values.goodFaith;
-  const unsent = unsaved && receipt === null;
-  useEffect(() => onUnsavedChange?.(unsent), [onUnsavedChange, unsent]);
+  const { ids, values, problems, sending, failure, receipt, unsaved, formRef, failureRef, change, onSubmit } = useReportForm({ artifactId, withEmail, onUnsavedChange });
   const detailsNeeded = values.reason !== '' && REASONS_NEEDING_DETAILS.includes(values.reason);
-  const ids = {
-    reasons: `${id}-reasons`,
-    reasonsHint: `${id}-reasons-hint`,
-    details: `${id}-details`,
-    detailsHint: `${id}-details-hint`,
-    email: `${id}-email`,
-    emailHint: `${id}-email-hint`,
-    goodFaith: `${id}-good-faith`,
-    error: (field: Field) => `${id}-${field}-error`,
-  };
 
-  const change = <K extends keyof ReportValues>(field: K, value: ReportValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setProblems((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  };
+  if (receipt) return <ReportReceived receipt={receipt} followTo={followPath(receipt)} onClose={onClose} />;
 
-  const focusFirstProblem = (found: Partial<Record<Field, string>>) => {
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (!first) return;
-    const target = first === 'reason' ? formRef.current?.querySelector<HTMLInputElement>(`input[name="${ids.reasons}"]`) : formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(ids[first])}`);
-    target?.focus();
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) return;
-    const found = reportProblems(artifactId, values, withEmail);
-    setProblems(found);
-    setFailure(null);
-    if (Object.values(found).some(Boolean)) {
-      focusFirstProblem(found);
-      return;
-    }
-    setSending(true);
-    try {
-      const answer = await sendReport({ ...toInput(artifactId, values, withEmail), reason: values.reason as ReportReason, goodFaith: true });
-      setReceipt(answer);
-    } catch (error) {
-      const fields = error instanceof ApiRequestError && error.status === 400 ? error.fields ?? {} : {};
-      const named: Partial<Record<Field, string>> = {};
-      for (const field of FIELD_ORDER) if (fields[field]) named[field] = fields[field];
-      setProblems(named);
-      setFailure(failureText(error));
-      setFailures((count) => count + 1);
-    } finally {
-      setSending(false);
-    }
-  };
-
-  if (receipt) {
-    return (
-      <div className="cat-report__received">
-        <h2 ref={receivedRef} tabIndex={-1}>
-          {REPORT_TEXTS.received}
-        </h2>
-        <p>{REPORT_TEXTS.receivedText}</p>
-        <dl className="cat-report__receipt">
-          <div>
-            <dt>{REPORT_TEXTS.reference}</dt>
-            <dd>{receipt.id}</dd>
-          </div>
-          <div>
-            <dt>{REPORT_TEXTS.receipt}</dt>
-            <dd>{receipt.receipt}</dd>
-          </div>
-        </dl>
-        <div className="cat-report__buttons">
-          <Link className="aq-button aq-button--primary" to={followPath(receipt)}>
-            {REPORT_TEXTS.follow}
-          </Link>
-          {onClose ? (
-            <button type="button" className="aq-button" onClick={onClose}>
-              {REPORT_TEXTS.close}
-            </button>
-          ) : null}
-        </div>
-      </div>
-    );
-  }
-
-  const errorOf = (field: Field) =>
-    problems[field] ? (
-      <p id={ids.error(field)} className="aq-field__error">
-        {problems[field]}
-      </p>
-    ) : null;
-  const describedBy = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join(' ') || undefined;
+  const errorOf = (field: Field) => <FieldError field={field} ids={ids} problems={problems} />;
 
   return (
     <form ref={formRef} className="cat-report__form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={sending}>
@@ -191,29 +83,7 @@ export function ReportForm({ artifactId, withEmail, onCancel, onClose, onUnsaved
           <p>{REPORT_TEXTS.kept}</p>
         </div>
       ) : null}
-      <fieldset
-        className="cat-report__reasons"
-        aria-describedby={describedBy(ids.reasonsHint, problems.reason && ids.error('reason'))}
-        aria-invalid={problems.reason ? true : undefined}
-      >
-        <legend>{REPORT_TEXTS.reasonLegend}</legend>
-        <p id={ids.reasonsHint} className="cat-report__hint">
-          {REPORT_TEXTS.detailsNeeded}
-        </p>
-        {REPORT_REASONS.map((reason) => (
-          <label key={reason} className="cat-report__choice">
-            <input
-              type="radio"
-              name={ids.reasons}
-              value={reason}
-              checked={values.reason === reason}
-              onChange={() => change('reason', reason)}
-            />
-            {REPORT_REASON_LABELS[reason]}
-          </label>
-        ))}
-        {errorOf('reason')}
-      </fieldset>
+      <ReportReasons ids={ids} problems={problems} reason={values.reason} onChoose={(reason) => change('reason', reason)} />
 
       <div className="aq-field">
         <label htmlFor={ids.details}>

@@ -26,6 +26,65 @@ export interface DecisionFormProps {
   onUnsavedChange?: (unsaved: boolean) => void;
 }
 
+interface ActionChoicesProps {
+  /** The radio group's name. */
+  name: string;
+  errorId: string;
+  error: string | undefined;
+  chosen: DecisionFormValues['action'];
+  onChoose: (action: DecisionAction) => void;
+}
+
+/** Keep, restrict or remove, each with what it does. */
+function ActionChoices({ name, errorId, error, chosen, onChoose }: ActionChoicesProps) {
+  return (
+    <fieldset aria-describedby={describedBy(error && errorId)}>
+      <legend>{DECISION_TEXTS.action}</legend>
+      {DECISION_ACTIONS.map((action: DecisionAction, index) => (
+        <label key={action} className="mod-choice">
+          <input type="radio" name={name} value={action} checked={chosen === action} onChange={() => onChoose(action)} data-field={index === 0 ? 'action' : undefined} />
+          <span>
+            <strong>{ACTION_LABELS[action].label}</strong> <span className="mod-hint">{ACTION_LABELS[action].hint}</span>
+          </span>
+        </label>
+      ))}
+      <FieldError id={errorId} error={error} />
+    </fieldset>
+  );
+}
+
+interface SettledReportsProps {
+  reports: QueueEntry['reports'];
+  errorId: string;
+  error: string | undefined;
+  /** The ids of the notices ticked. */
+  ticked: string[];
+  onToggle: (reportId: string, checked: boolean) => void;
+}
+
+/** The notices the decision settles, one checkbox each. */
+function SettledReports({ reports, errorId, error, ticked, onToggle }: SettledReportsProps) {
+  return (
+    <fieldset aria-describedby={describedBy(error && errorId)}>
+      <legend>{DECISION_TEXTS.reports}</legend>
+      {reports.map((report, index) => (
+        <label key={report.id} className="mod-choice">
+          <input
+            type="checkbox"
+            checked={ticked.includes(report.id)}
+            onChange={(event) => onToggle(report.id, event.target.checked)}
+            data-field={index === 0 ? 'reportIds' : undefined}
+          />
+          <span>
+            {REPORT_REASON_LABELS[report.reason]}, {formatWhen(report.receivedAt)}
+          </span>
+        </label>
+      ))}
+      <FieldError id={errorId} error={error} />
+    </fieldset>
+  );
+}
+
 /** The decision on one artifact of the queue: keep, restrict or remove, on a ground, with the facts. */
 export function DecisionForm({ entry, onDecided, onUnsavedChange }: DecisionFormProps) {
   const [values, setValues] = useState<DecisionFormValues>({ action: '', ground: '', facts: '', reportIds: entry.reports.map((report) => report.id), unfounded: false });
@@ -71,25 +130,7 @@ export function DecisionForm({ entry, onDecided, onUnsavedChange }: DecisionForm
   return (
     <form className="mod-form" noValidate onSubmit={onSubmit} aria-label={`Decision on ${entry.artifact?.name ?? 'this artifact'}`}>
       <LeaveGuard when={unrecorded} />
-      <fieldset aria-describedby={describedBy(shown['action'] && ids.action)}>
-        <legend>{DECISION_TEXTS.action}</legend>
-        {DECISION_ACTIONS.map((action: DecisionAction, index) => (
-          <label key={action} className="mod-choice">
-            <input
-              type="radio"
-              name={`${id}-action`}
-              value={action}
-              checked={values.action === action}
-              onChange={() => change({ action })}
-              data-field={index === 0 ? 'action' : undefined}
-            />
-            <span>
-              <strong>{ACTION_LABELS[action].label}</strong> <span className="mod-hint">{ACTION_LABELS[action].hint}</span>
-            </span>
-          </label>
-        ))}
-        <FieldError id={ids.action} error={shown['action']} />
-      </fieldset>
+      <ActionChoices name={`${id}-action`} errorId={ids.action} error={shown['action']} chosen={values.action} onChoose={(action) => change({ action })} />
       <div className="aq-field">
         <label htmlFor={ids.ground + '-control'}>{DECISION_TEXTS.ground}</label>
         <select
@@ -135,23 +176,7 @@ export function DecisionForm({ entry, onDecided, onUnsavedChange }: DecisionForm
         </p>
         <FieldError id={ids.facts} error={shown['facts']} />
       </div>
-      <fieldset aria-describedby={describedBy(shown['reportIds'] && ids.reports)}>
-        <legend>{DECISION_TEXTS.reports}</legend>
-        {entry.reports.map((report, index) => (
-          <label key={report.id} className="mod-choice">
-            <input
-              type="checkbox"
-              checked={values.reportIds.includes(report.id)}
-              onChange={(event) => toggleReport(report.id, event.target.checked)}
-              data-field={index === 0 ? 'reportIds' : undefined}
-            />
-            <span>
-              {REPORT_REASON_LABELS[report.reason]}, {formatWhen(report.receivedAt)}
-            </span>
-          </label>
-        ))}
-        <FieldError id={ids.reports} error={shown['reportIds']} />
-      </fieldset>
+      <SettledReports reports={entry.reports} errorId={ids.reports} error={shown['reportIds']} ticked={values.reportIds} onToggle={toggleReport} />
       {values.action === 'keep' ? (
         <label className="mod-choice">
           <input type="checkbox" checked={values.unfounded} onChange={(event) => change({ unfounded: event.target.checked })} />
