@@ -1,7 +1,8 @@
 // The secret between the shell's server and a remote's frames port (docs/decisions/0010): the header
 // it travels in and the rule FRAMES_SECRET is read with, by both sides: deploy/frames.mjs (plain Node
-// in the images) and the shell's server build (shell/src/server/first-page-server.ts imports this
-// file, and rspack bundles it into dist/server/first-page.mjs). Types: frames-secret.d.mts.
+// in the images) and the shell's server build (shell/src/server/server-settings.ts and
+// first-page-fetching.ts import this file, and rspack bundles it into dist/server/first-page.mjs).
+// Types: frames-secret.d.mts.
 
 /** The header that carries FRAMES_SECRET, as Node names a request's headers (lower case). */
 export const FRAMES_SECRET_HEADER = 'x-frames-secret';

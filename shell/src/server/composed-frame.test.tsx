@@ -4,7 +4,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../app/routes';
-import { composePage } from './first-page-server';
+import { composePage } from './first-page-document';
 import { registerSiteRemotes } from '../remotes/loading/federation';
 import { isComposed } from '../remotes/first-page/composed-frame';
 import { defaultReleases } from '../remotes/loading/site-remotes.testing';

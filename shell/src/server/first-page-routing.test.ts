@@ -6,7 +6,8 @@
 // browser reads it, and a live release is rendered only where this server can reach it.
 import { firstPageCalls } from '@antiquarium/contracts/first-page';
 import { REMOTE_NAMES } from '../config/remote-names';
-import { createFirstPageServer, releaseFramesUrl } from './first-page-server';
+import { createFirstPageServer } from './first-page-server';
+import { releaseFramesUrl } from './first-page-fetching';
 
 const FRAMES = 'http://catalog.internal:8081';
 const VERSION = '1.2.3-0123456789ab';

@@ -10,17 +10,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiCallKey, apiSearchParams, FIRST_PAGE_ANSWERS_ID, FRAME_ATTRIBUTE, firstPageCalls, WAITING_ATTRIBUTE, type FrameRequest } from '@antiquarium/contracts/first-page';
 import { INTENT_STARTER_SCRIPT, INTENT_STARTER_SCRIPT_HASH } from './intent-starter';
-import {
-  canonicalUrl,
-  composeDocument,
-  FIRST_FRAME_WAITS_FOR_PAGE,
-  createFirstPageServer,
-  FirstPageConfigError,
-  forwardedFor,
-  framesVariable,
-  inlineScriptHashes,
-  type FirstPageServerOptions,
-} from './first-page-server';
+import { canonicalUrl, createFirstPageServer, type FirstPageServerOptions } from './first-page-server';
+import { composeDocument, FIRST_FRAME_WAITS_FOR_PAGE, inlineScriptHashes } from './first-page-document';
+import { FirstPageConfigError, framesVariable } from './server-settings';
+import { forwardedFor } from './visitor';
 import { remoteUrls } from '../remotes/loading/site-remotes.testing';
 import { FRAMES_SECRET_HEADER } from '../../../deploy/frames-secret.mjs';
 

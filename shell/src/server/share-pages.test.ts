@@ -5,8 +5,9 @@
 // that anything but a public answer sends the plain document, what it keeps and for how long, and the
 // sitemap files (the protocol's 50,000 URLs per file, an index of them) against a fake api.
 import type { Artifact } from '@antiquarium/contracts';
-import { FirstPageConfigError } from './first-page-server';
-import { createSharePages, SITEMAP_MAX_URLS, type SharePagesOptions } from './share-pages';
+import { FirstPageConfigError } from './server-settings';
+import { createSharePages, type SharePagesOptions } from './share-pages';
+import { SITEMAP_MAX_URLS } from './sitemap';
 import { remoteUrls } from '../remotes/loading/site-remotes.testing';
 
 const ORIGIN = 'https://antiquarium.example';
