@@ -1,5 +1,6 @@
 import type { ArtifactFacets, SortOption } from '@antiquarium/contracts';
-import type { ArtifactFilter, CatalogArtifact } from './artifacts.repository';
+import type { CatalogArtifact } from './artifact-projections';
+import type { ArtifactFilter } from './artifact-query';
 
 /** A page of a list served from memory. */
 export interface CatalogListPage {

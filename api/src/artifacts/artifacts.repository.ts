@@ -1,28 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { QueryFilter, Model, SortOrder, Types } from 'mongoose';
-import type { ArtifactInput, ArtifactType, SortOption } from '@antiquarium/contracts';
+import type { QueryFilter, Model, Types } from 'mongoose';
+import type { ArtifactInput, SortOption } from '@antiquarium/contracts';
 import type { StoredImage } from './artifact-photos';
-import { queryTokens } from '@antiquarium/contracts';
 import type { ArtifactTotals } from '../contributors/artifact-totals';
 import { noOperationTimeout } from '../database/operation-timeout';
-import { homeListCache } from '../observability/metrics';
 import { ArtifactChanges, type ArtifactChange } from './artifact-changes';
+import {
+  CATALOG_PROJECTION,
+  OPEN_DATA_PROJECTION,
+  PUBLIC_PROJECTION,
+  type CatalogArtifact,
+  type ListResult,
+  type OpenDataArtifact,
+  type StoredArtifact,
+} from './artifact-projections';
+import { filterToQuery, isWholePublicCollection, LIST_SORTS, type ArtifactFilter } from './artifact-query';
 import { ARTIFACT_MODEL, type ArtifactDoc } from './artifact.schema';
 import { derivedChanges, derivedFields } from './derived-fields';
-
-export interface ArtifactFilter {
-  search?: string;
-  type?: ArtifactType;
-  adderUid?: string;
-  /** Years (signed, no year 0): the artifact's range overlaps [from, to], or lies inside it with within. */
-  from?: number;
-  to?: number;
-  within?: boolean;
-  place?: string;
-  /** The contributor's own list: their artifacts hidden by a moderation decision are in it too (with adderUid only). */
-  includeHidden?: boolean;
-}
+import { HOME_LIST_MAX_LIMIT, HomeListCache } from './home-list-cache';
 
 /** What an artifact stores of its input: the cover's address and the photos resolved (artifact-photos.ts). */
 export type ArtifactFields = Omit<ArtifactInput, 'image' | 'images'> & { image: string; images: StoredImage[] };
@@ -34,54 +30,11 @@ export interface NewArtifact extends ArtifactFields {
   addedAt: Date;
 }
 
-// On the database path relevance has no score to sort by: it reads as name order. MongoDB sorts
-// null first ascending, so undated artifacts lead era-asc here (the catalog puts them last).
-const SORTS: Record<SortOption, Record<string, SortOrder>> = {
-  name: { nameLower: 1, _id: 1 },
-  latest: { addedAt: -1, _id: -1 },
-  oldest: { addedAt: 1, _id: 1 },
-  likes: { likes: -1, _id: -1 },
-  'era-asc': { yearStart: 1, _id: 1 },
-  'era-desc': { yearStart: -1, _id: -1 },
-  relevance: { nameLower: 1, _id: 1 },
-};
-
-// Server-only fields never leave the repository.
-const PUBLIC_PROJECTION = { searchTokens: 0, nameLower: 0, place: 0, derivedVersion: 0 } as const;
-/** What the in-process catalog keeps of each artifact: the public fields and what it sorts and filters by. */
-const CATALOG_PROJECTION = { searchTokens: 0, derivedVersion: 0 } as const;
-
 /**
  * The one test of "public" for reads that go round the lists (the open data): not hidden by a
  * moderation decision (docs/decisions/0012-moderation.md). Extend here when another state hides.
  */
 export const PUBLICLY_VISIBLE = { moderation: { $exists: false } } as const;
-
-/** What the open data publishes of an artifact (api/src/open-data): public fields, no owner ids or emails. */
-const OPEN_DATA_PROJECTION = {
-  name: 1, image: 1, images: 1, type: 1, context: 1, shortDescription: 1, createdAt: 1, discoveredAt: 1, discoveredBy: 1, location: 1,
-  place: 1, rights: 1, credit: 1, adderName: 1, addedAt: 1, yearStart: 1, yearEnd: 1, datePrecision: 1, dateQualifier: 1,
-} as const;
-export type OpenDataArtifact = Pick<ArtifactDoc, '_id' | keyof typeof OPEN_DATA_PROJECTION>;
-
-export type StoredArtifact = Omit<ArtifactDoc, 'searchTokens' | 'nameLower' | 'place' | 'derivedVersion'>;
-/** An artifact as the in-process catalog keeps it (CATALOG_PROJECTION): the public fields and what it sorts and filters by. */
-export type CatalogArtifact = Omit<ArtifactDoc, 'searchTokens' | 'derivedVersion'>;
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-}
-
-
-/**
- * Every token must be among the name's tokens. The longest (the most selective) is also given as
- * an equality: FerretDB 1.24 hands equality filters to PostgreSQL but filters `$all` itself after
- * reading every document (12x slower at 10 000 artifacts); MongoDB answers both from the same index.
- */
-export function tokenQuery(tokens: readonly string[]) {
-  const longest = tokens.reduce((best, token) => (token.length > best.length ? token : best));
-  return tokens.length === 1 ? longest : { $eq: longest, $all: [...tokens] };
-}
 
 export interface ScannedArtifact {
   _id: Types.ObjectId;
@@ -93,82 +46,6 @@ export interface ScannedArtifact {
   createdAt: string;
   location: string;
   derivedVersion?: number;
-}
-
-export interface ListResult {
-  items: StoredArtifact[];
-  total: number;
-}
-
-/** The home page's lists: the first page, no filter, at most this many items (featured, latest). */
-export const HOME_LIST_MAX_LIMIT = 8;
-/** How long a home list is reused. Writes through this process clear the cache at once. */
-export const HOME_LIST_TTL_MS = 5_000;
-
-/**
- * A small cache of the home page's lists, so that the busiest page does not sort the collection on
- * every visit (FerretDB 1.24 sorts in memory; docs/performance.md). At most one entry per sort and
- * limit (4 x 8). Correctness:
- * - `clear()` runs after every write of this process has finished (or failed), and bumps a
- *   generation: a load that began before it is neither stored nor shared with later readers, so a
- *   read that starts after a write always sees it.
- * - Writes through other api processes show after at most the TTL plus one query's time.
- * - A failed load is not stored: with the database down the lists answer 503 like every read.
- *
- * A fifth cache beside the catalog's four (catalog/catalog-index.ts keeps its sorted orders,
- * searches, lists and facets), kept because it serves where they cannot: the database path. While
- * the catalog serves, the home lists come from it (ArtifactsService.list asks it first) and never
- * reach this cache; they reach it past CATALOG_MAX_ARTIFACTS (the collections where a sort costs
- * most), with the catalog off (CATALOG_MAX_ARTIFACTS=0, the api suite's third run), while it loads
- * at start-up and after a failed load. There, without it, each visit to the home page would ask the
- * database for a sorted find and a count per list. A home list is served by one of the two at a time.
- */
-export class HomeListCache {
-  private generation = 0;
-  private readonly entries = new Map<string, { storedAt: number; value: ListResult }>();
-  private readonly loading = new Map<string, Promise<ListResult>>();
-
-  constructor(
-    private readonly ttlMs = HOME_LIST_TTL_MS,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  get(key: string, load: () => Promise<ListResult>): Promise<ListResult> {
-    const entry = this.entries.get(key);
-    if (entry && this.now() - entry.storedAt < this.ttlMs) {
-      homeListCache.inc({ result: 'hit' });
-      return Promise.resolve(copy(entry.value));
-    }
-    homeListCache.inc({ result: 'miss' });
-    const pending = this.loading.get(key);
-    if (pending) return pending.then(copy);
-    const generation = this.generation;
-    const promise = load().then(
-      (value) => {
-        if (generation === this.generation) {
-          this.entries.set(key, { storedAt: this.now(), value });
-          this.loading.delete(key);
-        }
-        return value;
-      },
-      (error: unknown) => {
-        if (generation === this.generation) this.loading.delete(key);
-        throw error;
-      },
-    );
-    this.loading.set(key, promise);
-    return promise.then(copy);
-  }
-
-  clear(): void {
-    this.generation += 1;
-    this.entries.clear();
-    this.loading.clear();
-  }
-}
-
-function copy(value: ListResult): ListResult {
-  return { items: [...value.items], total: value.total };
 }
 
 /** The only code that reads or writes the artifacts collection (the contributors' ArtifactTotals too). */
@@ -201,37 +78,9 @@ export class ArtifactsRepository implements ArtifactTotals {
     this.homeLists.clear();
   }
 
-  private toQuery(filter: ArtifactFilter): QueryFilter<ArtifactDoc> {
-    const query: QueryFilter<ArtifactDoc> = {};
-    // Artifacts hidden by a moderation decision are in no list but their contributor's own
-    // (docs/decisions/0012-moderation.md).
-    if (!(filter.includeHidden && filter.adderUid)) query.moderation = { $exists: false };
-    if (filter.type) query.type = filter.type;
-    if (filter.adderUid) query.adderUid = filter.adderUid;
-    if (filter.place) query.place = filter.place;
-    if (filter.from !== undefined || filter.to !== undefined) {
-      const [low, high] = filter.within ? (['yearStart', 'yearEnd'] as const) : (['yearEnd', 'yearStart'] as const);
-      if (filter.from !== undefined) query[low] = { $gte: filter.from };
-      if (filter.to !== undefined) query[high] = { ...(query[high] as object | undefined), $lte: filter.to };
-      // An undated artifact matches no year filter.
-      if (filter.from === undefined) query[low] = { $ne: null };
-      if (filter.to === undefined) query[high] = { $ne: null };
-    }
-    const search = filter.search?.trim();
-    if (search) {
-      const tokens = queryTokens(search);
-      // Words go through the indexed tokens; a query of punctuation only ('(', '.*') has no
-      // words and is matched literally against the name instead.
-      if (tokens.length > 0) query.searchTokens = tokenQuery(tokens);
-      else query.name = { $regex: escapeRegex(search), $options: 'i' };
-    }
-    return query;
-  }
-
   list(filter: ArtifactFilter, sort: SortOption, page: number, limit: number): Promise<ListResult> {
-    const query = this.toQuery(filter);
-    // Nothing but the moderation clause: the whole public collection (the home lists).
-    const empty = Object.keys(query).length === 1 && 'moderation' in query;
+    const query = filterToQuery(filter);
+    const empty = isWholePublicCollection(query);
     if (empty && page === 1 && limit <= HOME_LIST_MAX_LIMIT) {
       return this.homeLists.get(`${sort}:${limit}`, () => this.query(query, empty, sort, page, limit));
     }
@@ -242,7 +91,7 @@ export class ArtifactsRepository implements ArtifactTotals {
     const [items, total] = await Promise.all([
       this.model
         .find(query, PUBLIC_PROJECTION)
-        .sort(SORTS[sort])
+        .sort(LIST_SORTS[sort])
         .skip((page - 1) * limit)
         .limit(limit)
         .lean<StoredArtifact[]>()
@@ -438,7 +287,7 @@ export class ArtifactsRepository implements ArtifactTotals {
 
   /** Artifacts that pass the filter's search and owner parts, as the catalog keeps them (facets on the database path). */
   findSearchedForCatalog(filter: Pick<ArtifactFilter, 'search' | 'adderUid'>): Promise<CatalogArtifact[]> {
-    return this.model.find(this.toQuery(filter), CATALOG_PROJECTION).lean<CatalogArtifact[]>().exec();
+    return this.model.find(filterToQuery(filter), CATALOG_PROJECTION).lean<CatalogArtifact[]>().exec();
   }
 
   async existingIds(ids: readonly Types.ObjectId[]): Promise<Set<string>> {

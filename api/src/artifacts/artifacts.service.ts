@@ -8,7 +8,9 @@ import { ContributorTotals } from '../contributors/contributor-totals';
 import { ArtifactCatalog } from './artifact-catalog';
 import { ArtifactLikes } from './artifact-likes';
 import { ArtifactPhotos, type StoredImage } from './artifact-photos';
-import { ArtifactsRepository, type ArtifactFilter, type StoredArtifact } from './artifacts.repository';
+import type { StoredArtifact } from './artifact-projections';
+import type { ArtifactFilter } from './artifact-query';
+import { ArtifactsRepository } from './artifacts.repository';
 import type { FilterQuery, ListQuery } from './list-query';
 import { mayDisplayHidden, toArtifact } from './to-artifact';
 

@@ -4,7 +4,9 @@ import { ERAS, UNKNOWN_PLACE, type Artifact, type ArtifactType, type SortOption 
 import type { AuthUser } from '../auth/auth-user';
 import { ArtifactNotFound } from '../common/errors';
 import { ArtifactCatalog } from './artifact-catalog';
-import { ArtifactsRepository, type ArtifactFilter, type StoredArtifact } from './artifacts.repository';
+import type { StoredArtifact } from './artifact-projections';
+import type { ArtifactFilter } from './artifact-query';
+import { ArtifactsRepository } from './artifacts.repository';
 import { placeOf } from './places';
 import { mayDisplayHidden, toArtifact } from './to-artifact';
 

@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import type { StoredArtifact } from './artifacts.repository';
+import type { StoredArtifact } from './artifact-projections';
 import { toArtifact } from './to-artifact';
 
 const doc = {

@@ -2,7 +2,7 @@ import { DEFAULT_RIGHTS, PHOTO_FORMATS, PHOTO_CONTENT_TYPES, isRightsUri, photoW
 import type { ModerationState } from '@antiquarium/contracts';
 import type { AuthUser } from '../auth/auth-user';
 import type { StoredImage } from './artifact-photos';
-import type { StoredArtifact } from './artifacts.repository';
+import type { StoredArtifact } from './artifact-projections';
 
 /**
  * The public shape: the adder's email only for the adder, internal fields never. A hidden artifact's

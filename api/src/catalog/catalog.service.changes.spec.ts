@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { Types } from 'mongoose';
 import { nameSortKey } from '@antiquarium/contracts';
-import type { ArtifactsRepository, CatalogArtifact } from '../artifacts/artifacts.repository';
+import type { CatalogArtifact } from '../artifacts/artifact-projections';
+import type { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import type { AppConfig } from '../config/env';
 import { ArtifactChanges } from '../artifacts/artifact-changes';
 import { CatalogService } from './catalog.service';

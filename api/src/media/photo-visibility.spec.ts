@@ -1,7 +1,8 @@
 import { Types } from 'mongoose';
 import type { ArtifactCatalog } from '../artifacts/artifact-catalog';
 import { ArtifactChanges } from '../artifacts/artifact-changes';
-import type { ArtifactsRepository, StoredArtifact } from '../artifacts/artifacts.repository';
+import type { StoredArtifact } from '../artifacts/artifact-projections';
+import type { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { PhotoVisibility } from './photo-visibility';
 import type { PhotosRepository, StoredPhoto } from './photos.repository';
 

@@ -1,7 +1,7 @@
 import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
 import { appealDeadline, type DecisionAction, type DecisionInput, type DecisionView, type ModerationState, type StatementOfReasons } from '@antiquarium/contracts';
 import type { AuthUser } from '../auth/auth-user';
-import type { StoredArtifact } from '../artifacts/artifacts.repository';
+import type { StoredArtifact } from '../artifacts/artifact-projections';
 import { ArtifactNotFound } from '../common/errors';
 import { invalidField } from './invalid-field';
 import { MisuseService } from './misuse.service';

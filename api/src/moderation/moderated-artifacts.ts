@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { ModerationState } from '@antiquarium/contracts';
 import { ArtifactPhotos } from '../artifacts/artifact-photos';
-import { ArtifactsRepository, type StoredArtifact } from '../artifacts/artifacts.repository';
+import type { StoredArtifact } from '../artifacts/artifact-projections';
+import { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { coverWithAccess } from '../artifacts/to-artifact';
 import { toObjectId } from './moderation.repository';
 

@@ -3,7 +3,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { REPORT_LIMITS, type ReportInput, type ReportReceipt, type ReportView } from '@antiquarium/contracts';
 import { isEmailAddress } from '@antiquarium/contracts/validation';
 import type { AuthUser } from '../auth/auth-user';
-import type { StoredArtifact } from '../artifacts/artifacts.repository';
+import type { StoredArtifact } from '../artifacts/artifact-projections';
 import { mayDisplayHidden } from '../artifacts/to-artifact';
 import { ArtifactNotFound } from '../common/errors';
 import { invalidField } from './invalid-field';

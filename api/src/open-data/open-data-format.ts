@@ -1,5 +1,5 @@
 import { METADATA_LICENCE, iiifManifestPath, iiifManifestReference, isObjectId, isOpenDataCursor, isoYear, type OpenDataRecord } from '@antiquarium/contracts';
-import type { OpenDataArtifact } from '../artifacts/artifacts.repository';
+import type { OpenDataArtifact } from '../artifacts/artifact-projections';
 import { toArtifactImage } from '../artifacts/to-artifact';
 
 /** The CSV columns, in order: the record's keys. */

@@ -1,37 +1,47 @@
+import { TtlCache } from '@antiquarium/contracts/ttl-cache';
+
+/** TtlCache's key for the one value. */
+const VALUE = 'value';
+
 /**
  * One value read from the database and reused for a short while (the routing), with the rules an
- * outage needs:
- * - a value is served for at most `maxAgeMs` after it was read; then the next request reads again
- *   (one read at a time: concurrent requests wait for the same one);
- * - `invalidate()` (this instance changed it) makes the next request read again at once;
- * - when a read fails, the last good value is served (and read again in the background, one read
- *   at a time) for as long as reads fail; only when no read ever succeeded does the failure reach
- *   the caller.
+ * outage needs. The reuse is TtlCache's:
+ * - a value is served for less than `maxAgeMs` after its read began; then the next request reads
+ *   again (one read at a time: concurrent requests wait for the same one);
+ * - `invalidate()` (this instance changed it) makes the next request read again at once; a read
+ *   begun before it is neither kept as fresh nor shared with later requests.
+ * On top of it, the last good value: when a read fails, it is served (and read again in the
+ * background, one read at a time) for as long as reads fail; only when no read ever succeeded does
+ * the failure reach the caller.
  */
 export class FreshCache<T> {
-  private fresh: { value: T; readAt: number } | undefined;
+  private readonly fresh: TtlCache<T>;
   private lastGood: { value: T; generation: number } | undefined;
   private failing = false;
-  private reading: { generation: number; promise: Promise<T> } | undefined;
+  /** Counts invalidations: a read begun before one does not replace a last good value read after it. */
   private generation = 0;
 
   constructor(
     private readonly read: () => Promise<T>,
-    private readonly maxAgeMs: number,
+    maxAgeMs: number,
     private readonly onStale: (error: unknown) => void = () => undefined,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.fresh = new TtlCache<T>(maxAgeMs, 1);
+  }
 
   async get(): Promise<T> {
-    if (this.fresh && this.now() - this.fresh.readAt < this.maxAgeMs) return this.fresh.value;
+    const now = this.now();
+    const fresh = this.fresh.peek(VALUE, now);
+    if (fresh !== undefined) return fresh;
     const stale = this.lastGood?.value;
     // The database is away and a value is at hand: answer with it now, try again behind it.
     if (this.failing && stale !== undefined) {
-      this.readOnce().catch(() => undefined);
+      this.readOnce(now).catch(() => undefined);
       return stale;
     }
     try {
-      return await this.readOnce();
+      return await this.readOnce(now);
     } catch (error) {
       if (stale === undefined) throw error;
       return stale;
@@ -39,17 +49,18 @@ export class FreshCache<T> {
   }
 
   invalidate(): void {
-    this.fresh = undefined;
+    this.fresh.forget(VALUE);
     this.generation += 1;
   }
 
-  private readOnce(): Promise<T> {
-    if (this.reading && this.reading.generation === this.generation) return this.reading.promise;
+  private readOnce(now: number): Promise<T> {
+    return this.fresh.get(VALUE, () => this.readAndRemember(), now);
+  }
+
+  private readAndRemember(): Promise<T> {
     const generation = this.generation;
-    const promise = this.read().then(
+    return this.read().then(
       (value) => {
-        // A read begun before an invalidation may hold the old value: it is not fresh.
-        if (generation === this.generation) this.fresh = { value, readAt: this.now() };
         if (!this.lastGood || this.lastGood.generation <= generation) this.lastGood = { value, generation };
         this.failing = false;
         return value;
@@ -60,12 +71,5 @@ export class FreshCache<T> {
         throw error;
       },
     );
-    const entry = { generation, promise };
-    this.reading = entry;
-    const done = () => {
-      if (this.reading === entry) this.reading = undefined;
-    };
-    promise.then(done, done);
-    return promise;
   }
 }

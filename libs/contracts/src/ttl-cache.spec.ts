@@ -56,6 +56,20 @@ describe('TtlCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('peeks at the answer get would reuse, without reading', async () => {
+    const cache = new TtlCache<string>(1_000, 10);
+    expect(cache.peek('a', 0)).toBeUndefined();
+    const pending = deferred<string>();
+    const early = cache.get('a', () => pending.promise, 0);
+    expect(cache.peek('a', 0)).toBeUndefined();
+    pending.resolve('answer');
+    await early;
+    expect(cache.peek('a', 999)).toBe('answer');
+    expect(cache.peek('a', 1_000)).toBeUndefined();
+    cache.forget('a');
+    expect(cache.peek('a', 1)).toBeUndefined();
+  });
+
   it('keeps no failed read, and at most maxEntries answers, dropping the oldest', async () => {
     const cache = new TtlCache<number>(1_000, 2);
     await expect(cache.get('a', async () => Promise.reject(new Error('database unavailable')), 0)).rejects.toThrow('database unavailable');

@@ -1,6 +1,6 @@
 /**
- * Answers per key reused for a short while, in one process (FreshCache in releases/ keeps one value
- * and serves it stale while the database is away; this keeps many and never serves past its time):
+ * Answers per key reused for a short while, in one process (FreshCache in api/src/releases/ builds
+ * on it to serve its last value while the database is away; this never serves past its time):
  * - an answer is reused for less than `ttlMs` after its read began; then the next request reads
  *   again (one read per key at a time: concurrent requests wait for the same one);
  * - `forget`, `forgetWhere` and `clear` (a write this process made or heard of) make the next request
@@ -35,6 +35,15 @@ export class TtlCache<V> {
     };
     promise.then(done, done);
     return promise;
+  }
+
+  /**
+   * The answer `get` would reuse now, or undefined when it would read: for a caller that answers
+   * differently, or counts, when no kept answer is fresh. Starts no read.
+   */
+  peek(key: string, now = Date.now()): V | undefined {
+    const kept = this.entries.get(key);
+    return kept && kept.until > now ? kept.value : undefined;
   }
 
   forget(key: string): void {

@@ -1,4 +1,5 @@
-import { HomeListCache, tokenQuery, type ListResult } from './artifacts.repository';
+import type { ListResult } from './artifact-projections';
+import { HomeListCache } from './home-list-cache';
 
 function deferred() {
   let resolve!: (value: ListResult) => void;
@@ -70,12 +71,5 @@ describe('HomeListCache', () => {
     const first = await cache.get('likes:8', async () => ({ items: [], total: 0 }));
     first.items.push({} as never);
     expect((await cache.get('likes:8', async () => result(1))).items).toEqual([]);
-  });
-});
-
-describe('tokenQuery', () => {
-  it('one token is an equality; several add the longest as an equality beside $all', () => {
-    expect(tokenQuery(['bronze'])).toBe('bronze');
-    expect(tokenQuery(['mech', 'antik'])).toEqual({ $eq: 'antik', $all: ['mech', 'antik'] });
   });
 });
