@@ -17,7 +17,7 @@ import { securityHeaders } from './security-headers.mjs';
 const COMPOSED_KEPT = 16;
 
 /**
- * The release registry's routing URL (docs/decisions/0008), from the runtime config's apiUrl: the
+ * The release registry's routing URL (docs/decisions/0026), from the runtime config's apiUrl: the
  * shell's index.html preloads it, so the routing downloads in parallel with the runtime config and
  * the shell's code instead of after them.
  */

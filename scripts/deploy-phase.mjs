@@ -123,7 +123,7 @@ async function startApi(apiImage, index, { dir, logs, port, mongoUri, siteOrigin
       PHOTOS_DIR: path.join(dir, `photos-${index + 1}`),
       RELEASE_DEPLOY_TOKEN: deployToken,
       // The journeys' browsers reach the api through their own loopback proxy, which names each
-      // visitor's address (a canary verdict counts distinct addresses: docs/decisions/0008).
+      // visitor's address (a canary verdict counts distinct addresses: docs/decisions/0028).
       TRUSTED_PROXY: 'loopback',
       REDIS_URL: 'redis://127.0.0.1:6379',
       CHANGES_CHANNEL: `${shared}changes`,

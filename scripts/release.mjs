@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Releases of the remotes, for teams and CI (docs/decisions/0008-release-registry.md):
+// Releases of the remotes, for teams and CI (docs/decisions/0008-release-registry.md, 0027):
 //
 //   npm run release -- publish <remote> [--dist <dir>] [--notes <text>] [--by <name>]
 //   npm run release -- promote <remote> <version> [--percent N] [--shell <site or manifest>] [--by <name>]

@@ -1,4 +1,4 @@
-// The release telemetry over HTTP (docs/decisions/0008, "Telemetry tickets"; issue #26): only the
+// The release telemetry over HTTP (docs/decisions/0028, "Telemetry tickets"; issue #26): only the
 // site's pages may send it, only under a ticket the routing answer gave, at most one view, one
 // failure and one INP per ticket and remote, within a budget of its own; and the canary watch judges
 // a canary by enough distinct tickets and clients against a baseline the public cannot move.

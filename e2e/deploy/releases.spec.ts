@@ -261,7 +261,7 @@ let visitors = 0;
  * A browser whose visitor id is `id` (the shell's sticky canary bucket), at an address of its own:
  * the deploy apis trust the loopback proxy, and the context is that proxy for its calls to the api
  * (X-Forwarded-For), as a site's visitors come from many addresses. A canary verdict needs page
- * loads from CANARY_MIN_CLIENTS of them (docs/decisions/0008, "Telemetry tickets").
+ * loads from CANARY_MIN_CLIENTS of them (docs/decisions/0028, "Telemetry tickets").
  */
 async function visitorContext(browser: Browser, id: string): Promise<BrowserContext> {
   const context = await browser.newContext();

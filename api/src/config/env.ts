@@ -118,7 +118,7 @@ const envSchema = z
     // The credential of `npm run release` (docs/api.md "Releases"): without it release changes are
     // turned off. Empty counts as unset. Zod's messages never quote the value, so it is never logged.
     RELEASE_DEPLOY_TOKEN: optionalKey(' (it is sent in a header)'),
-    // The key of the release telemetry's tickets (docs/decisions/0008, "Telemetry tickets"): every
+    // The key of the release telemetry's tickets (docs/decisions/0028, "Telemetry tickets"): every
     // instance behind one site needs the same. Unset, it is derived from RELEASE_DEPLOY_TOKEN.
     RELEASE_TELEMETRY_SECRET: optionalKey(),
     // Telemetry posts per client address per RATE_WINDOW_MS, beside the client budget.

@@ -85,7 +85,7 @@ export function baselineOf(liveBefore: Evidence): { rate: number; text: string }
 }
 
 /**
- * Whether a canary must be rolled back (docs/decisions/0008): with enough evidence of the canary in
+ * Whether a canary must be rolled back (docs/decisions/0028): with enough evidence of the canary in
  * the window (isEnough), its weighed failure rate exceeds the baseline (baselineOf) by more than
  * CANARY_FAILURE_MARGIN. The reason, stating both rates and what they were counted over, goes to
  * the audit log; null keeps the canary.

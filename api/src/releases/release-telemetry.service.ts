@@ -43,7 +43,7 @@ interface Watch {
 }
 
 /**
- * POST /releases/telemetry (docs/decisions/0008, "Telemetry tickets"): from the site's pages only,
+ * POST /releases/telemetry (docs/decisions/0028, "Telemetry tickets"): from the site's pages only,
  * within the client's telemetry budget, under a ticket this site signed. Each ticket is counted for
  * at most one view, one failure and one INP per remote, of a release its routing named; then each
  * affected remote's canary is checked (canary-verdict.ts) in the background, after the answer.

@@ -14,7 +14,7 @@ import type { AppConfig } from '../config/env';
 /** The releases a ticket lets its page load report, per remote: the live one and the canary. */
 export type TicketReleases = Partial<Record<ReleaseRemote, string[]>>;
 
-/** What a valid ticket says (docs/decisions/0008, "Telemetry tickets"). */
+/** What a valid ticket says (docs/decisions/0028, "Telemetry tickets"). */
 export interface Ticket {
   /** Random, one per page load: what "one view and one failure per ticket" counts by. */
   id: string;

@@ -110,7 +110,7 @@ export function readRouting(value: unknown, reader: RoutingReader): ReleaseRouti
 }
 
 /**
- * Auto-rollback (docs/decisions/0008, "Telemetry tickets"): only ticketed page loads count, each
+ * Auto-rollback (docs/decisions/0028, "Telemetry tickets"): only ticketed page loads count, each
  * client address for at most CANARY_MAX_LOADS_PER_CLIENT of them (at its own failure rate). A
  * canary is rolled back when, over the last CANARY_WINDOW_MS, it has at least CANARY_MIN_VIEWS
  * counted page loads from at least CANARY_MIN_CLIENTS client addresses, and its failure rate (load
@@ -128,7 +128,7 @@ export const CANARY_FAILURE_MARGIN = 0.05;
 export const CANARY_WINDOW_MS = 60 * 60 * 1000;
 
 /**
- * Telemetry tickets (docs/decisions/0008): every answer of GET /releases/routing carries a ticket
+ * Telemetry tickets (docs/decisions/0028): every answer of GET /releases/routing carries a ticket
  * in this header, signed by the api, naming the releases that page load may run, the client it was
  * given to and when it expires. Telemetry is counted only under a valid ticket, at most one view
  * and one failure per ticket and remote.

@@ -2,7 +2,7 @@ import { PERSISTED_USER_KEY_PREFIX } from '@antiquarium/auth-store';
 import { ENTRY_ATTRIBUTE, SESSION_ATTRIBUTE, WAITING_ATTRIBUTE } from '@antiquarium/contracts/first-page';
 
 /**
- * The one script a composed document carries inline (docs/decisions/0015, 0021), in place of the
+ * The one script a composed document carries inline (docs/decisions/0015, 0021, 0029), in place of the
  * shell's `<script defer>`. It is never imported: the build compiles it to a string (intent-starter.ts).
  * The composed document is the whole page, its links real ones the server composes too: the site's
  * code (its ENTRY_ATTRIBUTE, about 175 KB gzip) is started on the visitor's first intent, not on
