@@ -2,7 +2,8 @@ import { ApiRequestError, deleteMyAccount, exportMyData, mailPreferences } from 
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LEAVE_TEXTS } from '@antiquarium/ui';
-import AccountDataPage, { ACCOUNT_DATA_TEXTS as T } from './account-data-page';
+import AccountDataPage from './account-data-page';
+import { ACCOUNT_DATA_TEXTS as T } from './account-data-texts';
 import { ada, fakeAuth, findToast, renderAt } from '@antiquarium/testing';
 
 // The api cannot run inside jest: only the api-client's calls are replaced.

@@ -1,7 +1,8 @@
 import { ApiRequestError, mailPreferences, setMailPreferences } from '@antiquarium/api-client';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import AccountDataPage, { ACCOUNT_DATA_TEXTS } from './account-data-page';
+import AccountDataPage from './account-data-page';
+import { ACCOUNT_DATA_TEXTS } from './account-data-texts';
 import { MAIL_TEXTS as T } from './mail-preferences-section';
 import { ada, fakeAuth, renderAt } from '@antiquarium/testing';
 

@@ -4,7 +4,8 @@ import { ARTIFACT_FIELDS, FIELD_LABELS } from '@antiquarium/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { ada, artifactInput, renderAt } from '@antiquarium/testing';
-import AddArtifactPage, { ADD_TEXTS } from './add-artifact-page';
+import AddArtifactPage from './add-artifact-page';
+import { ADD_TEXTS } from './add-artifact-texts';
 
 // After "Artifact added" (issue 32): the member is taken to a confirmation panel offering "View it"
 // and "Add another", not left half-way down the emptied form.

@@ -2,7 +2,7 @@ import { createArtifact } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
 import { METADATA_LICENCE } from '@antiquarium/contracts';
 import { validateArtifactInput } from '@antiquarium/contracts/validation';
-import { alertDialog, LeaveGuard, VerifyEmailNotice, type LeaveTexts } from '@antiquarium/ui';
+import { alertDialog, LeaveGuard, VerifyEmailNotice } from '@antiquarium/ui';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
@@ -12,40 +12,9 @@ import { createInput } from '../../shared/artifact-form/picture';
 import { useArtifactForm } from '../../shared/artifact-form/use-artifact-form';
 import { useSubmission } from '../../shared/artifact-form/use-submission';
 import { adderOf } from '../../shared/adder';
+import { AddedPanel, DraftNotice, type AddedArtifact } from './add-artifact-notices';
+import { ADD_LEAVE_TEXTS, ADD_TEXTS } from './add-artifact-texts';
 import { clearDraft, hasContent, readDraft, writeDraft } from './add-draft';
-
-/** This screen's texts, exactly as users see them (the tests assert each one). */
-export const ADD_TEXTS = {
-  title: 'Add Historical Artifact',
-  intro: 'Fill out the form below to contribute a historical artifact. Make sure all information is accurate and descriptive.',
-  submit: 'Add Artifact',
-  errorTitle: 'Error!',
-  errorText: 'Something went wrong!',
-  /** Under the button: the licence of the record's text (the terms page, and the open data). */
-  termsBefore: 'By adding, you agree that the text you write is offered as open data under',
-  termsLink: 'CC0 1.0',
-  termsPage: 'Terms',
-  termsAfter: 'The picture keeps the rights you choose above.',
-  /** The panel shown after a create, where the member is taken (not the spec's dialog). */
-  addedTitle: 'Artifact added',
-  addedText: (name: string) => `“${name}” is now in the collection.`,
-  viewIt: 'View it',
-  addAnother: 'Add another',
-  myArtifacts: 'See My Artifacts',
-  /** The draft kept on this device (add-draft.ts), brought back on the next visit. */
-  draftTitle: 'Your draft is back',
-  draftText: 'What you typed last time was kept on this device, and is kept as you go on until you add the artifact. Photos are not kept: add them again.',
-  discardDraft: 'Discard draft',
-  draftDiscarded: 'Draft discarded: the form is empty again.',
-} as const;
-
-/** Leaving with photos picked: the texts stay as a draft, the photos do not. */
-export const ADD_LEAVE_TEXTS: LeaveTexts = {
-  title: 'Leave without your photos?',
-  text: 'What you typed is kept as a draft on this device, but the photos are not: if you leave now, you will need to add them again.',
-  leave: 'Leave without the photos',
-  stay: 'Stay on this page',
-};
 
 /** Exposed as 'contribute/AddArtifact' (a login-required route in the shell). */
 export default function AddArtifactPage() {
@@ -54,7 +23,7 @@ export default function AddArtifactPage() {
   const [draft] = useState(() => (uid ? readDraft(uid) : null));
   const form = useArtifactForm(draft ?? EMPTY_VALUES);
   const submission = useSubmission(form, ADD_TEXTS.errorText);
-  const [added, setAdded] = useState<{ id: string; name: string } | null>(null);
+  const [added, setAdded] = useState<AddedArtifact | null>(null);
   const [draftShown, setDraftShown] = useState(draft !== null);
   const [discarded, setDiscarded] = useState(false);
   const addedHeading = useRef<HTMLHeadingElement>(null);
@@ -125,41 +94,11 @@ export default function AddArtifactPage() {
       <VerifyEmailNotice />
       {/* Photos are not part of the draft: leaving with some asks first. */}
       <LeaveGuard when={form.photos.list.length > 0} texts={ADD_LEAVE_TEXTS} />
-      {draftShown ? (
-        <div className="aq-notice" role="region" aria-labelledby="add-draft-title">
-          <h2 id="add-draft-title" className="aq-notice__title">
-            {ADD_TEXTS.draftTitle}
-          </h2>
-          <p>{ADD_TEXTS.draftText}</p>
-          <p className="aq-notice__actions">
-            <button type="button" className="aq-button" onClick={discardDraft}>
-              {ADD_TEXTS.discardDraft}
-            </button>
-          </p>
-        </div>
-      ) : null}
+      {draftShown ? <DraftNotice onDiscard={discardDraft} /> : null}
       {/* Announced politely as it appears (and read again from its heading, which gets the focus). */}
       <div role="status" aria-live="polite">
         {discarded && !hasContent(form.values) ? <p className="ctb-hint">{ADD_TEXTS.draftDiscarded}</p> : null}
-        {added ? (
-          <div className="aq-notice ctb-added">
-            <h2 id="artifact-added-title" className="aq-notice__title" tabIndex={-1} ref={addedHeading}>
-              {ADD_TEXTS.addedTitle}
-            </h2>
-            <p>{ADD_TEXTS.addedText(added.name)}</p>
-            <p className="aq-notice__actions">
-              <Link className="aq-button aq-button--primary" to={`/artifacts/${added.id}`}>
-                {ADD_TEXTS.viewIt}
-              </Link>
-              <button type="button" className="aq-button" onClick={addAnother}>
-                {ADD_TEXTS.addAnother}
-              </button>
-              <Link className="aq-button" to="/my-artifacts">
-                {ADD_TEXTS.myArtifacts}
-              </Link>
-            </p>
-          </div>
-        ) : null}
+        {added ? <AddedPanel added={added} headingRef={addedHeading} onAddAnother={addAnother} /> : null}
       </div>
       <ArtifactForm
         form={form}

@@ -6,7 +6,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { ada, artifactInput, renderAt } from '@antiquarium/testing';
 import { fakeUploader, photoFile } from '../../shared/photos/fake-uploader';
 import { UploaderContext } from '../../shared/photos/uploader';
-import AddArtifactPage, { ADD_LEAVE_TEXTS } from './add-artifact-page';
+import AddArtifactPage from './add-artifact-page';
+import { ADD_LEAVE_TEXTS } from './add-artifact-texts';
 
 // Photos on the Add form (issue 42). The api cannot run inside jest: the api-client calls are
 // replaced, and the uploader is a fake one played by the test (jsdom has no api to upload to; the
