@@ -34,6 +34,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  // Sizes a reader can hold (issue 46): no source file over 400 lines, no function over 120. Tests,
+  // journeys and data tables are exempt: their length is their cases.
+  {
+    files: ['**/*.{ts,tsx,mjs,cjs,js}'],
+    ignores: ['**/*.{spec,test}.{ts,tsx,mjs,cjs}', '**/*.e2e-spec.ts', 'api/test/**', 'e2e/**', 'api/src/seed/demo-data.ts'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: false, skipComments: false, IIFEs: true }],
+    },
+  },
   boundary(['mfe-*/src/**/*.{ts,tsx}'], [
     packages('shell|mfe-[a-z-]+|api', 'A remote imports no other remote, nor the shell, nor the api: share through libs/.'),
     climbInto(`${APPS}|libs`),
