@@ -241,6 +241,7 @@ async function browserJourneys({ mongoUri, apiUrl, mediaDir, relay }) {
     const grep = process.env.E2E_GREP ? ['--grep', process.env.E2E_GREP] : [];
     // With --affected, the journeys that visit a route of an affected remote (or all of them).
     const specs = plan && plan.journeys !== 'all' ? plan.journeys.map((spec) => `tests/${spec}`) : [];
+    if (plan?.grepInvert) specs.push('--grep-invert', plan.grepInvert);
     // E2E_REPEAT=n runs each of them n times (to find a journey that fails now and then).
     const repeat = /^[1-9]\d?$/.test(process.env.E2E_REPEAT ?? '') ? ['--repeat-each', process.env.E2E_REPEAT] : [];
     await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...specs, ...grep, ...repeat], {

@@ -49,6 +49,16 @@ export function visitsAny(text, segments) {
   );
 }
 
+/**
+ * Playwright's --grep-invert for journey files whose tests are one per route: it leaves out those
+ * tests (matched on `<file> … <title>`) whose title names none of the segments.
+ */
+export function routeTitleFilter(specs, segments) {
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const named = segments.map((segment) => `/${escape(segment)}${segment === '' ? '(?![a-z])' : '(?![a-z-])'}`).join('|');
+  return `(${specs.map(escape).join('|')})(?!.*(${named}))`;
+}
+
 /** A journey's own text and that of the e2e/support modules it imports. */
 function journeyText(e2eDir, file) {
   const text = readFileSync(path.join(e2eDir, 'tests', file), 'utf8');
@@ -70,18 +80,25 @@ export function affectedPlan(root, base) {
   const e2eDir = path.join(root, 'e2e');
   const specs = readdirSync(path.join(e2eDir, 'tests')).filter((file) => file.endsWith('.spec.ts'));
   let journeys;
+  let grepInvert = null;
   if (everyPage) journeys = 'all';
   else {
     const routes = routesByRemote(readFileSync(path.join(root, 'shell/src/app/routes.tsx'), 'utf8'));
     const segments = remotes.flatMap((remote) => routes.get(remote) ?? []);
     const changedSpecs = files.filter((file) => file.startsWith('e2e/tests/') && file.endsWith('.spec.ts')).map((file) => path.basename(file));
-    journeys = specs.filter((spec) => changedSpecs.includes(spec) || (segments.length > 0 && visitsAny(journeyText(e2eDir, spec), segments)));
+    const texts = new Map(specs.map((spec) => [spec, journeyText(e2eDir, spec)]));
+    journeys = specs.filter((spec) => changedSpecs.includes(spec) || (segments.length > 0 && visitsAny(texts.get(spec), segments)));
+    // A journey file that visits every remote's routes (a test per route): only its tests whose
+    // title names an affected route run, unless the file itself changed.
+    const everyRemote = journeys.filter((spec) => !changedSpecs.includes(spec) && [...routes.values()].every((owned) => visitsAny(texts.get(spec), owned)));
+    grepInvert = everyRemote.length > 0 ? routeTitleFilter(everyRemote, segments) : null;
   }
   return {
     folders,
     files,
     api: folders.includes('api') || folders.includes('libs/contracts'),
     journeys,
+    grepInvert,
     deploy: files.some((file) => file.startsWith('deploy/') || file.startsWith('e2e/deploy/') || file === 'docker-compose.yml' || file === 'scripts/deploy-phase.mjs'),
   };
 }

@@ -9,7 +9,7 @@ const MODULE = path.join(ROOT, 'scripts/lib/affected.mjs');
 /** Runs `body` (an expression over the module's exports) in a child process (it is an ES module). */
 function evaluate<T>(body: string): T {
   const script = `
-    const { routesByRemote, visitsAny, plannedPhases } = await import(${JSON.stringify(MODULE)});
+    const { routesByRemote, visitsAny, plannedPhases, routeTitleFilter } = await import(${JSON.stringify(MODULE)});
     const { readFileSync } = await import('node:fs');
     const routes = routesByRemote(readFileSync(${JSON.stringify(path.join(ROOT, 'shell/src/app/routes.tsx'))}, 'utf8'));
     console.log(JSON.stringify(${body}));`;
@@ -48,4 +48,22 @@ test('runs the api suites for an api change, the journeys when any are chosen, a
     ['static', 'unit', 'browser'],
     ['static', 'unit', 'api', 'bench-smoke', 'resilience', 'browser', 'deploy'],
   ]);
+});
+
+test("leaves out a route-per-test journey's tests whose title names no affected route", () => {
+  const left = evaluate<boolean[]>(`(() => {
+    const contribute = new RegExp(routeTitleFilter(['every-page.spec.ts'], ['add-artifact', 'update-artifact']), 'i');
+    const catalog = new RegExp(routeTitleFilter(['every-page.spec.ts'], ['', 'all-artifacts']), 'i');
+    const title = (path) => 'chromium every-page.spec.ts Every page: axe clean member: ' + path;
+    return [
+      contribute.test(title('/about')),
+      contribute.test(title('/add-artifact')),
+      contribute.test(title('/update-artifact/:id')),
+      contribute.test('chromium photos.spec.ts a photo from a phone'),
+      catalog.test(title('/')),
+      catalog.test(title('/all-artifacts')),
+      catalog.test(title('/about')),
+    ];
+  })()`);
+  expect(left).toEqual([true, false, false, false, false, false, true]);
 });
