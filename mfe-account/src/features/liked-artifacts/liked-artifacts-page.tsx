@@ -1,5 +1,5 @@
 import { likedArtifacts, useApiData } from '@antiquarium/api-client';
-import { gridImagePriority, Pagination, readPage, Spinner, toast, usePagingFocus } from '@antiquarium/ui';
+import { DataView, gridImagePriority, Pagination, readPage, toast, usePagingFocus } from '@antiquarium/ui';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LikedArtifactCard } from './liked-artifact-card';
 import { pageHref } from '../../shared/page-href';
@@ -30,48 +30,38 @@ export default function LikedArtifactsPage() {
   // After Previous or Next, focus goes to the list's heading once the new page is shown.
   const paging = usePagingFocus<HTMLHeadingElement>(page, result.status === 'ready');
 
-  let content;
-  if (result.status === 'loading') {
-    content = <Spinner label="Loading liked artifacts…" />;
-  } else if (result.status === 'error') {
-    content = (
-      <div className="acc-message">
-        <p>{LIKED_TEXTS.loadFailed}</p>
-        <button type="button" className="aq-button" onClick={result.retry}>
-          {LIKED_TEXTS.retry}
-        </button>
-      </div>
-    );
-  } else if (result.data.items.length === 0 && page === 1) {
-    content = (
-      <div className="acc-message">
-        <p>{LIKED_TEXTS.empty}</p>
-        <Link className="aq-button aq-button--primary" to="/all-artifacts">
-          {LIKED_TEXTS.browse}
-        </Link>
-      </div>
-    );
-  } else {
-    content = (
-      <>
-        <ul className="aq-grid">
-          {result.data.items.map((artifact, index) => (
-            <li key={artifact._id}>
-              <LikedArtifactCard artifact={artifact} imagePriority={gridImagePriority(index)} />
-            </li>
-          ))}
-        </ul>
-        <Pagination
-          page={page}
-          hrefOf={pageHref}
-          total={result.data.total}
-          pageSize={result.data.pageSize}
-          nextPage={result.data.nextPage}
-          onPage={paging.onPage}
-        />
-      </>
-    );
-  }
+  const content = (
+    <DataView result={result} loading="Loading liked artifacts…" failed={LIKED_TEXTS.loadFailed} retry={LIKED_TEXTS.retry} className="acc-message">
+      {(data) =>
+        data.items.length === 0 && page === 1 ? (
+          <div className="acc-message">
+            <p>{LIKED_TEXTS.empty}</p>
+            <Link className="aq-button aq-button--primary" to="/all-artifacts">
+              {LIKED_TEXTS.browse}
+            </Link>
+          </div>
+        ) : (
+          <>
+            <ul className="aq-grid">
+              {data.items.map((artifact, index) => (
+                <li key={artifact._id}>
+                  <LikedArtifactCard artifact={artifact} imagePriority={gridImagePriority(index)} />
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              page={page}
+              hrefOf={pageHref}
+              total={data.total}
+              pageSize={data.pageSize}
+              nextPage={data.nextPage}
+              onPage={paging.onPage}
+            />
+          </>
+        )
+      }
+    </DataView>
+  );
 
   return (
     <section className="aq-container acc-page" aria-labelledby="liked-title">

@@ -1,7 +1,7 @@
 import { deleteArtifact, listArtifacts, useApiData } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
 import type { Artifact } from '@antiquarium/contracts';
-import { confirmDialog, Pagination, readPage, Spinner, toast, usePagingFocus } from '@antiquarium/ui';
+import { confirmDialog, DataView, Pagination, readPage, Spinner, toast, usePagingFocus } from '@antiquarium/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ArtifactsTable } from './artifacts-table';
@@ -81,44 +81,45 @@ function MyArtifactsList({ email }: { email: string }) {
     }
   };
 
-  if (result.status === 'loading') return <Spinner label="Loading your artifacts…" />;
-  if (result.status === 'error') {
-    return (
-      <div className="acc-message">
-        <p>{MY_ARTIFACTS_TEXTS.loadFailed}</p>
-        <button type="button" className="aq-button" onClick={result.retry}>
-          {MY_ARTIFACTS_TEXTS.retry}
-        </button>
-      </div>
-    );
-  }
-  const rows = result.data.items.filter((artifact) => !removed.has(artifact._id));
-  const total = Math.max(0, result.data.total - (result.data.items.length - rows.length));
-  if (rows.length === 0 && page === 1) {
-    return (
-      <div className="acc-message" ref={emptied} tabIndex={-1}>
-        <p>{MY_ARTIFACTS_TEXTS.empty}</p>
-        <Link className="aq-button aq-button--primary" to="/add-artifact">
-          {MY_ARTIFACTS_TEXTS.add}
-        </Link>
-      </div>
-    );
-  }
   return (
-    <>
-      <p className="acc-count" role="status" ref={count} tabIndex={-1}>
-        {total} {total === 1 ? 'artifact' : 'artifacts'}
-      </p>
-      <ArtifactsTable artifacts={rows} deleting={deleting} onDelete={onDelete} />
-      <Pagination
-        page={page}
-        hrefOf={pageHref}
-        total={result.data.total}
-        pageSize={result.data.pageSize}
-        nextPage={result.data.nextPage}
-        onPage={paging.onPage}
-      />
-    </>
+    <DataView
+      result={result}
+      loading="Loading your artifacts…"
+      failed={MY_ARTIFACTS_TEXTS.loadFailed}
+      retry={MY_ARTIFACTS_TEXTS.retry}
+      className="acc-message"
+    >
+      {(data) => {
+        const rows = data.items.filter((artifact) => !removed.has(artifact._id));
+        const total = Math.max(0, data.total - (data.items.length - rows.length));
+        if (rows.length === 0 && page === 1) {
+          return (
+            <div className="acc-message" ref={emptied} tabIndex={-1}>
+              <p>{MY_ARTIFACTS_TEXTS.empty}</p>
+              <Link className="aq-button aq-button--primary" to="/add-artifact">
+                {MY_ARTIFACTS_TEXTS.add}
+              </Link>
+            </div>
+          );
+        }
+        return (
+          <>
+            <p className="acc-count" role="status" ref={count} tabIndex={-1}>
+              {total} {total === 1 ? 'artifact' : 'artifacts'}
+            </p>
+            <ArtifactsTable artifacts={rows} deleting={deleting} onDelete={onDelete} />
+            <Pagination
+              page={page}
+              hrefOf={pageHref}
+              total={data.total}
+              pageSize={data.pageSize}
+              nextPage={data.nextPage}
+              onPage={paging.onPage}
+            />
+          </>
+        );
+      }}
+    </DataView>
   );
 }
 

@@ -1,7 +1,7 @@
 import { myCollections, useApiData } from '@antiquarium/api-client';
 import { useAuthStore } from '@antiquarium/auth-store';
 import { collectionPagePath, type CollectionSummary } from '@antiquarium/contracts';
-import { Pagination, readPage, Spinner, toast, usePagingFocus } from '@antiquarium/ui';
+import { DataView, Pagination, readPage, Spinner, toast, usePagingFocus } from '@antiquarium/ui';
 import { useRef, type RefObject } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { pageHref } from '../../shared/page-href';
@@ -48,27 +48,22 @@ function MyCollectionsList({ heading }: { heading: RefObject<HTMLHeadingElement 
     () => void toast('error', MY_COLLECTIONS_TEXTS.fetchFailed),
   );
   const paging = usePagingFocus(page, result.status === 'ready', heading);
-  if (result.status === 'loading') return <Spinner label="Loading your collections…" />;
-  if (result.status === 'error') {
-    return (
-      <div className="acc-message">
-        <p>{MY_COLLECTIONS_TEXTS.loadFailed}</p>
-        <button type="button" className="aq-button" onClick={result.retry}>
-          {MY_COLLECTIONS_TEXTS.retry}
-        </button>
-      </div>
-    );
-  }
-  if (result.data.items.length === 0 && page === 1) return <p className="acc-message">{MY_COLLECTIONS_TEXTS.empty}</p>;
   return (
-    <>
-      <ul className="acc-collections">
-        {result.data.items.map((collection) => (
-          <CollectionRow key={collection.id} collection={collection} />
-        ))}
-      </ul>
-      <Pagination page={page} hrefOf={pageHref} total={result.data.total} pageSize={result.data.pageSize} nextPage={result.data.nextPage} onPage={paging.onPage} />
-    </>
+    <DataView result={result} loading="Loading your collections…" failed={MY_COLLECTIONS_TEXTS.loadFailed} retry={MY_COLLECTIONS_TEXTS.retry} className="acc-message">
+      {(data) => {
+        if (data.items.length === 0 && page === 1) return <p className="acc-message">{MY_COLLECTIONS_TEXTS.empty}</p>;
+        return (
+          <>
+            <ul className="acc-collections">
+              {data.items.map((collection) => (
+                <CollectionRow key={collection.id} collection={collection} />
+              ))}
+            </ul>
+            <Pagination page={page} hrefOf={pageHref} total={data.total} pageSize={data.pageSize} nextPage={data.nextPage} onPage={paging.onPage} />
+          </>
+        );
+      }}
+    </DataView>
   );
 }
 

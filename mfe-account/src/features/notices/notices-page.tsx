@@ -1,6 +1,6 @@
 import { myNotices, myReports, myStanding, useApiData } from '@antiquarium/api-client';
 import { REPORT_REASON_LABELS, type MisuseCase, type ReportView } from '@antiquarium/contracts';
-import { Spinner, toast } from '@antiquarium/ui';
+import { DataView, toast } from '@antiquarium/ui';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { NoticeCard } from './notice-card';
@@ -97,29 +97,22 @@ export default function NoticesPage() {
         <h1 id="acc-notices-title">{T.title}</h1>
         <p>{T.intro}</p>
       </div>
-      {result.status === 'loading' && <Spinner label="Loading your notices…" />}
-      {result.status === 'error' && (
-        <div className="acc-message">
-          <p>{T.loadFailed}</p>
-          <button type="button" className="aq-button" onClick={result.retry}>
-            {T.retry}
-          </button>
-        </div>
-      )}
-      {result.status === 'ready' && (
-        <>
-          <Standing cases={result.data.standing} />
-          <section className="acc-notices__section" aria-labelledby="acc-received-title">
-            <h2 id="acc-received-title">{T.receivedTitle}</h2>
-            {result.data.notices.length === 0 ? (
-              <p>{T.noneReceived}</p>
-            ) : (
-              result.data.notices.map((notice) => <NoticeCard key={notice.decisionId} notice={notice} now={now} />)
-            )}
-          </section>
-          <SentReports reports={result.data.reports} />
-        </>
-      )}
+      <DataView result={result} loading="Loading your notices…" failed={T.loadFailed} retry={T.retry} className="acc-message">
+        {(data) => (
+          <>
+            <Standing cases={data.standing} />
+            <section className="acc-notices__section" aria-labelledby="acc-received-title">
+              <h2 id="acc-received-title">{T.receivedTitle}</h2>
+              {data.notices.length === 0 ? (
+                <p>{T.noneReceived}</p>
+              ) : (
+                data.notices.map((notice) => <NoticeCard key={notice.decisionId} notice={notice} now={now} />)
+              )}
+            </section>
+            <SentReports reports={data.reports} />
+          </>
+        )}
+      </DataView>
     </section>
   );
 }

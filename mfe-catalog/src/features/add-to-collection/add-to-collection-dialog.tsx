@@ -1,7 +1,7 @@
 import { AntdTheme } from '@antiquarium/ui/antd-theme';
 import { errorMessage, myCollections, useApiData } from '@antiquarium/api-client';
 import { collectionPagePath, MAX_PAGE_SIZE, type CollectionVisibility } from '@antiquarium/contracts';
-import { Spinner } from '@antiquarium/ui';
+import { DataView } from '@antiquarium/ui';
 import { Modal } from 'antd';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -46,88 +46,83 @@ function AddForm({ artifactId, onDone, onCancel }: { artifactId: string; onDone:
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  if (mine.status === 'loading') return <Spinner label={ADD_DIALOG_TEXTS.loading} />;
-  if (mine.status === 'error') {
-    return (
-      <div role="alert">
-        <p>{ADD_DIALOG_TEXTS.loadFailed}</p>
-        <button type="button" className="aq-button" onClick={mine.retry}>
-          {ADD_DIALOG_TEXTS.retry}
-        </button>
-      </div>
-    );
-  }
-  const collections = mine.data.items;
-  // With no collection yet, the only way is a new one.
-  const selected = choice ?? (collections[0]?.id ?? NEW);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError(null);
-    if (selected === NEW) {
-      const problem = titleProblem(title);
-      setTitleError(problem);
-      if (problem) {
-        event.currentTarget.querySelector<HTMLInputElement>('#add-collection-title')?.focus();
-        return;
-      }
-    }
-    setBusy(true);
-    try {
-      onDone(selected === NEW ? await addToNew({ title: title.trim(), visibility }, artifactId) : await addToExisting(selected, artifactId));
-    } catch (failure) {
-      // What was chosen and typed stays, with the reason.
-      setError(errorMessage(failure, ADD_DIALOG_TEXTS.failed));
-      setBusy(false);
-    }
-  };
-
   return (
-    <form className="cat-add-collection" noValidate onSubmit={(event) => void onSubmit(event)}>
-      {collections.length > 0 ? (
-        <fieldset className="cat-collection__choices cat-add-collection__list">
-          <legend>{ADD_DIALOG_TEXTS.choose}</legend>
-          {collections.map((collection) => (
-            <label key={collection.id} className="cat-collection__choice">
-              <input type="radio" name="add-collection" value={collection.id} checked={selected === collection.id} onChange={() => setChoice(collection.id)} />
-              {collection.title}
-              {collection.visibility === 'private' ? ADD_DIALOG_TEXTS.privateMark : ''}
-            </label>
-          ))}
-          <label className="cat-collection__choice">
-            <input type="radio" name="add-collection" value={NEW} checked={selected === NEW} onChange={() => setChoice(NEW)} />
-            {ADD_DIALOG_TEXTS.newOne}
-          </label>
-        </fieldset>
-      ) : null}
-      {selected === NEW ? (
-        <div className="cat-add-collection__new">
-          <TitleField
-            id="add-collection-title"
-            value={title}
-            error={titleError}
-            onChange={(value) => {
-              setTitle(value);
-              setTitleError(null);
-            }}
-          />
-          <VisibilityField name="add-collection-visibility" value={visibility} onChange={setVisibility} />
-        </div>
-      ) : null}
-      {error ? (
-        <p className="cat-collection__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="cat-collection__actions cat-add-collection__buttons">
-        <button type="button" className="aq-button" onClick={onCancel}>
-          {ADD_DIALOG_TEXTS.cancel}
-        </button>
-        <button type="submit" className="aq-button aq-button--primary" disabled={busy}>
-          {busy ? ADD_DIALOG_TEXTS.adding : ADD_DIALOG_TEXTS.add}
-        </button>
-      </div>
-    </form>
+    <DataView result={mine} loading={ADD_DIALOG_TEXTS.loading} failed={ADD_DIALOG_TEXTS.loadFailed} retry={ADD_DIALOG_TEXTS.retry} role="alert">
+      {(loaded) => {
+        const collections = loaded.items;
+        // With no collection yet, the only way is a new one.
+        const selected = choice ?? (collections[0]?.id ?? NEW);
+
+        const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          setError(null);
+          if (selected === NEW) {
+            const problem = titleProblem(title);
+            setTitleError(problem);
+            if (problem) {
+              event.currentTarget.querySelector<HTMLInputElement>('#add-collection-title')?.focus();
+              return;
+            }
+          }
+          setBusy(true);
+          try {
+            onDone(selected === NEW ? await addToNew({ title: title.trim(), visibility }, artifactId) : await addToExisting(selected, artifactId));
+          } catch (failure) {
+            // What was chosen and typed stays, with the reason.
+            setError(errorMessage(failure, ADD_DIALOG_TEXTS.failed));
+            setBusy(false);
+          }
+        };
+
+        return (
+          <form className="cat-add-collection" noValidate onSubmit={(event) => void onSubmit(event)}>
+            {collections.length > 0 ? (
+              <fieldset className="cat-collection__choices cat-add-collection__list">
+                <legend>{ADD_DIALOG_TEXTS.choose}</legend>
+                {collections.map((collection) => (
+                  <label key={collection.id} className="cat-collection__choice">
+                    <input type="radio" name="add-collection" value={collection.id} checked={selected === collection.id} onChange={() => setChoice(collection.id)} />
+                    {collection.title}
+                    {collection.visibility === 'private' ? ADD_DIALOG_TEXTS.privateMark : ''}
+                  </label>
+                ))}
+                <label className="cat-collection__choice">
+                  <input type="radio" name="add-collection" value={NEW} checked={selected === NEW} onChange={() => setChoice(NEW)} />
+                  {ADD_DIALOG_TEXTS.newOne}
+                </label>
+              </fieldset>
+            ) : null}
+            {selected === NEW ? (
+              <div className="cat-add-collection__new">
+                <TitleField
+                  id="add-collection-title"
+                  value={title}
+                  error={titleError}
+                  onChange={(value) => {
+                    setTitle(value);
+                    setTitleError(null);
+                  }}
+                />
+                <VisibilityField name="add-collection-visibility" value={visibility} onChange={setVisibility} />
+              </div>
+            ) : null}
+            {error ? (
+              <p className="cat-collection__error" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <div className="cat-collection__actions cat-add-collection__buttons">
+              <button type="button" className="aq-button" onClick={onCancel}>
+                {ADD_DIALOG_TEXTS.cancel}
+              </button>
+              <button type="submit" className="aq-button aq-button--primary" disabled={busy}>
+                {busy ? ADD_DIALOG_TEXTS.adding : ADD_DIALOG_TEXTS.add}
+              </button>
+            </div>
+          </form>
+        );
+      }}
+    </DataView>
   );
 }
 

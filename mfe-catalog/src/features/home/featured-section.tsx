@@ -1,6 +1,6 @@
 import { documentArtifactPage, listArtifacts, useApiData } from '@antiquarium/api-client';
 import { FEATURED_QUERY } from '@antiquarium/contracts';
-import { Spinner } from '@antiquarium/ui';
+import { DataView } from '@antiquarium/ui';
 import { Link } from 'react-router-dom';
 import { FeaturedCard } from '../../shared/featured-card';
 
@@ -19,27 +19,21 @@ export function FeaturedSection() {
         <h2 id="featured-title">{FEATURED_TEXTS.heading}</h2>
         <p>{FEATURED_TEXTS.subtext}</p>
       </div>
-      {featured.status === 'loading' ? <Spinner label="Loading featured artifacts…" /> : null}
-      {featured.status === 'error' ? (
-        <div className="cat-message">
-          <p>Featured artifacts could not be loaded right now.</p>
-          <button type="button" className="aq-button" onClick={featured.retry}>
-            Try again
-          </button>
-        </div>
-      ) : null}
-      {featured.status === 'ready' && featured.data.items.length === 0 ? (
-        <p className="cat-message">No artifacts have been shared yet. Be the first!</p>
-      ) : null}
-      {featured.status === 'ready' && featured.data.items.length > 0 ? (
-        <ul className="aq-grid aq-grid--4">
-          {featured.data.items.map((artifact) => (
-            <li key={artifact._id}>
-              <FeaturedCard artifact={artifact} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <DataView result={featured} loading="Loading featured artifacts…" failed="Featured artifacts could not be loaded right now." retry="Try again" className="cat-message">
+        {(data) =>
+          data.items.length === 0 ? (
+            <p className="cat-message">No artifacts have been shared yet. Be the first!</p>
+          ) : (
+            <ul className="aq-grid aq-grid--4">
+              {data.items.map((artifact) => (
+                <li key={artifact._id}>
+                  <FeaturedCard artifact={artifact} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </DataView>
       <div className="cat-section__foot">
         <Link className="aq-button aq-button--primary" to="/all-artifacts">
           See All Artifacts

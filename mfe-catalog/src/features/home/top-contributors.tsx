@@ -1,6 +1,6 @@
 import { documentTopContributors, topContributors, useApiData } from '@antiquarium/api-client';
 import { TOP_CONTRIBUTOR_COUNT, type Contributor } from '@antiquarium/contracts';
-import { likesLabel, Spinner } from '@antiquarium/ui';
+import { DataView, likesLabel } from '@antiquarium/ui';
 
 function artifactsLabel(count: number): string {
   return `${count} ${count === 1 ? 'artifact' : 'artifacts'}`;
@@ -53,21 +53,15 @@ export function TopContributors() {
         <h2 id="contributors-title">Top Contributors</h2>
         <p>The members whose shared artifacts have collected the most likes.</p>
       </div>
-      {top.status === 'loading' ? <Spinner label="Loading top contributors…" /> : null}
-      {top.status === 'error' ? (
-        <div className="cat-message">
-          <p>Top contributors could not be loaded right now.</p>
-          <button type="button" className="aq-button" onClick={top.retry}>
-            Try again
-          </button>
-        </div>
-      ) : null}
-      {top.status === 'ready' && top.data.length === 0 ? (
-        <p className="cat-message">No contributors yet. Share an artifact to lead the list!</p>
-      ) : null}
-      {top.status === 'ready' && top.data.length > 0 ? (
-        <ContributorList contributors={top.data.slice(0, TOP_CONTRIBUTOR_COUNT)} />
-      ) : null}
+      <DataView result={top} loading="Loading top contributors…" failed="Top contributors could not be loaded right now." retry="Try again" className="cat-message">
+        {(contributors) =>
+          contributors.length === 0 ? (
+            <p className="cat-message">No contributors yet. Share an artifact to lead the list!</p>
+          ) : (
+            <ContributorList contributors={contributors.slice(0, TOP_CONTRIBUTOR_COUNT)} />
+          )
+        }
+      </DataView>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { relatedArtifacts, useApiData } from '@antiquarium/api-client';
-import { Spinner } from '@antiquarium/ui';
+import { DataView } from '@antiquarium/ui';
 import { useEffect, useRef, useState } from 'react';
 import { FeaturedCard } from '../../shared/featured-card';
 
@@ -16,26 +16,21 @@ const LOAD_MARGIN = '300px';
 
 function RelatedList({ artifactId }: { artifactId: string }) {
   const related = useApiData(`related:${artifactId}`, (signal) => relatedArtifacts(artifactId, { signal }));
-  if (related.status === 'loading') return <Spinner label={RELATED_TEXTS.loading} />;
-  if (related.status === 'error') {
-    return (
-      <div className="cat-message">
-        <p>{RELATED_TEXTS.failed}</p>
-        <button type="button" className="aq-button" onClick={related.retry}>
-          {RELATED_TEXTS.retry}
-        </button>
-      </div>
-    );
-  }
-  if (related.data.length === 0) return <p className="cat-message">{RELATED_TEXTS.none}</p>;
   return (
-    <ul className="aq-grid aq-grid--4">
-      {related.data.map((artifact) => (
-        <li key={artifact._id}>
-          <FeaturedCard artifact={artifact} />
-        </li>
-      ))}
-    </ul>
+    <DataView result={related} loading={RELATED_TEXTS.loading} failed={RELATED_TEXTS.failed} retry={RELATED_TEXTS.retry} className="cat-message">
+      {(artifacts) => {
+        if (artifacts.length === 0) return <p className="cat-message">{RELATED_TEXTS.none}</p>;
+        return (
+          <ul className="aq-grid aq-grid--4">
+            {artifacts.map((artifact) => (
+              <li key={artifact._id}>
+                <FeaturedCard artifact={artifact} />
+              </li>
+            ))}
+          </ul>
+        );
+      }}
+    </DataView>
   );
 }
 

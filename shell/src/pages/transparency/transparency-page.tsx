@@ -9,7 +9,7 @@ import {
   type DecisionAction,
   type TransparencyMonth,
 } from '@antiquarium/contracts';
-import { Spinner } from '@antiquarium/ui';
+import { DataView } from '@antiquarium/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import '../pages.css';
@@ -159,21 +159,14 @@ export function TransparencyPage() {
         </p>
         <p>{T.misuse}</p>
       </div>
-      {result.status === 'loading' && <Spinner label="Loading the figures…" />}
-      {result.status === 'error' && (
-        <div role="alert">
-          <p>{T.loadFailed}</p>
-          <button type="button" className="aq-button" onClick={result.retry}>
-            {T.retry}
-          </button>
-        </div>
-      )}
-      {result.status === 'ready' && (
-        <>
-          <p>{T.generatedAt(result.data.generatedAt)}</p>
-          {result.data.months.length === 0 ? <p>{T.empty}</p> : <Figures months={result.data.months} />}
-        </>
-      )}
+      <DataView result={result} loading="Loading the figures…" failed={T.loadFailed} retry={T.retry} role="alert">
+        {(report) => (
+          <>
+            <p>{T.generatedAt(report.generatedAt)}</p>
+            {report.months.length === 0 ? <p>{T.empty}</p> : <Figures months={report.months} />}
+          </>
+        )}
+      </DataView>
     </div>
   );
 }
