@@ -1,7 +1,9 @@
+import MiniSearch from 'minisearch';
 import { Types } from 'mongoose';
-import { CENTURY_FACET_FROM, CENTURY_FACET_TO, centuryStart, nameSortKey, readDate, type ArtifactType } from '@antiquarium/contracts';
+import { ARTIFACT_TYPES, CENTURY_FACET_FROM, CENTURY_FACET_TO, centuryStart, nameSortKey, readDate, type ArtifactType, type SortOption } from '@antiquarium/contracts';
 import { DEMO_ARTIFACTS } from '../seed/demo-data';
-import { CatalogIndex, centuryIndex, MAX_PLACES, type CatalogDoc } from './catalog-index';
+import { CatalogIndex, centuryIndex, MAX_PLACES, type CatalogDoc, type CatalogFilter } from './catalog-index';
+import { SortedOrders } from './catalog-orders';
 import { KNOWN_COUNTRIES, placeOf } from '../artifacts/places';
 
 let clock = Date.UTC(2025, 0, 1);
@@ -204,4 +206,118 @@ test(`the places facet names the ${MAX_PLACES} most frequent places (ties by nam
   expect(facets.places[0]).toEqual({ value: places[0], count: 3 });
   const singles = places.slice(10).sort();
   expect(facets.places.map((place) => place.value)).toEqual([places[0], ...places.slice(1, 10).sort(), ...singles.slice(0, MAX_PLACES - 10)]);
+});
+
+/** A seeded generator (mulberry32): the same steps on every run. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SORTS: SortOption[] = ['relevance', 'name', 'latest', 'oldest', 'likes', 'era-asc', 'era-desc'];
+/** Listed in every order: as many lists as the index keeps (LISTS_KEPT), so they stay kept between changes. */
+const LISTED: CatalogFilter[] = [{}, { type: 'Tools', adderUid: 'u2' }, { from: -500, to: 1000, place: 'France' }, { search: 'bronze', from: -1000 }];
+const COUNTED: CatalogFilter[] = [...LISTED, { from: 1, to: 1500, within: true }, { search: 'ja' }, { search: 'iron mask', type: 'Weapons' }, { search: '(' }];
+
+/**
+ * Every answer the index gives: lists in every order (whole and one page) and facets.
+ * Relevance lists by their members only: MiniSearch updates its word statistics incrementally on a
+ * replace or discard, so its scores after changes differ slightly from a fresh build's.
+ */
+function answers(index: CatalogIndex): unknown[] {
+  const ids = (items: CatalogDoc[]) => items.map((item) => `${item._id.toHexString()} ${item.name} ${item.likes}`);
+  const lists = LISTED.flatMap((filter) =>
+    SORTS.flatMap((sort) => {
+      const whole = index.list(filter, sort, 1, 1000);
+      if (sort === 'relevance' && filter.search) return [{ ...whole, items: ids(whole.items).sort() }];
+      const page = index.list(filter, sort, 2, 3);
+      return [{ ...whole, items: ids(whole.items) }, { ...page, items: ids(page.items) }];
+    }),
+  );
+  return [...lists, ...COUNTED.map((filter) => index.facets(filter))];
+}
+
+test('after any sequence of changes, every list, page and count equals a freshly built index’s', () => {
+  const next = random(47);
+  const pick = <V>(values: readonly V[]) => values[Math.floor(next() * values.length)] as V;
+  const words = ['Bronze', 'Iron', 'Jade', 'Mask', 'Coin', 'Lamp', 'Jar'];
+  const dates = ['Unknown', '196 BC', 'c. 1360-1332 BC', 'mid-14th century', '1510', '1450-1550', 'early 7th century AD'];
+  const locations = ['British Museum, London', 'Musée du Louvre, Paris', 'Egyptian Museum, Cairo'];
+  const named = (name: string) => ({ name: next() < 0.2 ? `${name} (` : name, nameLower: nameSortKey(name) });
+  const dated = (createdAt: string) => ({ yearStart: readDate(createdAt)?.start ?? null, yearEnd: readDate(createdAt)?.end ?? null });
+  const located = (location: string) => ({ location, place: placeOf(location) });
+  const fresh = () =>
+    doc({
+      ...named(`${pick(words)} ${pick(words)}`),
+      ...dated(pick(dates)),
+      ...located(pick(locations)),
+      type: pick(ARTIFACT_TYPES),
+      adderUid: pick(['u1', 'u2']),
+      likes: Math.floor(next() * 4),
+      addedAt: new Date(Date.UTC(2025, 0, 1 + Math.floor(next() * 5))),
+    });
+  const current = new Map<string, CatalogDoc>();
+  const index = new CatalogIndex();
+  for (let step = 0; step < 300; step += 1) {
+    const ids = [...current.keys()];
+    const chosen = current.get(pick(ids));
+    const roll = next();
+    let changed: CatalogDoc | null;
+    if (!chosen || roll < 0.2) changed = fresh();
+    else if (roll < 0.3) changed = null;
+    else if (roll < 0.6) changed = { ...chosen, likes: (chosen.likes ?? 0) + (next() < 0.8 ? 1 : -1) };
+    else if (roll < 0.75) changed = { ...chosen, ...named(`${pick(words)} ${pick(words)}`) };
+    else if (roll < 0.85) changed = { ...chosen, type: pick(ARTIFACT_TYPES) };
+    else if (roll < 0.95) changed = { ...chosen, ...dated(pick(dates)) };
+    else changed = { ...chosen, ...located(pick(locations)), adderUid: pick(['u1', 'u2']) };
+    if (changed) {
+      current.set(changed._id.toHexString(), changed);
+      index.upsert(changed);
+    } else if (chosen) {
+      current.delete(chosen._id.toHexString());
+      index.remove(chosen._id.toHexString());
+    }
+    const rebuilt = new CatalogIndex();
+    for (const kept of current.values()) rebuilt.upsert(kept);
+    expect([step, answers(index)]).toEqual([step, answers(rebuilt)]);
+  }
+});
+
+test('a like keeps the kept searches, facets and lists not sorted by likes; a rename drops the searches', () => {
+  const index = seeded();
+  const searched = jest.spyOn(MiniSearch.prototype, 'search');
+  const sorted = jest.spyOn(SortedOrders.prototype, 'get');
+  // Private: counted here only to see that kept counts are not counted again.
+  const counted = jest.spyOn(CatalogIndex.prototype as unknown as { countFacets: () => unknown }, 'countFacets');
+  const filter = { search: 'stone' };
+  const first = index.list(filter, 'relevance', 1, 10);
+  expect(first.total).toBeGreaterThan(1);
+  const byName = names(index.list({ type: 'Others' }, 'name', 1, 10));
+  const facets = index.facets(filter);
+  index.list({}, 'likes', 1, 3);
+  const calls = () => [searched.mock.calls.length, sorted.mock.calls.length, counted.mock.calls.length];
+  const before = calls();
+  const liked = first.items[1] as CatalogDoc;
+  index.upsert({ ...liked, likes: 1000 });
+
+  const again = index.list(filter, 'relevance', 1, 10);
+  expect(names(again)).toEqual(names(first));
+  // The kept list holds the same entry, which now shows the new document.
+  expect(again.items[1]?.likes).toBe(1000);
+  expect(names(index.list({ type: 'Others' }, 'name', 1, 10))).toEqual(byName);
+  expect(index.facets(filter)).toEqual(facets);
+  expect(calls()).toEqual(before);
+  // Sorted by likes: listed again, from the kept order with the liked artifact moved to the top.
+  expect(index.list({}, 'likes', 1, 3).items[0]?.name).toBe(liked.name);
+  expect(sorted.mock.calls.length).toBe((before[1] as number) + 1);
+
+  index.upsert({ ...liked, likes: 1000, name: `${liked.name} Renamed`, nameLower: `${liked.nameLower} renamed` });
+  expect(names(index.list(filter, 'relevance', 1, 10))).toContain(`${liked.name} Renamed`);
+  expect(searched.mock.calls.length).toBeGreaterThan(before[0] as number);
+  for (const spy of [searched, sorted, counted]) spy.mockRestore();
 });

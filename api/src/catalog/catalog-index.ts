@@ -10,6 +10,7 @@ import {
   type ArtifactFilters,
   type SortOption,
 } from '@antiquarium/contracts';
+import { COMPARED, ORDERS, SORT_COMPARES, SortedOrders, type Compared, type Entry } from './catalog-orders';
 
 /** An artifact as the catalog keeps it: the public document plus what lists filter and sort by. */
 export interface CatalogDoc {
@@ -41,27 +42,18 @@ export interface CatalogPage<T> {
   didYouMean: string | null;
 }
 
-interface Entry<T extends CatalogDoc> {
-  id: string;
-  doc: T;
-  nameKey: string;
-  addedAtMs: number;
-  likes: number;
-  start: number | null;
-  end: number | null;
-  place: string;
-}
-
 /** The fields searched, and how much a match in each weighs in the relevance order. */
 const SEARCH_FIELDS = ['name', 'shortDescription', 'context', 'discoveredBy', 'location'] as const;
 const BOOST = { name: 4, shortDescription: 2, context: 1, discoveredBy: 1, location: 1 };
 /**
- * Lists kept until the next change: each holds up to the whole collection's entries (8 bytes
+ * Lists kept until a change touches them: each holds up to the whole collection's entries (8 bytes
  * each), so fewer of them than of searches and facets.
  */
 const LISTS_KEPT = 32;
-/** Searches (and facets) kept until the next change. */
+/** Searches (and facets) kept until a change touches them. */
 const SEARCHES_KEPT = 128;
+/** What an added or removed artifact changes, for CatalogIndex.forget. */
+const EVERYTHING = { texts: true, filtered: true, compared: new Set(COMPARED) } as const;
 /** Places listed in the places facet at most (the most frequent first). */
 export const MAX_PLACES = 40;
 
@@ -116,27 +108,6 @@ function filterKey(filter: CatalogFilter): string {
   return JSON.stringify([filter.search?.trim() ?? '', filter.type ?? '', filter.from ?? null, filter.to ?? null, filter.within === true, filter.place ?? '', filter.adderUid ?? '']);
 }
 
-function compareIds(a: Entry<CatalogDoc>, b: Entry<CatalogDoc>): number {
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-const ORDERS: Record<Exclude<SortOption, 'relevance'>, (a: Entry<CatalogDoc>, b: Entry<CatalogDoc>) => number> = {
-  name: (a, b) => (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : compareIds(a, b)),
-  latest: (a, b) => b.addedAtMs - a.addedAtMs || compareIds(b, a),
-  oldest: (a, b) => a.addedAtMs - b.addedAtMs || compareIds(a, b),
-  likes: (a, b) => b.likes - a.likes || compareIds(b, a),
-  // Undated last in both directions; then by the range's start, then its end.
-  'era-asc': (a, b) => undatedLast(a, b) ?? ((a.start as number) - (b.start as number) || (a.end as number) - (b.end as number) || compareIds(a, b)),
-  'era-desc': (a, b) => undatedLast(a, b) ?? ((b.start as number) - (a.start as number) || (b.end as number) - (a.end as number) || compareIds(b, a)),
-};
-
-function undatedLast(a: Entry<CatalogDoc>, b: Entry<CatalogDoc>): number | undefined {
-  if (a.start === null && b.start === null) return compareIds(a, b);
-  if (a.start === null) return 1;
-  if (b.start === null) return -1;
-  return undefined;
-}
-
 function overlaps(entry: Entry<CatalogDoc>, from: number | undefined, to: number | undefined, within: boolean): boolean {
   if (from === undefined && to === undefined) return true;
   if (entry.start === null || entry.end === null) return false;
@@ -156,24 +127,16 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
     tokenize,
     processTerm: termOf,
   });
-  /** Entries in each order, rebuilt on the first read after a change. */
-  private readonly sorted = new Map<string, Entry<T>[]>();
+  private readonly orders = new SortedOrders<T>();
   /**
-   * The latest searches' scores (a list, its facets and the next pages ask for the same words),
-   * dropped on every change: a word common to most artifacts costs milliseconds to score.
+   * The latest searches' scores (a list, its facets and the next pages ask for the same words): a
+   * word common to most artifacts costs milliseconds to score.
    */
   private readonly searches = new Map<string, Map<string, number>>();
 
-  /** Facets of the latest filters, and the entries of the latest lists, dropped on every change. */
-  private readonly facetsKept = new Map<string, ArtifactFacets>();
-  private readonly listsKept = new Map<string, Entry<T>[]>();
-
-  private changed(): void {
-    this.sorted.clear();
-    this.searches.clear();
-    this.facetsKept.clear();
-    this.listsKept.clear();
-  }
+  /** Facets of the latest filters, and the entries of the latest lists (`searched`: found by words). */
+  private readonly facetsKept = new Map<string, { facets: ArtifactFacets; searched: boolean }>();
+  private readonly listsKept = new Map<string, { entries: Entry<T>[]; sort: SortOption; searched: boolean }>();
 
   get size(): number {
     return this.entries.size;
@@ -181,9 +144,11 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
 
   upsert(doc: T): void {
     const id = doc._id.toHexString();
-    const entry: Entry<T> = {
+    const next: Entry<T> = {
       id,
       doc,
+      type: doc.type,
+      adderUid: doc.adderUid,
       nameKey: doc.nameLower,
       addedAtMs: new Date(doc.addedAt).getTime(),
       likes: doc.likes ?? 0,
@@ -192,16 +157,50 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
       place: doc.place ?? '',
     };
     const textual = { id, name: doc.name, shortDescription: doc.shortDescription, context: doc.context, discoveredBy: doc.discoveredBy, location: doc.location };
-    if (this.entries.has(id)) this.text.replace(textual);
-    else this.text.add(textual);
-    this.entries.set(id, entry);
-    this.changed();
+    const entry = this.entries.get(id);
+    if (!entry) {
+      this.text.add(textual);
+      this.entries.set(id, next);
+      this.orders.add(next);
+      this.forget(EVERYTHING);
+      return;
+    }
+    // The kept document itself, changed by the caller: its old texts are gone.
+    const texts = entry.doc === doc || SEARCH_FIELDS.some((field) => entry.doc[field] !== doc[field]);
+    if (texts) this.text.replace(textual);
+    const filtered = entry.type !== next.type || entry.adderUid !== next.adderUid || entry.place !== next.place || entry.start !== next.start || entry.end !== next.end;
+    const compared = new Set(COMPARED.filter((value) => entry[value] !== next[value]));
+    // The same object, updated: kept lists that hold it show the new document.
+    this.orders.move(entry, compared, () => Object.assign(entry, next));
+    this.forget({ texts, filtered, compared });
   }
 
   remove(id: string): void {
-    if (!this.entries.delete(id)) return;
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
     this.text.discard(id);
-    this.changed();
+    this.orders.remove(entry);
+    this.forget(EVERYTHING);
+  }
+
+  /**
+   * Drops what a change can have made wrong, and keeps the rest:
+   * - a change of the searched texts (and any add or remove: the collection's word statistics)
+   *   drops the searches' scores, and the facets and lists found by words;
+   * - a change of a filtered value (type, adder, place, years; any add or remove) drops the facets
+   *   and lists, whose members it can change;
+   * - a change of a value an order compares drops the lists in that order (a like: those sorted by
+   *   likes). Facets count neither names nor likes, so a like or a rename of the name's sort key
+   *   alone keeps them. The sorted orders are moved, not dropped (SortedOrders).
+   */
+  private forget(change: { texts: boolean; filtered: boolean; compared: ReadonlySet<Compared> }): void {
+    if (change.texts) this.searches.clear();
+    for (const [key, kept] of this.facetsKept) if (change.filtered || (change.texts && kept.searched)) this.facetsKept.delete(key);
+    for (const [key, kept] of this.listsKept) {
+      const reordered = SORT_COMPARES[kept.sort].some((value) => change.compared.has(value));
+      if (change.filtered || reordered || (change.texts && kept.searched)) this.listsKept.delete(key);
+    }
   }
 
   has(id: string): boolean {
@@ -211,15 +210,6 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
   /** One artifact as the catalog keeps it (the details page), or undefined. */
   get(id: string): T | undefined {
     return this.entries.get(id)?.doc;
-  }
-
-  private inOrder(sort: Exclude<SortOption, 'relevance'>): Entry<T>[] {
-    let list = this.sorted.get(sort);
-    if (!list) {
-      list = [...this.entries.values()].sort(ORDERS[sort]);
-      this.sorted.set(sort, list);
-    }
-    return list;
   }
 
   /** Entries whose texts hold every word of the search (the last word may be a prefix), with scores. */
@@ -251,11 +241,11 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
   /** One page of the artifacts that pass the filter, in the order asked, with the total. */
   list(filter: CatalogFilter, sort: SortOption, page: number, limit: number): CatalogPage<T> {
     const key = `${sort}|${filterKey(filter)}`;
-    let matching = this.listsKept.get(key);
+    let matching = this.listsKept.get(key)?.entries;
     if (!matching) {
       matching = this.matching(filter, sort);
       if (this.listsKept.size >= LISTS_KEPT) this.listsKept.delete(this.listsKept.keys().next().value as string);
-      this.listsKept.set(key, matching);
+      this.listsKept.set(key, { entries: matching, sort, searched: Boolean(filter.search?.trim()) });
     }
     const skip = (page - 1) * limit;
     const items = matching.slice(skip, skip + limit).map((entry) => entry.doc);
@@ -268,8 +258,8 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
     const scores = filter.search ? this.searched(filter.search) : null;
     const keep = (entry: Entry<T>) =>
       (!scores || scores.has(entry.id)) &&
-      (!filter.type || entry.doc.type === filter.type) &&
-      (!filter.adderUid || entry.doc.adderUid === filter.adderUid) &&
+      (!filter.type || entry.type === filter.type) &&
+      (!filter.adderUid || entry.adderUid === filter.adderUid) &&
       (!filter.place || entry.place === filter.place) &&
       overlaps(entry, filter.from, filter.to, filter.within === true);
     let matching: Entry<T>[];
@@ -284,7 +274,7 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
         .filter((entry) => entry !== undefined && keep(entry))
         .sort((a, b) => rank(b) - rank(a) || ORDERS.name(a, b));
     } else {
-      matching = this.inOrder(sort === 'relevance' ? 'name' : sort).filter(keep);
+      matching = this.orders.get(sort === 'relevance' ? 'name' : sort, () => this.entries.values()).filter(keep);
     }
     return matching;
   }
@@ -317,15 +307,15 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
 
   /**
    * Counts beside every choice: each facet over the filter without its own part. The same filters
-   * answer from the last count until the collection changes (a copy: callers may not share it).
+   * answer from the last count until a change touches it (a copy: callers may not share it).
    */
   facets(filter: CatalogFilter): ArtifactFacets {
     const key = filterKey(filter);
-    let counted = this.facetsKept.get(key);
+    let counted = this.facetsKept.get(key)?.facets;
     if (!counted) {
       counted = this.countFacets(filter);
       if (this.facetsKept.size >= SEARCHES_KEPT) this.facetsKept.delete(this.facetsKept.keys().next().value as string);
-      this.facetsKept.set(key, counted);
+      this.facetsKept.set(key, { facets: counted, searched: Boolean(filter.search?.trim()) });
     }
     return structuredClone(counted);
   }
@@ -342,12 +332,12 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
     let total = 0;
     for (const entry of this.entries.values()) {
       if (scores && !scores.has(entry.id)) continue;
-      if (filter.adderUid && entry.doc.adderUid !== filter.adderUid) continue;
-      const byType = !filter.type || entry.doc.type === filter.type;
+      if (filter.adderUid && entry.adderUid !== filter.adderUid) continue;
+      const byType = !filter.type || entry.type === filter.type;
       const byPlace = !filter.place || entry.place === filter.place;
       const byYears = overlaps(entry, filter.from, filter.to, within);
       if (byType && byPlace && byYears) total += 1;
-      if (byPlace && byYears) counts.types.set(entry.doc.type, (counts.types.get(entry.doc.type) ?? 0) + 1);
+      if (byPlace && byYears) counts.types.set(entry.type, (counts.types.get(entry.type) ?? 0) + 1);
       if (byType && byYears) counts.places.set(entry.place, (counts.places.get(entry.place) ?? 0) + 1);
       if (byType && byPlace && entry.start !== null && entry.end !== null) {
         const { start, end } = entry;
