@@ -1,6 +1,6 @@
 import { documentArtifactFacets, documentArtifactPage, getArtifactFacets, listArtifacts, useApiData } from '@antiquarium/api-client';
 import type { Artifact, ArtifactFacets } from '@antiquarium/contracts';
-import { gridImagePriority, Pagination, Spinner, toast, useProgressiveList, usePagingFocus } from '@antiquarium/ui';
+import { DataView, gridImagePriority, Pagination, toast, useProgressiveList, usePagingFocus } from '@antiquarium/ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ActiveFilters, DidYouMean } from './active-filters';
@@ -90,49 +90,43 @@ export default function AllArtifactsPage() {
             {result.status === 'ready' ? `${result.data.total} ${result.data.total === 1 ? 'artifact' : 'artifacts'} found` : ''}
           </div>
           <DidYouMean query={query} suggestion={suggestion} />
-          {result.status === 'loading' ? <Spinner label={query.search ? 'Searching…' : 'Loading artifacts…'} /> : null}
-          {result.status === 'error' ? (
-            <div className="cat-message">
-              <p>The artifacts could not be loaded.</p>
-              <button type="button" className="aq-button" onClick={result.retry}>
-                Try again
-              </button>
-            </div>
-          ) : null}
-          {result.status === 'ready' && result.data.items.length === 0 ? (
-            <div className="cat-message">
-              <p>{ALL_ARTIFACTS_TEXTS.empty}</p>
-              {/* A page past the last (an old link, ?page=99) while the choices do match: a way back. */}
-              {query.page > 1 && result.data.total > 0 ? (
-                <Link className="aq-button" to={{ search: writeQuery({ ...query, page: 1 }).toString() }}>
-                  {ALL_ARTIFACTS_TEXTS.firstPage}
-                </Link>
-              ) : null}
-            </div>
-          ) : null}
-          {result.status === 'ready' && result.data.items.length > 0 ? (
-            <>
-              {/* Busy while the rest of the page's cards are still coming (useProgressiveList). */}
-              <ul className="aq-grid cat-all__grid" aria-busy={!cards.complete}>
-                {cards.shown.map((artifact, index) => (
-                  <li key={artifact._id}>
-                    <ArtifactListCard artifact={artifact} imagePriority={gridImagePriority(index)} />
-                  </li>
-                ))}
-              </ul>
-              {/* Under the last card only: it would move down while the rest arrive. */}
-              {cards.complete ? (
-                <Pagination
-                  page={query.page}
-                  hrefOf={(page) => ({ search: writeQuery({ ...query, page }).toString() })}
-                  total={result.data.total}
-                  pageSize={result.data.pageSize}
-                  nextPage={result.data.nextPage}
-                  onPage={paging.onPage}
-                />
-              ) : null}
-            </>
-          ) : null}
+          <DataView result={result} loading={query.search ? 'Searching…' : 'Loading artifacts…'} failed="The artifacts could not be loaded." retry="Try again" className="cat-message">
+            {(data) =>
+              data.items.length === 0 ? (
+                <div className="cat-message">
+                  <p>{ALL_ARTIFACTS_TEXTS.empty}</p>
+                  {/* A page past the last (an old link, ?page=99) while the choices do match: a way back. */}
+                  {query.page > 1 && data.total > 0 ? (
+                    <Link className="aq-button" to={{ search: writeQuery({ ...query, page: 1 }).toString() }}>
+                      {ALL_ARTIFACTS_TEXTS.firstPage}
+                    </Link>
+                  ) : null}
+                </div>
+              ) : (
+                <>
+                  {/* Busy while the rest of the page's cards are still coming (useProgressiveList). */}
+                  <ul className="aq-grid cat-all__grid" aria-busy={!cards.complete}>
+                    {cards.shown.map((artifact, index) => (
+                      <li key={artifact._id}>
+                        <ArtifactListCard artifact={artifact} imagePriority={gridImagePriority(index)} />
+                      </li>
+                    ))}
+                  </ul>
+                  {/* Under the last card only: it would move down while the rest arrive. */}
+                  {cards.complete ? (
+                    <Pagination
+                      page={query.page}
+                      hrefOf={(page) => ({ search: writeQuery({ ...query, page }).toString() })}
+                      total={data.total}
+                      pageSize={data.pageSize}
+                      nextPage={data.nextPage}
+                      onPage={paging.onPage}
+                    />
+                  ) : null}
+                </>
+              )
+            }
+          </DataView>
         </div>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { memberCollections, useApiData } from '@antiquarium/api-client';
 import { collectionPagePath, type CollectionSummary } from '@antiquarium/contracts';
-import { ArtifactImage, Pagination, readPage, Spinner, usePagingFocus } from '@antiquarium/ui';
+import { ArtifactImage, DataView, Pagination, readPage, usePagingFocus } from '@antiquarium/ui';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ownerName } from './collection-data';
 import { COLLECTION_TEXTS } from './collection-view';
@@ -60,33 +60,29 @@ export default function MemberCollectionsPage() {
         <h1 id="member-collections-title" ref={paging.target}>{MEMBER_COLLECTIONS_TEXTS.title(name)}</h1>
         <p>{MEMBER_COLLECTIONS_TEXTS.intro}</p>
       </div>
-      {result.status === 'loading' ? <Spinner label={MEMBER_COLLECTIONS_TEXTS.loading} /> : null}
-      {result.status === 'error' ? (
-        <div className="cat-message">
-          <p>{MEMBER_COLLECTIONS_TEXTS.loadFailed}</p>
-          <button type="button" className="aq-button" onClick={result.retry}>
-            {MEMBER_COLLECTIONS_TEXTS.retry}
-          </button>
-        </div>
-      ) : null}
-      {result.status === 'ready' && result.data.items.length === 0 ? <p className="cat-message">{MEMBER_COLLECTIONS_TEXTS.empty}</p> : null}
-      {result.status === 'ready' && result.data.items.length > 0 ? (
-        <>
-          <ul className="cat-collection__list">
-            {result.data.items.map((collection) => (
-              <CollectionCard key={collection.id} collection={collection} />
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            hrefOf={(next) => ({ search: next > 1 ? `?page=${next}` : '' })}
-            total={result.data.total}
-            pageSize={result.data.pageSize}
-            nextPage={result.data.nextPage}
-            onPage={paging.onPage}
-          />
-        </>
-      ) : null}
+      <DataView result={result} loading={MEMBER_COLLECTIONS_TEXTS.loading} failed={MEMBER_COLLECTIONS_TEXTS.loadFailed} retry={MEMBER_COLLECTIONS_TEXTS.retry} className="cat-message">
+        {(data) =>
+          data.items.length === 0 ? (
+            <p className="cat-message">{MEMBER_COLLECTIONS_TEXTS.empty}</p>
+          ) : (
+            <>
+              <ul className="cat-collection__list">
+                {data.items.map((collection) => (
+                  <CollectionCard key={collection.id} collection={collection} />
+                ))}
+              </ul>
+              <Pagination
+                page={page}
+                hrefOf={(next) => ({ search: next > 1 ? `?page=${next}` : '' })}
+                total={data.total}
+                pageSize={data.pageSize}
+                nextPage={data.nextPage}
+                onPage={paging.onPage}
+              />
+            </>
+          )
+        }
+      </DataView>
     </section>
   );
 }
