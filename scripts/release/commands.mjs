@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readManifest } from '../check-shared-versions.mjs';
+import { readManifest } from '../lib/shared-versions.mjs';
 import { run } from '../lib/processes.mjs';
 import { ReleaseError, VERSION_PATTERN, describeBuild, promotionProblems, releaseVersion, storeRelease } from './release-files.mjs';
 import { api, apiCall, needToken, remoteOf, who } from './registry-client.mjs';

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { incompatibilities } from '../check-shared-versions.mjs';
+import { incompatibilities } from '../lib/shared-versions.mjs';
 
 export class ReleaseError extends Error {}
 
