@@ -203,6 +203,11 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
     }
   }
 
+  /** Every document the catalog holds (a snapshot's contents), in no particular order. */
+  *docs(): IterableIterator<T> {
+    for (const entry of this.entries.values()) yield entry.doc;
+  }
+
   has(id: string): boolean {
     return this.entries.has(id);
   }

@@ -1,11 +1,11 @@
 import { EventEmitter } from 'node:events';
-import { Types } from 'mongoose';
 import { nameSortKey } from '@antiquarium/contracts';
 import type { CatalogArtifact } from '../artifacts/artifact-projections';
 import type { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import type { AppConfig } from '../config/env';
 import { ArtifactChanges } from '../artifacts/artifact-changes';
 import { CatalogService } from './catalog.service';
+import { catalogArtifact } from './catalog.testing';
 import type { ChangeLogStore } from './change-log';
 import { memoryLog } from './memory-change-log.testing';
 
@@ -27,28 +27,7 @@ jest.mock('ioredis', () => {
 
 const redisConnections = (): EventEmitter[] => (jest.requireMock('ioredis') as { default: { made: EventEmitter[] } }).default.made;
 
-function artifact(name: string): CatalogArtifact {
-  return {
-    _id: new Types.ObjectId(),
-    name,
-    type: 'Tools',
-    context: 'c',
-    shortDescription: 's',
-    createdAt: '1500',
-    discoveredAt: '1900',
-    discoveredBy: 'someone',
-    location: 'London',
-    adderName: 'Ada',
-    adderEmail: 'ada@example.org',
-    adderUid: 'u1',
-    likes: 0,
-    addedAt: new Date(),
-    nameLower: nameSortKey(name),
-    yearStart: 1500,
-    yearEnd: 1500,
-    place: 'United Kingdom',
-  } as unknown as CatalogArtifact;
-}
+const artifact = catalogArtifact;
 
 /**
  * A database: `collection` is what a scan reads (a scan may be held after its first document by

@@ -1,34 +1,11 @@
-import { Types } from 'mongoose';
-import { nameSortKey } from '@antiquarium/contracts';
 import type { CatalogArtifact } from '../artifacts/artifact-projections';
 import type { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import type { AppConfig } from '../config/env';
 import { ArtifactChanges } from '../artifacts/artifact-changes';
 import { CatalogService } from './catalog.service';
+import { catalogArtifact } from './catalog.testing';
 
-function artifact(name: string): CatalogArtifact {
-  return {
-    _id: new Types.ObjectId(),
-    name,
-    image: 'https://example.org/a.webp',
-    type: 'Tools',
-    context: 'c',
-    shortDescription: 's',
-    createdAt: '1500',
-    discoveredAt: '1900',
-    discoveredBy: 'someone',
-    location: 'London',
-    adderName: 'Ada',
-    adderEmail: 'ada@example.org',
-    adderUid: 'u1',
-    likes: 0,
-    addedAt: new Date(),
-    nameLower: nameSortKey(name),
-    yearStart: 1500,
-    yearEnd: 1500,
-    place: 'United Kingdom',
-  } as unknown as CatalogArtifact;
-}
+const artifact = catalogArtifact;
 
 /** A repository whose scan yields the given artifacts, or fails the first `failures` times. */
 function repository(docs: CatalogArtifact[], failures = 0) {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import Redis from 'ioredis';
-import { isObjectId, type ArtifactFacets, type SortOption } from '@antiquarium/contracts';
+import { type ArtifactFacets, type SortOption } from '@antiquarium/contracts';
 import type { ArtifactCatalog } from '../artifacts/artifact-catalog';
 import { ArtifactChanges, type ArtifactChange, type ChangeOrigin } from '../artifacts/artifact-changes';
 import type { CatalogArtifact } from '../artifacts/artifact-projections';
@@ -9,8 +8,11 @@ import type { ArtifactFilter } from '../artifacts/artifact-query';
 import { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 import { catalogEvents } from '../observability/metrics';
+import { ChangeChannel } from './change-channel';
 import { ArtifactChangeLog, ChangeFollower, type ChangeLogStore } from './change-log';
 import { CatalogIndex, type CatalogPage } from './catalog-index';
+import { SnapshotError, SnapshotStore, readSnapshot, writeSnapshotIfDue } from './catalog-snapshot';
+import { SnapshotSchedule, personalChange } from './snapshot-schedule';
 
 /** How soon a failed load is tried again (at most; CATALOG_REFRESH_MS when that is shorter). */
 const LOAD_RETRY_MS = 5000;
@@ -18,20 +20,6 @@ const LOAD_RETRY_MS = 5000;
 const LOAD_BATCH = 1000;
 /** How often the change log's old entries are dropped (by every instance: the delete is idempotent). */
 const PRUNE_EVERY_MS = 60_000;
-
-interface ChangeMessage {
-  from: string;
-  change: ArtifactChange;
-}
-
-function isChange(value: unknown): value is ArtifactChange {
-  if (typeof value !== 'object' || value === null) return false;
-  const change = value as Record<string, unknown>;
-  if (Array.isArray(change['ids'])) return change['ids'].every((id) => isObjectId(id)) && change['ids'].length <= 1000;
-  if (typeof change['adderUid'] === 'string') return change['adderUid'].length <= 128;
-  return change['all'] === true;
-}
-
 /**
  * Serves lists, facets and suggestions from an in-process index of the whole collection
  * (CatalogIndex), so FerretDB is never asked to sort, count or facet per request
@@ -45,6 +33,9 @@ function isChange(value: unknown): value is ArtifactChange {
  *   log cannot tell: a writer that died between its write and its log entry, clocks further apart
  *   than the log's overlap, an edit made to the database by hand.
  * - Past CATALOG_MAX_ARTIFACTS (or with it at 0) it stays off and the database serves lists.
+ * - It starts from the snapshot some instance wrote to the database, replaying the change log from
+ *   the snapshot's position, and reads the whole collection only when the snapshot is missing,
+ *   stale or corrupt; every CATALOG_SNAPSHOT_MS one instance writes a new one (docs/decisions/0030).
  */
 @Injectable()
 export class CatalogService implements ArtifactCatalog, OnApplicationBootstrap, OnModuleDestroy {
@@ -54,9 +45,7 @@ export class CatalogService implements ArtifactCatalog, OnApplicationBootstrap, 
   /** Changes heard while a load runs, applied when it ends. */
   private pending: ArtifactChange[] | null = null;
   private loading: Promise<void> | null = null;
-  private publisher: Redis | null = null;
-  private subscriber: Redis | null = null;
-  private subscribed = false;
+  private channel: ChangeChannel | null = null;
   private timer: NodeJS.Timeout | null = null;
   private retry: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -68,16 +57,23 @@ export class CatalogService implements ArtifactCatalog, OnApplicationBootstrap, 
   private lastFullLoad = 0;
   private lastPrune = 0;
   private ticking = false;
+  /** A snapshot is being written (at most one at a time), and when one was last considered. */
+  /** When this instance writes the catalog's snapshot. */
+  private readonly schedule: SnapshotSchedule;
   /** Why the catalog is off, when it is (for readiness details and logs). */
   state: 'loading' | 'ready' | 'off' | 'failed' = 'loading';
+  /** Where the index last came from: a snapshot and the log since, or a read of the collection. */
+  source: 'snapshot' | 'database' | null = null;
 
   constructor(
     private readonly artifacts: ArtifactsRepository,
     private readonly changes: ArtifactChanges,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() @Inject(ArtifactChangeLog) changeLog?: ChangeLogStore,
+    @Optional() private readonly snapshots?: SnapshotStore,
   ) {
     this.follower = changeLog ? new ChangeFollower(changeLog, this.instance) : null;
+    this.schedule = new SnapshotSchedule(config.catalogSnapshotMs ?? 0);
     this.changes.listen((change, origin) => this.apply(change, origin));
   }
 
@@ -85,9 +81,17 @@ export class CatalogService implements ArtifactCatalog, OnApplicationBootstrap, 
     // Writes travel between instances whether or not this one keeps a catalog: the others' catalogs
     // must hear this one's writes, and its home-list cache must hear theirs (a moderation decision
     // hides an artifact on every instance within the channel's latency, not the cache's 5 s).
-    if (this.config.redisUrl) this.connectRedis(this.config.redisUrl);
+    if (this.config.redisUrl) {
+      this.channel = new ChangeChannel(this.config.redisUrl, this.config.changesChannel, this.instance, {
+        heard: (change) => void this.changes.emit(change, 'elsewhere'),
+        // Writes missed while not subscribed: re-read everything once.
+        resubscribed: () => {
+          if (this.state === 'ready' && this.loading === null) this.loading = this.load();
+        },
+      });
+    }
     if (this.config.catalogMaxArtifacts === 0) this.state = 'off';
-    else this.loading = this.load();
+    else this.loading = this.start();
     this.timer = setInterval(() => void this.tick(), this.config.catalogRefreshMs);
     this.timer.unref();
   }
@@ -105,7 +109,7 @@ export class CatalogService implements ArtifactCatalog, OnApplicationBootstrap, 
       const full = this.config.catalogFullReloadMs;
       const keeping = this.config.catalogMaxArtifacts > 0 && this.state !== 'off';
       if (!this.follower) {
-        if (!this.subscribed && this.config.catalogMaxArtifacts > 0) this.loading = this.load();
+        if (!this.channel?.subscribed && this.config.catalogMaxArtifacts > 0) this.loading = this.load();
         return;
       }
       if (now - this.lastPrune >= PRUNE_EVERY_MS) {
@@ -118,7 +122,8 @@ export class CatalogService implements ArtifactCatalog, OnApplicationBootstrap, 
         this.loading = this.load();
         return;
       }
-      if (this.subscribed && !this.missed) {
+      if (keeping) void this.keepSnapshot();
+      if (this.channel?.subscribed && !this.missed) {
         this.follower.skip();
         return;
       }
@@ -160,7 +165,7 @@ export class CatalogService implements ArtifactCatalog, OnApplicationBootstrap, 
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     if (this.retry) clearTimeout(this.retry);
-    await Promise.all([this.publisher?.quit().catch(() => undefined), this.subscriber?.quit().catch(() => undefined)]);
+    await this.channel?.close();
   }
 
   /** Resolves once the first load has ended (loaded, off or failed). */
@@ -199,6 +204,79 @@ export class CatalogService implements ArtifactCatalog, OnApplicationBootstrap, 
     return scratch.facets({ ...filter, search: undefined, adderUid: undefined });
   }
 
+  /** From the snapshot if it can be used, else from the collection. */
+  private async start(): Promise<void> {
+    if (!(await this.restore())) await this.load();
+  }
+
+  /**
+   * Builds the index from the current snapshot and applies the changes logged since its position.
+   * False (with the reason logged and counted) when there is none, or it is stale or corrupt.
+   */
+  private async restore(): Promise<boolean> {
+    const { snapshots: store, follower } = this;
+    if (!store || !follower || this.config.catalogSnapshotMs === 0) return false;
+    const started = Date.now();
+    this.pending = [];
+    try {
+      const { meta, index: fresh } = await readSnapshot(store, this.config.catalogMaxArtifacts, () => this.stopped);
+      follower.restart(meta.position.getTime());
+      const poll = await follower.poll();
+      if (poll.reload) throw new SnapshotError('stale', 'the change log no longer reaches back to it');
+      const since = [...poll.changes];
+      this.index = fresh;
+      for (const change of since) {
+        if ('all' in change) throw new SnapshotError('stale', 'everything changed since');
+        if (!(await this.refresh(change))) throw new Error('a change since it could not be read');
+      }
+      poll.done();
+      const heard = this.pending;
+      this.pending = null;
+      for (const change of heard) if (!('all' in change) && !(await this.refresh(change))) throw new Error('a change could not be read');
+      if (heard.some((change) => 'all' in change)) throw new SnapshotError('stale', 'everything changed meanwhile');
+      this.lastFullLoad = meta.loadedAt.getTime();
+      this.state = 'ready';
+      this.source = 'snapshot';
+      catalogEvents.inc({ event: 'snapshot-restored' });
+      this.logger.log(`catalog restored from a snapshot: ${fresh.size} artifacts, ${since.length} changes since, in ${Date.now() - started} ms`);
+      return true;
+    } catch (error) {
+      this.index = null;
+      const reason = error instanceof SnapshotError ? error.reason : 'failed';
+      catalogEvents.inc({ event: `snapshot-${reason}` });
+      this.logger.log(`catalog snapshot not used (${reason}: ${error instanceof Error ? error.message : String(error)}): reading the collection`);
+      return false;
+    } finally {
+      this.pending = null;
+    }
+  }
+
+  /**
+   * Writes a snapshot of this index when the current one is due (writeSnapshotIfDue), or at once
+   * after a read of the whole collection (`fresh`: the best base there is, and the one to replace a
+   * snapshot that could not be used) and after an artifact was removed or its contributor's
+   * details changed (an erasure must not live on in the snapshot): SnapshotSchedule.
+   */
+  private async keepSnapshot(fresh = false): Promise<void> {
+    const { snapshots: store, follower, index } = this;
+    const now = Date.now();
+    if (!store || !follower || !index || this.state !== 'ready') return;
+    const turn = this.schedule.take(now, fresh);
+    if (!turn) return;
+    try {
+      const written = await writeSnapshotIfDue(store, index.docs(), { every: turn.every, position: Math.min(follower.position, now), loadedAt: this.lastFullLoad });
+      if (!written) return;
+      catalogEvents.inc({ event: 'snapshot-written' });
+      this.logger.log(`catalog snapshot written: ${written.count} artifacts, ${written.chunks} chunks, in ${Date.now() - now} ms`);
+    } catch (error) {
+      turn.failed();
+      catalogEvents.inc({ event: 'snapshot-write-failed' });
+      this.logger.warn(`catalog snapshot write failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      turn.done();
+    }
+  }
+
   private async load(): Promise<void> {
     const started = Date.now();
     this.lastFullLoad = started;
@@ -228,8 +306,10 @@ export class CatalogService implements ArtifactCatalog, OnApplicationBootstrap, 
       // Whatever was written before the scan began is in it: the log is read from there on.
       this.follower?.restart(started);
       this.state = 'ready';
+      this.source = 'database';
       catalogEvents.inc({ event: 'load' });
       this.logger.log(`catalog loaded: ${fresh.size} artifacts in ${Date.now() - started} ms`);
+      void this.keepSnapshot(true);
     } catch (error) {
       // Lists fall back to the database until a load succeeds: the next one is tried soon (not
       // only at the next full re-read, which may be far off).
@@ -255,9 +335,10 @@ export class CatalogService implements ArtifactCatalog, OnApplicationBootstrap, 
   /** Applies a change to the index; a local one is also passed on to the other instances. */
   private async apply(change: ArtifactChange, origin: ChangeOrigin): Promise<void> {
     if (origin === 'elsewhere') this.artifacts.clearHomeLists();
-    else this.publish(change);
+    else this.channel?.publish(change);
     if (this.pending) this.pending.push(change);
     await Promise.all([origin === 'here' ? this.record(change) : undefined, this.index ? this.refresh(change) : undefined]);
+    if (this.schedule.owed) void this.keepSnapshot();
   }
 
   /** Writes a local change to the log for the instances without Redis (kept for later if it fails). */
@@ -267,6 +348,13 @@ export class CatalogService implements ArtifactCatalog, OnApplicationBootstrap, 
     } catch (error) {
       this.logger.warn(`change log write failed, kept for the next tick: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+
+  /** Takes an artifact out (deleted or hidden): the snapshot must not keep it longer than needed. */
+  private forget(index: CatalogIndex<CatalogArtifact>, id: string): void {
+    if (!index.has(id)) return;
+    index.remove(id);
+    this.schedule.owe();
   }
 
   /** Re-reads what a change names; false when the database could not be read. */
@@ -280,12 +368,16 @@ export class CatalogService implements ArtifactCatalog, OnApplicationBootstrap, 
     try {
       const docs = await this.artifacts.findForCatalog(change);
       for (const doc of docs) {
-        if (doc.moderation) index.remove(doc._id.toHexString());
-        else index.upsert(doc);
+        const id = doc._id.toHexString();
+        if (doc.moderation) this.forget(index, id);
+        else {
+          if (personalChange(index.get(id), doc)) this.schedule.owe();
+          index.upsert(doc);
+        }
       }
       if ('ids' in change) {
         const found = new Set(docs.filter((doc) => !doc.moderation).map((doc) => doc._id.toHexString()));
-        for (const id of change.ids) if (!found.has(id)) index.remove(id);
+        for (const id of change.ids) if (!found.has(id)) this.forget(index, id);
       }
       catalogEvents.inc({ event: 'refresh' });
       return true;
@@ -293,50 +385,10 @@ export class CatalogService implements ArtifactCatalog, OnApplicationBootstrap, 
       // The database could not be read: the next tick reads the change log's window again (without
       // a log, the whole collection).
       this.missed = true;
-      if (!this.follower) this.subscribed = false;
+      if (!this.follower && this.channel) this.channel.subscribed = false;
       catalogEvents.inc({ event: 'refresh-failed' });
       this.logger.warn(`catalog refresh failed: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     }
-  }
-
-  private publish(change: ArtifactChange): void {
-    if (!this.publisher) return;
-    const message: ChangeMessage = { from: this.instance, change };
-    this.publisher.publish(this.config.changesChannel, JSON.stringify(message)).catch(() => undefined);
-  }
-
-  private connectRedis(url: string): void {
-    const options = { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 2000 } as const;
-    this.publisher = new Redis(url, options);
-    this.subscriber = new Redis(url, { ...options, enableOfflineQueue: true });
-    // ioredis reconnects by itself; an error event without a listener would crash the process.
-    this.publisher.on('error', () => undefined);
-    this.subscriber.on('error', () => {
-      this.subscribed = false;
-    });
-    this.subscriber.on('ready', () => {
-      this.subscriber?.subscribe(this.config.changesChannel).then(
-        () => {
-          // Writes missed while not subscribed: re-read everything once.
-          if (this.subscribed === false && this.state === 'ready' && this.loading === null) this.loading = this.load();
-          this.subscribed = true;
-        },
-        () => undefined,
-      );
-    });
-    this.subscriber.on('end', () => {
-      this.subscribed = false;
-    });
-    this.subscriber.on('message', (_channel: string, text: string) => {
-      let message: ChangeMessage;
-      try {
-        message = JSON.parse(text) as ChangeMessage;
-      } catch {
-        return;
-      }
-      if (message.from === this.instance || !isChange(message.change)) return;
-      void this.changes.emit(message.change, 'elsewhere');
-    });
   }
 }

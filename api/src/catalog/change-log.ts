@@ -122,6 +122,11 @@ export class ChangeFollower {
     this.cursor = now();
   }
 
+  /** Every other instance's change logged before this time (this clock) has been applied. */
+  get position(): number {
+    return this.cursor;
+  }
+
   /** A full load began at `at`: everything written before is in it. */
   restart(at: number): void {
     this.cursor = at;

@@ -113,6 +113,13 @@ const envSchema = z
       .int()
       .refine((value) => value === 0 || (value >= 60_000 && value <= 7 * 86_400_000), 'must be 0 or between 60000 and 604800000')
       .default(6 * 3_600_000),
+    // How often an instance writes the catalog's snapshot to the database, if none newer is there,
+    // and whether one starts from it (docs/decisions/0030): 0 turns both off.
+    CATALOG_SNAPSHOT_MS: z.coerce
+      .number()
+      .int()
+      .refine((value) => value === 0 || (value >= 60_000 && value <= 86_400_000), 'must be 0 or between 60000 and 86400000')
+      .default(300_000),
     // The Redis channel on which instances tell each other about writes (with REDIS_URL).
     CHANGES_CHANNEL: z.string().min(1).max(100).default('antiquarium:changes'),
     // The credential of `npm run release` (docs/api.md "Releases"): without it release changes are
@@ -235,6 +242,7 @@ const envSchema = z
       catalogMaxArtifacts: env.CATALOG_MAX_ARTIFACTS,
       catalogRefreshMs: env.CATALOG_REFRESH_MS,
       catalogFullReloadMs: env.CATALOG_FULL_RELOAD_MS,
+      catalogSnapshotMs: env.CATALOG_SNAPSHOT_MS,
       changesChannel: env.CHANGES_CHANNEL,
       releaseDeployToken: env.RELEASE_DEPLOY_TOKEN,
       releaseTelemetrySecret: env.RELEASE_TELEMETRY_SECRET,

@@ -35,7 +35,7 @@ export class HealthController {
     const catalog = this.catalog.ready;
     if (!up || !catalog) response.status(HttpStatus.SERVICE_UNAVAILABLE);
     if (this.config.production) return up && catalog ? { status: 'ok' } : { ...errorBody(503, 'Not ready'), status: 'unavailable' };
-    if (up && catalog) return { status: 'ok', database: 'up', catalog: this.catalog.state };
+    if (up && catalog) return { status: 'ok', database: 'up', catalog: this.catalog.state, catalogSource: this.catalog.source };
     const message = up ? 'The catalog is loading' : 'The database is unavailable';
     return { ...errorBody(503, message), status: 'unavailable', database: up ? 'up' : 'down', catalog: this.catalog.state };
   }

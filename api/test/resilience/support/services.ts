@@ -1,5 +1,6 @@
 // FerretDB and the api as the resilience tests start them: their own instances on their own ports
 // (the `resilience` profile of workspace.json), never the shared ones of `npm start`.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { mongo } from 'mongoose';
@@ -36,11 +37,22 @@ export interface FerretDb {
 }
 
 /**
- * FerretDB with the SQLite handler, data in dataDir (the flags of scripts/lib/services.mjs). Its
+ * FerretDB with the SQLite handler, data in dataDir (the flags of scripts/lib/services.mjs), or with
+ * the PostgreSQL handler on the database `postgresUrl` names (FerretDB's state still in dataDir). Its
  * debug address is port + the range's size so two instances never share one. Start it again with the same port
  * and folder to bring the same data back.
  */
-export async function startFerretDb({ port, dataDir, logLevel = 'warn' }: { port: number; dataDir: string; logLevel?: 'warn' | 'info' }): Promise<FerretDb> {
+export async function startFerretDb({
+  port,
+  dataDir,
+  postgresUrl,
+  logLevel = 'warn',
+}: {
+  port: number;
+  dataDir: string;
+  postgresUrl?: string;
+  logLevel?: 'warn' | 'info';
+}): Promise<FerretDb> {
   const slot = port - PORT_OFFSET - RANGES.ferret;
   if (slot < 0 || slot >= FERRET_SLOTS) throw new Error(`FerretDB port ${port} is outside the resilience range (workspace.json)`);
   await assertPortFree(port, 'FerretDB');
@@ -50,8 +62,7 @@ export async function startFerretDb({ port, dataDir, logLevel = 'warn' }: { port
     `ferretdb-${port}`,
     FERRETDB_BIN,
     [
-      '--handler=sqlite',
-      `--sqlite-url=file:${dataDir}/`,
+      ...(postgresUrl ? ['--handler=postgresql', `--postgresql-url=${postgresUrl}`] : ['--handler=sqlite', `--sqlite-url=file:${dataDir}/`]),
       `--listen-addr=127.0.0.1:${port}`,
       `--debug-addr=127.0.0.1:${port + FERRET_SLOTS}`,
       `--state-dir=${dataDir}`,
@@ -123,4 +134,14 @@ export async function connect(uri: string): Promise<mongo.MongoClient> {
   const client = new mongo.MongoClient(uri, { serverSelectionTimeoutMS: 5000 });
   await client.connect();
   return client;
+}
+
+/** An empty PostgreSQL database of the machine's server for FerretDB's PostgreSQL handler (dropped first). */
+export function freshPostgresDatabase(name: string): string {
+  const psql = ['-h', '127.0.0.1', '-U', 'postgres', '-v', 'ON_ERROR_STOP=1', '-q'];
+  for (const sql of [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `CREATE DATABASE ${name}`]) {
+    const result = spawnSync('psql', [...psql, '-c', sql], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`psql ${sql}: ${result.stderr || result.error?.message}`);
+  }
+  return `postgres://postgres@127.0.0.1:5432/${name}`;
 }
