@@ -11,6 +11,7 @@ import { portsOf } from './lib/workspace.mjs';
 import { playwrightSuite } from './lib/playwright-suite.mjs';
 import { startMailRelay } from './lib/mail-relay.mjs';
 import { benchSmoke } from './lib/bench-smoke.mjs';
+import { catalogOffIgnoreArgs } from './lib/api-specs.mjs';
 import { affectedPlan, plannedPhases, staticCommands } from './lib/affected.mjs';
 import { jestProblems, jestTimings, summaryOf } from './lib/test-report.mjs';
 
@@ -171,7 +172,8 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
   try {
     // API_TEST_PATH runs only the spec files whose path matches (while working on some of them).
     const only = process.env.API_TEST_PATH ? [process.env.API_TEST_PATH] : [];
-    await jest(`api over HTTP (${label})`, ['-c', 'api/jest.e2e.config.cjs', ...only], {
+    const ignore = catalog === 'off' ? catalogOffIgnoreArgs(path.join(ROOT, 'api/test')) : [];
+    await jest(`api over HTTP (${label})`, ['-c', 'api/jest.e2e.config.cjs', ...only, ...ignore], {
       RATE_LIMITED_API_URL: `http://127.0.0.1:${PORTS.apiLimited}`,
       RATE_LIMITED_TWIN_URL: `http://127.0.0.1:${PORTS.apiLimitedTwin}`,
       NO_REDIS_API_URL: `http://127.0.0.1:${PORTS.apiNoRedis}`,
