@@ -14,15 +14,14 @@
 // that file under other hashes, so that every cold request finds nothing made for it yet.
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { stopProcess } from '../lib/processes.mjs';
 import { NO_RATE_LIMITS, ROOT, startApi } from '../lib/services.mjs';
-import { cpuSeconds, kb, median, ms, percentile, round, row, say, settle, skipped } from './helpers.mjs';
-import { get } from './load.mjs';
+import { cpuSeconds, kb, median, ms, round, row, say, settle, skipped } from './helpers.mjs';
+import { get, urlsLoad } from './load.mjs';
 import { inApi, phonePhoto, processOnce } from './photos.mjs';
 import { seedArtifacts } from './seed.mjs';
 
@@ -65,40 +64,6 @@ export function tileRequests(info) {
     }
   }
   return requests;
-}
-
-/**
- * A Node load loop over several URLs at `connections` connections (keep-alive): with no
- * `durationMs`, each URL once (the cold pass); with it, the URLs in turn until the time is up.
- * Requests still running when the time is up are waited for and counted.
- */
-export async function urlsLoad(urls, { connections, durationMs = 0 }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const latencies = [];
-  const counts = { requests: 0, non2xx: 0, errors: 0, bytes: 0, statuses: {} };
-  const end = performance.now() + durationMs;
-  let next = 0;
-  const more = () => (durationMs === 0 ? next < urls.length : performance.now() < end);
-  async function worker() {
-    while (more()) {
-      const url = urls[next % urls.length];
-      next += 1;
-      const answer = await get(url, { agent });
-      counts.requests += 1;
-      counts.bytes += answer.bytes;
-      const key = answer.status ? String(answer.status) : 'error';
-      counts.statuses[key] = (counts.statuses[key] ?? 0) + 1;
-      if (!answer.status) counts.errors += 1;
-      else if (answer.status >= 300) counts.non2xx += 1;
-      latencies.push(answer.ms);
-    }
-  }
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: Math.min(connections, durationMs === 0 ? urls.length : connections) }, worker));
-  const seconds = (performance.now() - t0) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { tool: 'node', connections, seconds, ...counts, rps: counts.requests / seconds, p50: percentile(latencies, 50), p90: percentile(latencies, 90), p99: percentile(latencies, 99), max: latencies.at(-1) ?? null };
 }
 
 /** The photo processed once, and `count` photos of it attached to `count` public artifacts. */

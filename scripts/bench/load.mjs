@@ -38,15 +38,21 @@ export async function getJson(url) {
   return JSON.parse(response.body.toString('utf8'));
 }
 
-/** The bounded Node load loop (when wrk is missing, and for the 1 000 000 run). */
-export async function nodeLoad(url, { connections, durationMs, maxRequests = Infinity, timeoutMs = 120_000 }) {
+/**
+ * A Node load loop over URLs at `connections` keep-alive connections: with `durationMs`, the URLs
+ * in turn until the time is up (or `maxRequests` were sent); without, each URL once (a cold pass).
+ * Requests still running when the time is up are waited for and counted (no survivor bias).
+ */
+export async function urlsLoad(urls, { connections, durationMs = 0, maxRequests = Infinity, timeoutMs = 120_000 }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies = [];
   const counts = { requests: 0, non2xx: 0, errors: 0, bytes: 0, statuses: {} };
   const end = performance.now() + durationMs;
   let issued = 0;
+  const more = () => (durationMs === 0 ? issued < urls.length : performance.now() < end && issued < maxRequests);
   async function worker() {
-    while (performance.now() < end && issued < maxRequests) {
+    while (more()) {
+      const url = urls[issued % urls.length];
       issued += 1;
       const answer = await get(url, { agent, timeoutMs });
       counts.requests += 1;
@@ -59,13 +65,13 @@ export async function nodeLoad(url, { connections, durationMs, maxRequests = Inf
     }
   }
   const t0 = performance.now();
-  // Requests still running when the time is up are waited for and counted (no survivor bias).
-  await Promise.all(Array.from({ length: connections }, worker));
+  await Promise.all(Array.from({ length: Math.min(connections, durationMs === 0 ? urls.length : connections) }, worker));
   const seconds = (performance.now() - t0) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return {
     tool: 'node',
+    connections,
     seconds,
     ...counts,
     rps: counts.requests / seconds,
@@ -75,6 +81,11 @@ export async function nodeLoad(url, { connections, durationMs, maxRequests = Inf
     p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? null,
   };
+}
+
+/** The bounded Node load loop on one URL (when wrk is missing, and for the 1 000 000 run). */
+export function nodeLoad(url, options) {
+  return urlsLoad([url], options);
 }
 
 const WRK_SCRIPT = `
