@@ -149,6 +149,25 @@ describe('the catalog started from a snapshot', () => {
     expect(names(service)).toEqual(['Adze', 'Basin', 'Cup']);
   });
 
+  test('once started from it, it follows the other instances\' changes in the log as any instance does', async () => {
+    const adze = artifact('Adze');
+    const store = await written([adze], Date.now() - 1000);
+    const collection = [adze];
+    const log = memoryLog();
+    const db = database(collection);
+    const service = new CatalogService(db.repo, new ArtifactChanges(), { ...config, catalogRefreshMs: 20 } as AppConfig, log.store, store);
+    services.push(service);
+    service.onApplicationBootstrap();
+    await service.settled();
+    expect(service.source).toBe('snapshot');
+    const bowl = artifact('Bowl');
+    collection.push(bowl);
+    await log.store.append({ at: new Date(), from: 'another', change: { ids: [bowl._id.toHexString()] } });
+    const until = Date.now() + 2000;
+    while (names(service).length < 2 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(names(service)).toEqual(['Adze', 'Bowl']);
+  });
+
   test.each([
     ['missing', (store: MemorySnapshots) => void (store.meta = null)],
     ['corrupt', (store: MemorySnapshots) => void store.stored.set(store.meta!.snapshot, [Buffer.from('garbage')])],

@@ -206,7 +206,8 @@ export class CatalogService implements ArtifactCatalog, OnApplicationBootstrap, 
 
   /** From the snapshot if it can be used, else from the collection. */
   private async start(): Promise<void> {
-    if (!(await this.restore())) await this.load();
+    if (await this.restore()) this.loading = null;
+    else await this.load();
   }
 
   /**
