@@ -861,7 +861,7 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
   expect(artifacts.flatMap((doc) => artifactProblems(doc, uids))).toEqual([]);
   expect(await counterProblems(db)).toEqual([]);
   const collections = (await db.listCollections().toArray()).map((collection) => collection.name).sort();
-  expect(collections.filter((name) => !['artifacts', 'contributors', 'likes', 'member_deletions', 'collections', 'artifactchanges', 'contactmessages', 'contact_replies', 'photos', 'mail_outbox', 'mail_attempts', 'mail_preferences', ...RELEASE_COLLECTION_NAMES, ...MODERATION_COLLECTION_NAMES].includes(name))).toEqual([]);
+  expect(collections.filter((name) => !['artifacts', 'contributors', 'likes', 'member_deletions', 'collections', 'artifactchanges', 'catalogsnapshots', 'catalogsnapshotchunks', 'contactmessages', 'contact_replies', 'photos', 'mail_outbox', 'mail_attempts', 'mail_preferences', ...RELEASE_COLLECTION_NAMES, ...MODERATION_COLLECTION_NAMES].includes(name))).toEqual([]);
   // No hostile DELETE /me deleted anybody: no deletion recorded, the run's members still export.
   expect(await db.collection('member_deletions').countDocuments({})).toBe(0);
   for (const member of [owner, other]) expect((await call(api.url, '/me/export', { token: member.token })).status).toBe(200);
