@@ -31,6 +31,9 @@ function routeRows(result) {
   if (FIRST_PAGES.has(route)) {
     const firstKB = result.beforeIntent.js.gzip / 1024;
     rows.push(row('bytes', `${key}:first-page-js`, `${route}${redirect} (${who}) JS gzip before the first intent`, kb(result.beforeIntent.js.gzip), `<= ${BUDGET.firstPageJsKB} KB`, atMost(firstKB, BUDGET.firstPageJsKB, (v) => `${v.toFixed(1)} KB`), round(firstKB), 'KB'));
+    // Fetched when the browser is idle after load, not run (issue 47's first-tap lever).
+    const prefetchedKB = (result.prefetched?.js.gzip ?? 0) / 1024;
+    rows.push(row('bytes', `${key}:prefetched-js`, `${route}${redirect} (${who}) JS gzip prefetched when idle after load`, kb(result.prefetched?.js.gzip ?? 0), 'measured', { status: 'info' }, round(prefetchedKB), 'KB'));
   }
   rows.push(
     row('bytes', `${key}:js`, `${route}${redirect} (${who}) JS gzip${FIRST_PAGES.has(route) ? ' after the first intent' : ''}`, kb(result.js.gzip), `<= ${BUDGET.jsKB} KB`, atMost(jsKB, BUDGET.jsKB, (v) => `${v.toFixed(1)} KB`), round(jsKB), 'KB'),

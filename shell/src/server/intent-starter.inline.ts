@@ -22,7 +22,11 @@ import { ENTRY_ATTRIBUTE, SESSION_ATTRIBUTE, WAITING_ATTRIBUTE } from '@antiquar
  *   cookie before the first paint, and this corrects it where the cookie was missing or stale.
  *   Blocked storage counts as a member's (the code then decides). It looks on the first intent, as
  *   the code is asked for, not on load: a fresh browser's first look at its storage is a task of its
- *   own after the first paint; a page without an entry to start looks at once.
+ *   own after the first paint; a page without an entry to start looks at once;
+ * - once the page has loaded and the browser is idle, it asks the browser to fetch the entry, not to
+ *   run it (`<link rel="prefetch">`), so the first intent pays its evaluation and hydration but not
+ *   its download. A connection that asks to save data, or a 2g one, is spared; an intent before then
+ *   needs no prefetch. Its bytes come after the load, outside the first page's loading window.
  */
 
 const WAITING = `[${WAITING_ATTRIBUTE}]`;
@@ -68,6 +72,29 @@ function waitingControl(target: EventTarget | null): HTMLButtonElement | HTMLInp
   return control instanceof HTMLInputElement && CLICKED_INPUT.test(control.type) ? control : null;
 }
 
+/** Data the visitor asked to save, or a 2g connection: no bytes fetched on speculation. */
+function sparesData(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  return connection?.saveData === true || /2g$/.test(connection?.effectiveType ?? '');
+}
+
+/** After the load, when the browser is idle, fetches (does not run) `entry` unless `started()`. */
+function prefetchWhenIdle(entry: string, started: () => boolean): void {
+  const prefetch = (): void => {
+    if (started() || sparesData()) return;
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = entry;
+    document.head.appendChild(link);
+  };
+  const whenIdle = (): void => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(prefetch, { timeout: 3000 });
+    else setTimeout(prefetch, 200);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else addEventListener('load', whenIdle, { once: true });
+}
+
 function startOnIntent(entry: string): void {
   let started = false;
   const start = (): void => {
@@ -105,6 +132,7 @@ function startOnIntent(entry: string): void {
   for (const type of INTENTS) addEventListener(type, start, { capture: true, passive: true });
   addEventListener('click', onClick, true);
   addEventListener('submit', onSubmit, true);
+  prefetchWhenIdle(entry, () => started);
 }
 
 const entry = document.currentScript?.getAttribute(ENTRY_ATTRIBUTE);

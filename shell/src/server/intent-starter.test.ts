@@ -3,15 +3,21 @@ import { INTENT_STARTER_SCRIPT, INTENT_STARTER_SCRIPT_HASH } from './intent-star
 
 // The composed document's inline script (docs/decisions/0015): it starts the shell's entry
 // (data-entry) on the visitor's first intent, once; holds an activation of a control still waiting
-// for its code and replays it once the control wakes; and tells the page whether a session is stored.
+// for its code and replays it once the control wakes; tells the page whether a session is stored; and
+// once loaded and idle, has the browser fetch (not run) the entry.
 
 type Added = [string, EventListenerOrEventListenerObject, AddEventListenerOptions | boolean | undefined];
 let added: Added[];
+/** The callbacks handed to requestIdleCallback, run when a test says the browser is idle. */
+let idle: { callback: IdleRequestCallback; options?: IdleRequestOptions }[];
+const withIdle = window as unknown as { requestIdleCallback?: (callback: IdleRequestCallback, options?: IdleRequestOptions) => number };
 
+/** Runs the starter as the parser does, before the document's load. */
 function run(entry: string | null) {
   const tag = document.createElement('script');
   if (entry !== null) tag.setAttribute('data-entry', entry);
   jest.spyOn(document, 'currentScript', 'get').mockReturnValue(tag);
+  jest.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
   new Function(INTENT_STARTER_SCRIPT)();
 }
 
@@ -22,6 +28,17 @@ function runAndSettle(entry: string | null) {
 }
 
 const entries = () => [...document.head.querySelectorAll('script')].map((script) => script.getAttribute('src'));
+const prefetched = () => [...document.head.querySelectorAll('link')].map((link) => `${link.rel} ${link.getAttribute('href')}`);
+
+/** The browser going idle: the callbacks waiting for it run. */
+function goIdle() {
+  for (const { callback } of idle.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 });
+}
+
+/** The connection the browser reports (navigator.connection), or none. */
+function connection(value: { saveData?: boolean; effectiveType?: string } | undefined) {
+  Object.defineProperty(navigator, 'connection', { value, configurable: true });
+}
 
 function fire(target: EventTarget, type: string) {
   target.dispatchEvent(new Event(type, { bubbles: true, cancelable: true }));
@@ -43,6 +60,9 @@ async function wake(control: Element) {
 
 beforeEach(() => {
   added = [];
+  idle = [];
+  withIdle.requestIdleCallback = (callback: IdleRequestCallback, options?: IdleRequestOptions) => idle.push({ callback, options });
+  connection(undefined);
   const original = window.addEventListener.bind(window);
   jest.spyOn(window, 'addEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject, options?: AddEventListenerOptions | boolean) => {
     added.push([type, listener, options]);
@@ -56,6 +76,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  delete withIdle.requestIdleCallback;
   for (const [type, listener, options] of added) window.removeEventListener(type, listener, options);
   jest.restoreAllMocks();
 });
@@ -83,7 +104,8 @@ test('a load, a scroll by script, a visibility change are no intent; only click 
   fire(document, 'visibilitychange');
   expect(entries()).toEqual([]);
   expect(added.length).toBeGreaterThan(0);
-  for (const [type, , options] of added) expect(options).toEqual(type === 'click' || type === 'submit' ? true : { capture: true, passive: true });
+  const expected = (type: string) => (type === 'click' || type === 'submit' ? true : type === 'load' ? { once: true } : { capture: true, passive: true });
+  for (const [type, , options] of added) expect(options).toEqual(expected(type));
 });
 
 test('without an entry named, it only tells the session and listens to nothing', () => {
@@ -219,6 +241,83 @@ test('a click outside any waiting control is left alone', async () => {
   (document.body.querySelector('p') as HTMLElement).click();
   button.click();
   expect(clicks).toHaveBeenCalledTimes(1);
+});
+
+test('nothing is prefetched before the load and the idle that follows it; then the entry is, to fetch and not run', () => {
+  run('/main.abc.js');
+  expect(idle).toEqual([]);
+  fire(window, 'load');
+  expect(prefetched()).toEqual([]);
+  expect(idle).toHaveLength(1);
+  expect(idle[0]?.options?.timeout).toBeGreaterThan(0);
+  goIdle();
+  expect(prefetched()).toEqual(['prefetch /main.abc.js']);
+  expect(entries()).toEqual([]);
+  // A second load event (none comes, but once is once) adds nothing.
+  fire(window, 'load');
+  goIdle();
+  expect(prefetched()).toEqual(['prefetch /main.abc.js']);
+});
+
+test('without requestIdleCallback, a timer after the load stands in for the idle', () => {
+  jest.useFakeTimers();
+  try {
+    delete withIdle.requestIdleCallback;
+    run('/main.abc.js');
+    jest.advanceTimersByTime(10_000);
+    expect(prefetched()).toEqual([]);
+    fire(window, 'load');
+    expect(prefetched()).toEqual([]);
+    jest.advanceTimersByTime(10_000);
+    expect(prefetched()).toEqual(['prefetch /main.abc.js']);
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test('a page already loaded when the starter runs prefetches at the next idle', () => {
+  run('/main.abc.js');
+  jest.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+  new Function(INTENT_STARTER_SCRIPT)();
+  goIdle();
+  expect(prefetched()).toEqual(['prefetch /main.abc.js']);
+});
+
+test.each([{ saveData: true }, { effectiveType: '2g' }, { effectiveType: 'slow-2g' }])('nothing is prefetched on a connection %p', (value) => {
+  connection(value);
+  run('/main.abc.js');
+  fire(window, 'load');
+  goIdle();
+  expect(prefetched()).toEqual([]);
+  fire(document.body, 'pointermove');
+  expect(entries()).toEqual(['/main.abc.js']);
+});
+
+test('a 3g or 4g connection that does not ask to save data is prefetched for', () => {
+  connection({ saveData: false, effectiveType: '3g' });
+  run('/main.abc.js');
+  fire(window, 'load');
+  goIdle();
+  expect(prefetched()).toEqual(['prefetch /main.abc.js']);
+});
+
+test('after the prefetch, the first intent still adds the entry once', () => {
+  run('/main.abc.js');
+  fire(window, 'load');
+  goIdle();
+  fire(document.body, 'pointermove');
+  fire(document.body, 'keydown');
+  expect(entries()).toEqual(['/main.abc.js']);
+  expect(prefetched()).toEqual(['prefetch /main.abc.js']);
+});
+
+test('an intent before the idle makes the prefetch needless: none is added', () => {
+  run('/main.abc.js');
+  fire(window, 'load');
+  fire(document.body, 'pointerdown');
+  goIdle();
+  expect(entries()).toEqual(['/main.abc.js']);
+  expect(prefetched()).toEqual([]);
 });
 
 test("its hash is the script's, as a Content-Security-Policy source names an inline script", () => {
