@@ -1,3 +1,4 @@
+import { FieldError, describedBy } from '@antiquarium/ui';
 import { useState, type InputHTMLAttributes, type Ref } from 'react';
 
 interface FieldProps {
@@ -15,11 +16,6 @@ interface FieldProps {
   required?: boolean;
 }
 
-function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
-  return ids.length ? ids.join(' ') : undefined;
-}
-
 function FieldMessages({ id, hint, error }: { id: string; hint?: string | undefined; error?: string | undefined }) {
   return (
     <>
@@ -28,11 +24,7 @@ function FieldMessages({ id, hint, error }: { id: string; hint?: string | undefi
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="aq-field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </>
   );
 }
@@ -69,7 +61,7 @@ export function TextField({
         autoComplete={autoComplete}
         required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
+        aria-describedby={describedBy(hint && `${id}-hint`, error && `${id}-error`)}
       />
       <FieldMessages id={id} hint={hint} error={error} />
     </div>
@@ -94,7 +86,7 @@ export function PasswordField({ id, label, value, onChange, error, hint, autoCom
           autoComplete={autoComplete}
           required
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, hint, error)}
+          aria-describedby={describedBy(hint && `${id}-hint`, error && `${id}-error`)}
           // A shown password must not be remembered or corrected by the keyboard.
           autoCapitalize="none"
           autoCorrect="off"

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from '@antiquarium/ui';
+import { toast, useSubmission } from '@antiquarium/ui';
 import { authErrorMessage } from './auth-errors';
 import { firstInvalid, type FieldErrors } from './form-rules';
 
@@ -24,7 +24,7 @@ export function useAuthForm<Values extends Record<keyof Values, string>>({ empty
   type Field = keyof Values & string;
   const [values, setValues] = useState<Values>(empty);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, running, run } = useSubmission();
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
   const change = (field: Field) => (value: string) => {
@@ -38,7 +38,7 @@ export function useAuthForm<Values extends Record<keyof Values, string>>({ empty
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
+    if (running()) return;
     const found = validate(values);
     setErrors(found);
     const invalid = firstInvalid(fields, found);
@@ -46,15 +46,17 @@ export function useAuthForm<Values extends Record<keyof Values, string>>({ empty
       inputs.current[invalid]?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      await submit(values);
-      setValues(empty);
-    } catch (error) {
-      void toast('error', authErrorMessage(error, action));
-    } finally {
-      setBusy(false);
-    }
+    // A failure is said by its toast alone (no message inside the form).
+    await run(
+      async () => {
+        await submit(values);
+        setValues(empty);
+      },
+      (error) => {
+        void toast('error', authErrorMessage(error, action));
+        return null;
+      },
+    );
   };
 
   /** Props of a field of this form: its value, error, change handler and focus target. */

@@ -1,5 +1,5 @@
 import { REPORT_LIMITS } from '@antiquarium/contracts';
-import { LeaveGuard } from '@antiquarium/ui';
+import { FieldError, LeaveGuard, describedBy, useSubmission } from '@antiquarium/ui';
 import { useId, useState, type FormEvent } from 'react';
 
 interface TextFormProps {
@@ -18,22 +18,22 @@ export function TextForm({ label, hint, button, required, sending, onSend }: Tex
   const ids = { text: useId(), hint: useId(), error: useId() };
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, running, run } = useSubmission();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (running()) return;
     if (!text.trim()) {
       setError(required);
       return;
     }
-    setBusy(true);
-    const sent = await onSend(text.trim());
-    setBusy(false);
+    let sent = false;
+    await run(async () => {
+      sent = await onSend(text.trim());
+    });
     if (sent) setText('');
   };
 
-  const describedBy = [hint ? ids.hint : '', error ? ids.error : ''].filter(Boolean).join(' ') || undefined;
   return (
     <form className="acc-text-form" onSubmit={(event) => void submit(event)} noValidate>
       <LeaveGuard when={text.trim() !== ''} />
@@ -51,17 +51,13 @@ export function TextForm({ label, hint, button, required, sending, onSend }: Tex
           maxLength={REPORT_LIMITS.appealText}
           value={text}
           aria-invalid={error !== null}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(hint && ids.hint, error && ids.error)}
           onChange={(event) => {
             setText(event.target.value);
             setError(null);
           }}
         />
-        {error && (
-          <p id={ids.error} role="alert" className="aq-field__error">
-            {error}
-          </p>
-        )}
+        <FieldError id={ids.error} error={error} role="alert" />
       </div>
       <button type="submit" className="aq-button aq-button--primary" disabled={busy} aria-busy={busy}>
         {busy && sending ? sending : button}

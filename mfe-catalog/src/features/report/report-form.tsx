@@ -1,5 +1,5 @@
 import { REPORT_LIMITS, REPORT_REASONS, REPORT_REASON_LABELS, REASONS_NEEDING_DETAILS, type ReportReceipt } from '@antiquarium/contracts';
-import { LeaveGuard } from '@antiquarium/ui';
+import { FieldError, LeaveGuard, describedBy } from '@antiquarium/ui';
 import { ReportReceived } from './report-received';
 import { REPORT_TEXTS } from './report-texts';
 import { useReportForm, type Field, type ReportFormIds, type ReportProblems, type ReportValues } from './use-report-form';
@@ -8,17 +8,6 @@ import './report.css';
 /** The link that follows a notice with its receipt (the public follow page). */
 export function followPath(receipt: ReportReceipt): string {
   return `/reports/${encodeURIComponent(receipt.id)}?receipt=${encodeURIComponent(receipt.receipt)}`;
-}
-
-const describedBy = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join(' ') || undefined;
-
-/** A field's error message, when it has one. */
-function FieldError({ field, ids, problems }: { field: Field; ids: ReportFormIds; problems: ReportProblems }) {
-  return problems[field] ? (
-    <p id={ids.error(field)} className="aq-field__error">
-      {problems[field]}
-    </p>
-  ) : null;
 }
 
 interface ReportReasonsProps {
@@ -46,7 +35,7 @@ function ReportReasons({ ids, problems, reason: chosen, onChoose }: ReportReason
           {REPORT_REASON_LABELS[reason]}
         </label>
       ))}
-      <FieldError field="reason" ids={ids} problems={problems} />
+      <FieldError id={ids.error('reason')} error={problems.reason} />
     </fieldset>
   );
 }
@@ -70,7 +59,7 @@ export function ReportForm({ artifactId, withEmail, onCancel, onClose, onUnsaved
 
   if (receipt) return <ReportReceived receipt={receipt} followTo={followPath(receipt)} onClose={onClose} />;
 
-  const errorOf = (field: Field) => <FieldError field={field} ids={ids} problems={problems} />;
+  const errorOf = (field: Field) => <FieldError id={ids.error(field)} error={problems[field]} />;
 
   return (
     <form ref={formRef} className="cat-report__form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={sending}>

@@ -1,6 +1,7 @@
 import { ApiRequestError, errorMessage, sendReport } from '@antiquarium/api-client';
 import { REASONS_NEEDING_DETAILS, type ReportReason, type ReportReceipt } from '@antiquarium/contracts';
 import { validateReportInput } from '@antiquarium/contracts/validation';
+import { useSubmission } from '@antiquarium/ui';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { REPORT_TEXTS } from './report-texts';
 
@@ -73,8 +74,8 @@ export function useReportForm({ artifactId, withEmail, onUnsavedChange }: Report
   const ids = formIds(useId());
   const [values, setValues] = useState<ReportValues>({ reason: '', details: '', email: '', goodFaith: false });
   const [problems, setProblems] = useState<ReportProblems>({});
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  // The send, once at a time; `failure` is the last failed send's words.
+  const { busy: sending, message: failure, setMessage: setFailure, running, run } = useSubmission();
   // Counts the failed sends: each one (the same words again too) takes the focus to its message.
   const [failures, setFailures] = useState(0);
   const [receipt, setReceipt] = useState<ReportReceipt | null>(null);
@@ -105,7 +106,7 @@ export function useReportForm({ artifactId, withEmail, onUnsavedChange }: Report
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending) return;
+    if (running()) return;
     const found = reportProblems(artifactId, values, withEmail);
     setProblems(found);
     setFailure(null);
@@ -113,20 +114,20 @@ export function useReportForm({ artifactId, withEmail, onUnsavedChange }: Report
       focusFirstProblem(found);
       return;
     }
-    setSending(true);
-    try {
-      const answer = await sendReport({ ...toInput(artifactId, values, withEmail), reason: values.reason as ReportReason, goodFaith: true });
-      setReceipt(answer);
-    } catch (error) {
-      const fields = error instanceof ApiRequestError && error.status === 400 ? error.fields ?? {} : {};
-      const named: ReportProblems = {};
-      for (const field of FIELD_ORDER) if (fields[field]) named[field] = fields[field];
-      setProblems(named);
-      setFailure(failureText(error));
-      setFailures((count) => count + 1);
-    } finally {
-      setSending(false);
-    }
+    await run(
+      async () => {
+        const answer = await sendReport({ ...toInput(artifactId, values, withEmail), reason: values.reason as ReportReason, goodFaith: true });
+        setReceipt(answer);
+      },
+      (error) => {
+        const fields = error instanceof ApiRequestError && error.status === 400 ? error.fields ?? {} : {};
+        const named: ReportProblems = {};
+        for (const field of FIELD_ORDER) if (fields[field]) named[field] = fields[field];
+        setProblems(named);
+        setFailures((count) => count + 1);
+        return failureText(error);
+      },
+    );
   };
 
   return { ids, values, problems, sending, failure, receipt, unsaved, formRef, failureRef, change, onSubmit };

@@ -1,8 +1,9 @@
 import { APPEAL_OUTCOMES, REPORT_LIMITS, type AppealCase, type AppealOutcome } from '@antiquarium/contracts';
-import { LeaveGuard } from '@antiquarium/ui';
+import { FieldError, LeaveGuard, describedBy } from '@antiquarium/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { FieldError, FormFoot, StatusListScreen, TextAreaField, describedBy, useSubmission, statusOptions } from '../../shared/desk';
+import { FormFoot, TextAreaField, useSubmission } from '../../shared/desk-form';
+import { StatusListScreen, statusOptions } from '../../shared/status-list';
 import { ACTION_LABELS, formatWhen, personName, rulingInput, type FieldErrors } from '../../shared/logic';
 import { appealsPage, decideAppeal, replyToAppeal, type AppealsStatus } from '../../shared/moderation-api';
 

@@ -1,4 +1,4 @@
-import { ListScreen } from '../../shared/desk';
+import { ListScreen } from '../../shared/status-list';
 import { formatWhen, personName } from '../../shared/logic';
 import { auditPage } from '../../shared/moderation-api';
 

@@ -1,6 +1,6 @@
 import { MISUSE_THRESHOLDS, MISUSE_WINDOW_DAYS, type MisuseCase } from '@antiquarium/contracts';
 import { Link } from 'react-router-dom';
-import { ListScreen } from '../../shared/desk';
+import { ListScreen } from '../../shared/status-list';
 import { formatWhen } from '../../shared/logic';
 import { casesPage } from '../../shared/moderation-api';
 

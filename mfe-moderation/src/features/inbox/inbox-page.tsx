@@ -1,7 +1,8 @@
 import { CONTACT_LIMITS, type ContactMessage, type ContactStatus } from '@antiquarium/contracts';
 import { validateContactReply } from '@antiquarium/contracts/validation';
 import { useId, useState, type FormEvent } from 'react';
-import { FormFoot, StatusListScreen, TextAreaField, useSubmission, statusOptions } from '../../shared/desk';
+import { FormFoot, TextAreaField, useSubmission } from '../../shared/desk-form';
+import { StatusListScreen, statusOptions } from '../../shared/status-list';
 import { formatWhen, mailtoHref } from '../../shared/logic';
 import { inboxPage, markContactHandled } from '../../shared/moderation-api';
 import { replyToContact } from './reply-to-contact';

@@ -1,7 +1,7 @@
 import { DECISION_ACTIONS, REPORT_LIMITS, REPORT_REASON_LABELS, type DecisionAction, type QueueEntry } from '@antiquarium/contracts';
-import { LeaveGuard } from '@antiquarium/ui';
+import { FieldError, LeaveGuard, describedBy } from '@antiquarium/ui';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { FieldError, describedBy, useSubmission } from '../../shared/desk';
+import { useSubmission } from '../../shared/desk-form';
 import { ACTION_LABELS, GROUND_GROUPS, decisionInput, formatWhen, type DecisionFormValues } from '../../shared/logic';
 import { recordDecision } from '../../shared/moderation-api';
 

@@ -2,7 +2,7 @@ import { REPORT_REASON_LABELS, type DecisionView, type QueueEntry } from '@antiq
 import { mayDiscard } from '@antiquarium/ui';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ListScreen } from '../../shared/desk';
+import { ListScreen } from '../../shared/status-list';
 import { decisionSummary, formatWhen, mailtoHref, noticeCount, reasonSummary } from '../../shared/logic';
 import { queuePage } from '../../shared/moderation-api';
 import { DecisionForm } from './decision-form';

@@ -1,7 +1,7 @@
 import { useApiData } from '@antiquarium/api-client';
 import { REPORT_REASON_LABELS, groundText, type ReportReason, type TransparencyMonth } from '@antiquarium/contracts';
 import { useCallback } from 'react';
-import { Desk, Loaded } from '../../shared/desk';
+import { Desk, Loaded } from '../../shared/desk-layout';
 import { ACTION_LABELS, breakdown, formatWhen } from '../../shared/logic';
 import { transparencyReport } from '../../shared/moderation-api';
 

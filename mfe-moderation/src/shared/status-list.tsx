@@ -1,48 +1,9 @@
-import { ApiRequestError, errorMessage, useApiData, type ApiData } from '@antiquarium/api-client';
-import { Pagination, Spinner, readPage, toast, usePagingFocus } from '@antiquarium/ui';
-import { useRef, useState, type ReactNode, type RefObject } from 'react';
-import { Link, NavLink, useSearchParams } from 'react-router-dom';
-import { refusalOf, type FieldErrors } from './logic';
+import { useApiData, type ApiData } from '@antiquarium/api-client';
+import { Pagination, readPage, usePagingFocus } from '@antiquarium/ui';
+import { useRef, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Desk, Loaded } from './desk-layout';
 import type { Page } from './moderation-api';
-import './moderation.css';
-
-export const DESK_TEXTS = {
-  notModeratorTitle: 'Not a moderator',
-  notModerator: 'These screens are for the site’s moderators, and your account does not have the moderator role. If you should have it, ask an operator to grant it.',
-  signedOut: 'Sign in with a moderator’s account to see these screens.',
-} as const;
-
-const SECTIONS = [
-  { to: '/moderation', label: 'Queue', end: true },
-  { to: '/moderation/inbox', label: 'Contact inbox', end: false },
-  { to: '/moderation/appeals', label: 'Appeals', end: false },
-  { to: '/moderation/cases', label: 'Misuse cases', end: false },
-  { to: '/moderation/audit', label: 'Audit log', end: false },
-  // Not 'Transparency': the footer's link of that name is the public page (one name, one place).
-  { to: '/moderation/transparency', label: 'Transparency figures', end: false },
-];
-
-/** Every moderators' screen: its title (`heading`: where a paged list's focus goes after paging), the desk's sections, then its content. */
-export function Desk({ title, lead, heading, children }: { title: string; lead: string; heading?: RefObject<HTMLHeadingElement | null>; children: ReactNode }) {
-  return (
-    <div className="aq-container mod-desk">
-      <h1 ref={heading}>{title}</h1>
-      <p className="mod-lead">{lead}</p>
-      <nav aria-label="Moderation">
-        <ul className="mod-sections">
-          {SECTIONS.map((section) => (
-            <li key={section.to}>
-              <NavLink to={section.to} end={section.end} className="mod-section">
-                {section.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {children}
-    </div>
-  );
-}
 
 /** The tabs of a list by status (`?status=`), the current one marked for assistive technology. */
 export function StatusTabs<S extends string>({ label, current, options }: { label: string; current: S; options: readonly { value: S; text: string }[] }) {
@@ -61,24 +22,6 @@ export function StatusTabs<S extends string>({ label, current, options }: { labe
       ))}
     </ul>
   );
-}
-
-/** A screen's data: a spinner while it loads, the refusal for non-moderators, the error, or the content. */
-export function Loaded<T>({ state, loading, failed, children }: { state: ApiData<T>; loading: string; failed: string; children: (data: T) => ReactNode }) {
-  if (state.status === 'loading') return <Spinner label={loading} />;
-  if (state.status === 'error') {
-    const refusal = refusalOf(state.error);
-    if (refusal === 'not-moderator') {
-      return (
-        <section className="mod-refusal" aria-labelledby="mod-refusal-title">
-          <h2 id="mod-refusal-title">{DESK_TEXTS.notModeratorTitle}</h2>
-          <p>{DESK_TEXTS.notModerator}</p>
-        </section>
-      );
-    }
-    return <p role="alert">{refusal === 'signed-out' ? DESK_TEXTS.signedOut : errorMessage(state.error, failed)}</p>;
-  }
-  return <>{children(state.data)}</>;
 }
 
 /**
@@ -215,100 +158,3 @@ export function PageLinks<T>({ data, hrefOf, onPage }: { data: Page<T>; hrefOf: 
   return <Pagination page={data.page} total={data.total} pageSize={data.pageSize} nextPage={data.nextPage} hrefOf={hrefOf} onPage={onPage} />;
 }
 
-export function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
-    <p id={id} className="aq-field__error">
-      {error}
-    </p>
-  ) : null;
-}
-
-/**
- * A form's sending: busy while the call runs (no double submit), the api's field messages at their
- * fields, its message in plain words (a 403 included), a toast when done.
- */
-export function useSubmission() {
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  const [fields, setFields] = useState<FieldErrors>({});
-  async function run(call: () => Promise<unknown>, done: string, fallback: string): Promise<boolean> {
-    if (busy) return false;
-    setBusy(true);
-    setMessage(null);
-    try {
-      await call();
-      setFields({});
-      void toast('success', done);
-      return true;
-    } catch (error) {
-      setFields(error instanceof ApiRequestError && error.fields ? (error.fields as FieldErrors) : {});
-      setMessage(errorMessage(error, fallback));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, message, fields, setFields, run };
-}
-
-/** The described-by ids of a control: its hint and, when shown, its error. */
-export const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
-
-/** A labelled text area of a moderators' form, with its hint and its message tied to it. */
-export function TextAreaField({
-  id,
-  label,
-  value,
-  onChange,
-  maxLength,
-  error,
-  hint,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  maxLength: number;
-  error?: string;
-  hint?: string;
-}) {
-  return (
-    <div className="aq-field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        className="aq-textarea"
-        rows={3}
-        maxLength={maxLength}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && `${id}-hint`, error && `${id}-error`)}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="mod-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
-  );
-}
-
-/** A moderators' form's foot: the failure of its last send, and its submit button (busy while sending). */
-export function FormFoot({ message, busy, label, busyLabel, primary = false }: { message: string | null; busy: boolean; label: string; busyLabel: string; primary?: boolean }) {
-  return (
-    <>
-      {message ? (
-        <p role="alert" className="mod-alert">
-          {message}
-        </p>
-      ) : null}
-      <div className="mod-actions">
-        <button type="submit" className={primary ? 'aq-button aq-button--primary' : 'aq-button'} disabled={busy}>
-          {busy ? busyLabel : label}
-        </button>
-      </div>
-    </>
-  );
-}

@@ -1,4 +1,4 @@
-import { statusOptions } from './desk';
+import { statusOptions } from './status-list';
 
 test("a status list's tabs keep the order given, each with its tab text and its empty list's text", () => {
   const texts = { open: 'Open', emptyOpen: 'No open appeals.', decided: 'Decided', emptyDecided: 'No decided appeals yet.' };
