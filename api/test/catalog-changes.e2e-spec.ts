@@ -2,12 +2,11 @@
 // changed (docs/decisions/0007-discovery-search.md, "Fresh after writes"): a create, an update, a
 // delete and a moderation restriction made on the main api show in the other's lists within its
 // refresh interval.
-import { randomBytes } from 'node:crypto';
 import type { Artifact } from '@antiquarium/contracts';
 import { createArtifact } from './support/artifacts';
 import { createUser, grantModerator, uniqueTag, type TestUser } from './support/auth';
 import { NO_REDIS_API_URL, NO_REDIS_REFRESH_MS } from './support/env';
-import { api, expectStatus } from './support/http';
+import { api, expectStatus, newClientAddress } from './support/http';
 
 /** The refresh interval, a tick's own work and one read of the list. */
 const BOUND_MS = 2 * NO_REDIS_REFRESH_MS + 1000;
@@ -24,7 +23,7 @@ beforeAll(async () => {
 
 /** Names the api without Redis lists for a search word (each read from a client of its own). */
 async function namesThere(word: string): Promise<string[]> {
-  const answer = await api<Artifact[]>(`${NO_REDIS_API_URL}/artifacts?search=${word}&sort=name`, { headers: { 'x-forwarded-for': `10.${randomBytes(3).join('.')}` } });
+  const answer = await api<Artifact[]>(`${NO_REDIS_API_URL}/artifacts?search=${word}&sort=name`, { headers: { 'x-forwarded-for': newClientAddress() } });
   expectStatus(answer, 200);
   return answer.body.map((artifact) => artifact.name);
 }

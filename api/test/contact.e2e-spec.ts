@@ -7,7 +7,7 @@ import type { AuditEntry, ContactMessage, ContactReceipt } from '@antiquarium/co
 import { createUser, grantModerator, uniqueTag, type TestUser } from './support/auth';
 import { contactCollection, moderationCollection, objectId } from './support/db';
 import { RATE_LIMITED_API_URL, RATE_LIMITED_TWIN_URL } from './support/env';
-import { api, expectApiError, expectStatus, nextLink, pageHeaders } from './support/http';
+import { api, expectApiError, expectStatus, newClientAddress, nextLink, pageHeaders } from './support/http';
 
 let member: TestUser;
 let moderatorA: TestUser;
@@ -117,8 +117,8 @@ describe('POST /contact', () => {
   });
 
   test('messages have their own budget per client address (429 past it, before the body is read), another address is not affected', async () => {
-    const one = `10.${randomBytes(3).join('.')}`;
-    const other = `10.${randomBytes(3).join('.')}`;
+    const one = newClientAddress();
+    const other = newClientAddress();
     const sendFrom = (address: string, base = RATE_LIMITED_API_URL) => contact(messageFor(uniqueTag('limited')), undefined, base, { 'x-forwarded-for': address });
     // CONTACT_RATE_LIMIT is 3 on the low-limit apis (scripts/test.mjs).
     for (let i = 0; i < 3; i += 1) expectStatus(await sendFrom(one), 201);

@@ -6,7 +6,7 @@ import { artifactInput, createArtifact, createdArtifacts } from './support/artif
 import { createUser, uniqueTag, type TestUser } from './support/auth';
 import { storedArtifact } from './support/db';
 import { RATE_LIMITED_API_URL, RATE_LIMITED_TWIN_URL } from './support/env';
-import { api, expectApiError, expectStatus, pageHeaders } from './support/http';
+import { api, expectApiError, expectStatus, newClientAddress, pageHeaders } from './support/http';
 
 /**
  * The suite also runs with the catalog off (API_CATALOG=off: lists from the database, as past
@@ -160,7 +160,7 @@ test('a write is in the next list at once (the catalog is refreshed before the w
 test('two instances over one database and Redis: a write through one is in the other’s lists within a second', async () => {
   const tag = uniqueTag('mi');
   const member = await createUser();
-  const client = { 'x-forwarded-for': '198.51.100.214' };
+  const client = { 'x-forwarded-for': newClientAddress() };
   const created = await api<{ insertedId: string }>(`${RATE_LIMITED_API_URL}/artifacts`, {
     method: 'POST',
     token: member.token,

@@ -1,7 +1,7 @@
 // CORS, security headers and abuse control: the write, client and failed-authentication budgets.
 import { artifactInput, createArtifact } from './support/artifacts';
 import { createUser, deleteUser, forgedTokens } from './support/auth';
-import { api, expectApiError, expectStatus, type ApiResponse } from './support/http';
+import { api, expectApiError, expectStatus, newClientAddress, type ApiResponse } from './support/http';
 import { CLIENT_RATE_LIMIT, FAILED_AUTH_RATE_LIMIT, NO_REDIS_API_URL, RATE_LIMIT, RATE_LIMITED_API_URL, RATE_LIMITED_TWIN_URL, RELEASE_DEPLOY_TOKEN } from './support/env';
 
 const ALLOWED = 'http://localhost:4200';
@@ -90,8 +90,7 @@ describe('write rate limit', () => {
 
 // Each test speaks from its own client address (the limited apis trust the loopback proxy), so the
 // per-client budgets of one test never spend another's.
-let clients = 0;
-const newClient = () => `198.51.100.${(clients += 1)}`;
+const newClient = newClientAddress;
 const from = (client: string) => ({ 'x-forwarded-for': client });
 
 function expectRetryAfter(headers: Headers) {

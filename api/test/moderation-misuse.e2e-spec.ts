@@ -8,7 +8,7 @@ import { artifactInput, createArtifact } from './support/artifacts';
 import { createUser, grantModerator, type TestUser } from './support/auth';
 import { moderationCollection } from './support/db';
 import { RATE_LIMITED_API_URL } from './support/env';
-import { api, expectApiError, expectStatus } from './support/http';
+import { api, expectApiError, expectStatus, newClientAddress } from './support/http';
 
 let contributor: TestUser;
 let moderator: TestUser;
@@ -145,7 +145,7 @@ describe("a suspended member's notices", () => {
       updatedAt: now,
     });
     const { id } = await createArtifact(contributor);
-    const address = { 'x-forwarded-for': `10.${randomBytes(3).join('.')}` };
+    const address = { 'x-forwarded-for': newClientAddress() };
     expect(expectApiError(await report(id, suspended.token, RATE_LIMITED_API_URL, address), 403).message).toMatch(/suspended/);
     // REPORT_RATE_LIMIT is 3 on the low-limit apis (scripts/test.mjs): the refused one counted.
     expectStatus(await report(id, undefined, RATE_LIMITED_API_URL, address), 201);

@@ -24,7 +24,7 @@ import { createArtifact } from './support/artifacts';
 import { createUser, grantClaims, grantModerator, uniqueTag, type TestUser } from './support/auth';
 import { moderationCollection, objectId, storedArtifact } from './support/db';
 import { AUTH_EMULATOR_HOST, RATE_LIMITED_API_URL, RATE_LIMITED_TWIN_URL } from './support/env';
-import { api, expectApiError, expectStatus, pageHeaders } from './support/http';
+import { api, expectApiError, expectStatus, newClientAddress, pageHeaders } from './support/http';
 
 let contributor: TestUser;
 let member: TestUser;
@@ -72,7 +72,7 @@ async function queueEntry(artifactId: string): Promise<QueueEntry | undefined> {
 
 /** Where an artifact is seen by a caller: list by search word, facets, the home list, details. */
 async function visibility(id: string, word: string, token?: string, base = '') {
-  const headers = base ? { 'x-forwarded-for': `10.${randomBytes(3).join('.')}` } : undefined;
+  const headers = base ? { 'x-forwarded-for': newClientAddress() } : undefined;
   const list = await api<Artifact[]>(`${base}/artifacts?search=${word}`, { token, headers });
   expectStatus(list, 200);
   const facets = await api<ArtifactFacets>(`${base}/artifacts/facets?search=${word}`, { token, headers });
@@ -227,8 +227,8 @@ describe('POST /reports', () => {
 
   test('notices have their own budget per client address (429 past it), another address is not affected', async () => {
     const { id } = await createArtifact(contributor);
-    const one = `10.${randomBytes(3).join('.')}`;
-    const other = `10.${randomBytes(3).join('.')}`;
+    const one = newClientAddress();
+    const other = newClientAddress();
     const send = (address: string) => api(`${RATE_LIMITED_API_URL}/reports`, { method: 'POST', headers: { 'x-forwarded-for': address }, body: { artifactId: id, reason: 'spam', goodFaith: true } });
     // REPORT_RATE_LIMIT is 3 on the low-limit apis (scripts/test.mjs).
     for (let i = 0; i < 3; i += 1) expectStatus(await send(one), 201);

@@ -3,7 +3,7 @@
 // upload begun through one instance is resumed through another, and nothing of it is left once it
 // is processed, terminated or abandoned. The low-limit instances of scripts/test.mjs share the main
 // api's database and storage: here they are "another instance behind the same load balancer".
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { GetObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, ListPartsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -14,13 +14,13 @@ import { artifactInput, createdArtifacts } from './support/artifacts';
 import { createUser, type TestUser } from './support/auth';
 import { db } from './support/db';
 import { MEDIA_ENV, RATE_LIMITED_API_URL, RATE_LIMITED_TWIN_URL, UPLOADS_DIR } from './support/env';
-import { api, expectStatus } from './support/http';
+import { api, expectStatus, newClientAddress } from './support/http';
 import { appendUpload, createUpload, settledUpload } from './support/photos';
 
 const ON_S3 = MEDIA_ENV['PHOTO_STORE'] === 's3';
 const BUCKET = MEDIA_ENV['S3_BUCKET'] as string;
 /** This file's client address on the low-limit instances (they count requests per address). */
-const CLIENT = { 'x-forwarded-for': `198.51.100.${randomInt(1, 255)}` };
+const CLIENT = { 'x-forwarded-for': newClientAddress() };
 const MiB = 1024 * 1024;
 
 let s3: S3Client | undefined;

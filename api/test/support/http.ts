@@ -12,6 +12,15 @@ import { API_URL, NO_REDIS_API_URL, RATE_LIMITED_API_URL, RATE_LIMITED_TWIN_URL 
 const FILE_CLIENT = `198.${18 + randomInt(2)}.${randomInt(256)}.${1 + randomInt(254)}`;
 const LIMITED_APIS = [RATE_LIMITED_API_URL, RATE_LIMITED_TWIN_URL, NO_REDIS_API_URL];
 
+/**
+ * A client address of its own for a test that spends a budget on purpose, drawn at random from
+ * 10.0.0.0/8 (16 million addresses, apart from the files' 198.18.0.0/15): two tests drawing the
+ * same one is as unlikely as it gets, where fixed or counted addresses once met across files.
+ */
+export function newClientAddress(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`;
+}
+
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'OPTIONS' | 'HEAD';
   /** A Firebase ID token, sent as `Authorization: Bearer <token>`. */
