@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import { Types } from 'mongoose';
+import { isObjectId } from '@antiquarium/contracts';
 import type { CatalogArtifact } from '../artifacts/artifact-projections';
 import { DERIVED_VERSION } from '../artifacts/derived-fields';
 import { CatalogIndex } from './catalog-index';
@@ -96,7 +97,7 @@ function reviveDoc(line: string): CatalogArtifact {
   const raw = JSON.parse(line) as Record<string, unknown>;
   const id = raw['_id'];
   const addedAt = raw['addedAt'];
-  if (typeof id !== 'string' || !Types.ObjectId.isValid(id) || typeof addedAt !== 'string' || typeof raw['name'] !== 'string' || typeof raw['nameLower'] !== 'string') {
+  if (!isObjectId(id) || typeof addedAt !== 'string' || typeof raw['name'] !== 'string' || typeof raw['nameLower'] !== 'string') {
     throw new SnapshotError('corrupt', 'a document of the snapshot lacks its id, name or date');
   }
   const at = new Date(addedAt);

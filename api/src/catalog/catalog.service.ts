@@ -57,7 +57,6 @@ export class CatalogService implements ArtifactCatalog, OnApplicationBootstrap, 
   private lastFullLoad = 0;
   private lastPrune = 0;
   private ticking = false;
-  /** A snapshot is being written (at most one at a time), and when one was last considered. */
   /** When this instance writes the catalog's snapshot. */
   private readonly schedule: SnapshotSchedule;
   /** Why the catalog is off, when it is (for readiness details and logs). */
@@ -233,8 +232,8 @@ export class CatalogService implements ArtifactCatalog, OnApplicationBootstrap, 
       poll.done();
       const heard = this.pending;
       this.pending = null;
-      for (const change of heard) if (!('all' in change) && !(await this.refresh(change))) throw new Error('a change could not be read');
       if (heard.some((change) => 'all' in change)) throw new SnapshotError('stale', 'everything changed meanwhile');
+      for (const change of heard) if (!('all' in change) && !(await this.refresh(change))) throw new Error('a change could not be read');
       this.lastFullLoad = meta.loadedAt.getTime();
       this.state = 'ready';
       this.source = 'snapshot';
