@@ -9,33 +9,24 @@
 // the main api's worker sends it to Mailpit, or suppresses it.
 import mongoose from 'mongoose';
 import type { MailPreferences } from '@antiquarium/contracts';
-import type { AppConfig } from '../src/config/env';
 import { createUser, type TestUser } from './support/auth';
 import { db, objectId } from './support/db';
 import { API_URL, MONGODB_URI, RELEASE_DEPLOY_TOKEN } from './support/env';
 import { api, expectApiError, expectStatus } from './support/http';
-import { compiled, repositories } from './support/mail-classes';
+import { outboxWriter } from './support/mail-classes';
 import { mailHeaders, mailsTo, waitForMailsTo, type MailMessage } from './support/mailpit';
 
-type Outboxes = typeof import('../src/mail/mail-outbox');
-type Deliveries = typeof import('../src/mail/mail-delivery');
-type Links = typeof import('../src/mail/unsubscribe-links');
 
 const SITE_ORIGIN = 'http://localhost:4200';
 const ROUTE = '/me/mail-preferences';
 
-let writer: InstanceType<Outboxes['MailOutbox']>;
-let links: InstanceType<Links['UnsubscribeLinks']>;
+let writer: Awaited<ReturnType<typeof outboxWriter>>['writer'];
+let links: Awaited<ReturnType<typeof outboxWriter>>['links'];
 let connection: mongoose.Connection;
 
 beforeAll(async () => {
   connection = await mongoose.createConnection(MONGODB_URI).asPromise();
-  const { outbox: repository, preferences } = await repositories(connection);
-  // No SMTP_URL here: this process only writes; the main api's worker sends (or suppresses).
-  const config = { smtpUrl: undefined, siteOrigin: SITE_ORIGIN, publicApiUrl: API_URL, releaseDeployToken: RELEASE_DEPLOY_TOKEN, mailUnsubscribeSecret: undefined } as AppConfig;
-  const delivery = new (await compiled<Deliveries>('mail-delivery')).MailDelivery(config, repository, preferences);
-  links = new (await compiled<Links>('unsubscribe-links')).UnsubscribeLinks(config);
-  writer = new (await compiled<Outboxes>('mail-outbox')).MailOutbox(config, repository, delivery, links);
+  ({ writer, links } = await outboxWriter(connection, { siteOrigin: SITE_ORIGIN, publicApiUrl: API_URL, releaseDeployToken: RELEASE_DEPLOY_TOKEN }));
 });
 
 afterAll(async () => {

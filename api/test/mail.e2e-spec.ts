@@ -17,7 +17,7 @@ import { API_URL, MONGODB_URI, RELEASE_DEPLOY_TOKEN } from './support/env';
 import { api, expectApiError, expectStatus } from './support/http';
 import { MAILPIT_SMTP_URL, mailHeaders, mailsTo, waitForMailsTo, type MailMessage } from './support/mailpit';
 import { freePort } from '@antiquarium/testing/net';
-import { compiled, repositories } from './support/mail-classes';
+import { compiled, outboxWriter, repositories } from './support/mail-classes';
 
 type Workers = typeof import('../src/mail/mail-worker');
 type Transports = typeof import('../src/mail/mail-transport');
@@ -310,17 +310,13 @@ describe('one-click unsubscribe (RFC 8058)', () => {
   // No optional mail exists in the api yet: this one is written through the api's own Outbox class
   // into the main api's outbox, with its key (derived from the suite's RELEASE_DEPLOY_TOKEN), and
   // the main api's worker sends it to Mailpit.
-  let writer: { enqueue(mail: Parameters<InstanceType<Outboxes['MailOutbox']>['enqueue']>[0]): Promise<string | null> };
-  let links: InstanceType<Links['UnsubscribeLinks']>;
+  let writer: Awaited<ReturnType<typeof outboxWriter>>['writer'];
+  let links: Awaited<ReturnType<typeof outboxWriter>>['links'];
   let connection: mongoose.Connection;
 
   beforeAll(async () => {
     connection = await mongoose.createConnection(MONGODB_URI).asPromise();
-    const { outbox: repository, preferences } = await repositories(connection);
-    const config = { smtpUrl: undefined, siteOrigin: SITE_ORIGIN, publicApiUrl: API_URL, releaseDeployToken: RELEASE_DEPLOY_TOKEN, mailUnsubscribeSecret: undefined } as AppConfig;
-    const delivery = new (await compiled<Deliveries>('mail-delivery')).MailDelivery(config, repository, preferences);
-    links = new (await compiled<Links>('unsubscribe-links')).UnsubscribeLinks(config);
-    writer = new (await compiled<Outboxes>('mail-outbox')).MailOutbox(config, repository, delivery, links);
+    ({ writer, links } = await outboxWriter(connection, { siteOrigin: SITE_ORIGIN, publicApiUrl: API_URL, releaseDeployToken: RELEASE_DEPLOY_TOKEN }));
   });
 
   afterAll(async () => {

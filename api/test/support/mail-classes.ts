@@ -2,6 +2,7 @@
 // are loaded as the api runs them, from api/dist (built before the suite), and typed by their sources.
 import path from 'node:path';
 import type mongoose from 'mongoose';
+import type { AppConfig } from '../../src/config/env';
 import type { MailAttemptDoc, MailOutboxDoc, MailPreferenceDoc } from '../../src/mail/mail.schema';
 
 type Schemas = typeof import('../../src/mail/mail.schema');
@@ -24,4 +25,22 @@ export async function repositories(connection: mongoose.Connection) {
     connection.model(schemas.MAIL_PREFERENCE_MODEL, schemas.mailPreferenceSchema) as unknown as mongoose.Model<MailPreferenceDoc>,
   );
   return { outbox, preferences };
+}
+
+type Outboxes = typeof import('../../src/mail/mail-outbox');
+type Deliveries = typeof import('../../src/mail/mail-delivery');
+type Links = typeof import('../../src/mail/unsubscribe-links');
+
+/**
+ * The api's own Outbox class writing into the main api's outbox (no optional mail exists in the api
+ * yet, so the tests write one as the api would), and its unsubscribe links. No SMTP_URL: this
+ * process only writes; the main api's worker sends, or suppresses.
+ */
+export async function outboxWriter(connection: mongoose.Connection, config: Pick<AppConfig, 'siteOrigin' | 'publicApiUrl' | 'releaseDeployToken'>) {
+  const { outbox: repository, preferences } = await repositories(connection);
+  const settings = { ...config, smtpUrl: undefined, mailUnsubscribeSecret: undefined } as AppConfig;
+  const delivery = new (await compiled<Deliveries>('mail-delivery')).MailDelivery(settings, repository, preferences);
+  const links = new (await compiled<Links>('unsubscribe-links')).UnsubscribeLinks(settings);
+  const writer = new (await compiled<Outboxes>('mail-outbox')).MailOutbox(settings, repository, delivery, links);
+  return { writer, links };
 }
