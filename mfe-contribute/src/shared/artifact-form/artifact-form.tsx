@@ -8,6 +8,7 @@ import {
   rightsStatement,
   type EditableField,
 } from '@antiquarium/contracts';
+import { describedBy as joinedIds, FieldError } from '@antiquarium/ui';
 import { Fragment, type FormEvent, type ReactNode } from 'react';
 import { PhotoPicker } from '../photos/photo-picker';
 import { PHOTO_TEXTS } from '../photos/photo-texts';
@@ -102,9 +103,7 @@ function Field({ field, control, wide, form }: FieldProps) {
   const counterId = `${id}-counter`;
   const limit = COUNTED.has(field) ? FIELD_LIMITS[field as keyof typeof FIELD_LIMITS] : undefined;
   const count = limit === undefined ? 0 : characterCount(form.values[field]);
-  const describedBy =
-    [hint ? hintId : null, reading !== null ? readingId : null, limit !== undefined ? counterId : null, error ? errorId : null].filter(Boolean).join(' ') ||
-    undefined;
+  const describedBy = joinedIds(hint && hintId, reading !== null && readingId, limit !== undefined && counterId, error && errorId);
   const common = {
     id,
     name: field,
@@ -164,7 +163,7 @@ function Field({ field, control, wide, form }: FieldProps) {
           <div className="ctb-image-row__input">
             {input}
             {hint ? <p id={hintId} className="ctb-hint">{hint}</p> : null}
-            {error ? <p id={errorId} className="aq-field__error">{error}</p> : null}
+            <FieldError id={errorId} error={error} />
           </div>
           <ImagePreview url={form.values.image} statusId={previewId} />
         </div>
@@ -192,7 +191,7 @@ function Field({ field, control, wide, form }: FieldProps) {
               </p>
             </>
           ) : null}
-          {error ? <p id={errorId} className="aq-field__error">{error}</p> : null}
+          <FieldError id={errorId} error={error} />
         </>
       )}
     </div>

@@ -1,3 +1,5 @@
+import { describedBy, FieldError } from '@antiquarium/ui';
+
 interface PhotoTextFieldProps {
   id: string;
   label: string;
@@ -22,17 +24,13 @@ export function PhotoTextField({ id, label, hint, value, required = false, error
         required={required}
         autoComplete="off"
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-describedby={describedBy(hintId, error && errorId)}
         onChange={(event) => onChange(event.target.value)}
       />
       <p id={hintId} className="ctb-hint">
         {hint}
       </p>
-      {error ? (
-        <p id={errorId} className="aq-field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
