@@ -25,7 +25,7 @@ import {
 import { ticketKey, TicketSigner } from '../src/releases/telemetry-ticket';
 import { RELEASE_COLLECTIONS, releaseCollection } from './support/db';
 import { API_URL, METRICS_URL, RATE_LIMITED_API_URL, RATE_LIMITED_TWIN_URL, RELEASE_DEPLOY_TOKEN, RELEASE_TELEMETRY_SECRET } from './support/env';
-import { api, expectApiError, expectStatus, type ApiResponse } from './support/http';
+import { api, expectApiError, expectStatus, newClientAddress, type ApiResponse } from './support/http';
 
 if (!RELEASE_DEPLOY_TOKEN || !RELEASE_TELEMETRY_SECRET) throw new Error('scripts/test.mjs gives the apis and this suite RELEASE_DEPLOY_TOKEN and RELEASE_TELEMETRY_SECRET');
 const TOKEN = RELEASE_DEPLOY_TOKEN;
@@ -39,14 +39,8 @@ const SITE = 'http://localhost:4200';
 const EDGE = RATE_LIMITED_API_URL;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Client addresses of this run's own (the low-limit apis keep their budgets in Redis).
-const NET = `100.${64 + randomInt(64)}.${randomInt(256)}`;
-let clients = 0;
-function newClient(): string {
-  clients += 1;
-  if (clients > 254) throw new Error('this file uses at most 254 client addresses');
-  return `${NET}.${clients}`;
-}
+// Client addresses of their own (the low-limit apis keep their budgets in Redis, across the files).
+const newClient = newClientAddress;
 
 // The addresses polls ask from (a /24 of their own, taken in turn): a poll every 100 ms would spend
 // one address's CLIENT_RATE_LIMIT in 3 s, and this file's own budget with it.

@@ -8,7 +8,7 @@ import {
   rightsStatement,
   type EditableField,
 } from '@antiquarium/contracts';
-import { describedBy as joinedIds, FieldError } from '@antiquarium/ui';
+import { describedBy, FieldError } from '@antiquarium/ui';
 import { Fragment, type FormEvent, type ReactNode } from 'react';
 import { PhotoPicker } from '../photos/photo-picker';
 import { PHOTO_TEXTS } from '../photos/photo-texts';
@@ -103,7 +103,7 @@ function Field({ field, control, wide, form }: FieldProps) {
   const counterId = `${id}-counter`;
   const limit = COUNTED.has(field) ? FIELD_LIMITS[field as keyof typeof FIELD_LIMITS] : undefined;
   const count = limit === undefined ? 0 : characterCount(form.values[field]);
-  const describedBy = joinedIds(hint && hintId, reading !== null && readingId, limit !== undefined && counterId, error && errorId);
+  const describedIds = describedBy(hint && hintId, reading !== null && readingId, limit !== undefined && counterId, error && errorId);
   const common = {
     id,
     name: field,
@@ -111,7 +111,7 @@ function Field({ field, control, wide, form }: FieldProps) {
     required: field === 'image' ? form.photos.list.length === 0 : !OPTIONAL.has(field),
     value: form.values[field],
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
+    'aria-describedby': describedIds,
     onBlur: () => form.blur(field),
   };
 
