@@ -5,11 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { log, onInterrupt, run, stopAll, stopProcess } from './lib/processes.mjs';
-import { NO_RATE_LIMITS, ROOT, ensureFerretDb, ensureMailpit, ensureSeaweedFs, freshPostgresDatabase, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds, startMailpit, startSeaweedS3 } from './lib/services.mjs';
+import { NO_RATE_LIMITS, ROOT, ensureFerretDb, ensureMailpit, ensureSeaweedFs, freshPostgresDatabase, startApi, startAuthEmulator, startFerretDb, startMailpit, startSeaweedS3 } from './lib/services.mjs';
 import { deploySuite } from './deploy-phase.mjs';
+import { journeysSuite } from './journeys-phase.mjs';
 import { portsOf } from './lib/workspace.mjs';
-import { playwrightSuite } from './lib/playwright-suite.mjs';
-import { startMailRelay } from './lib/mail-relay.mjs';
 import { benchSmoke } from './lib/bench-smoke.mjs';
 import { catalogOffIgnoreArgs } from './lib/api-specs.mjs';
 import { affectedPlan, plannedPhases, staticCommands } from './lib/affected.mjs';
@@ -21,6 +20,8 @@ const OFFSET = Number(process.env.TEST_PORT_OFFSET ?? 0);
 const PORTS = portsOf('test', OFFSET);
 const work = mkdtempSync(path.join(os.tmpdir(), 'antiquarium-test-'));
 const LOGS = path.join(work, 'logs');
+// The logs of the journeys' other workers' services, printed with LOGS' when the run fails.
+const EXTRA_LOG_DIRS = [];
 const results = [];
 // The main api's release deploy token, new every run (the suite sends it; the low-limit apis have none).
 const RELEASE_DEPLOY_TOKEN = randomBytes(24).toString('hex');
@@ -199,67 +200,9 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
   }
 }
 
-/** The whole site on test ports, seeded, and the Playwright journeys against it. */
+/** The seeded sites of the browser phase and the journeys against them (scripts/journeys-phase.mjs). */
 async function browserSuite() {
-  await startFerretDb({ port: PORTS.browser, dataDir: path.join(work, 'ferretdb-browser'), debugPort: PORTS.debugBrowser, logDir: LOGS });
-  const mongoUri = `mongodb://127.0.0.1:${PORTS.browser}/antiquarium`;
-  const apiUrl = `http://localhost:${PORTS.api}`;
-  const mediaDir = path.join(work, 'media');
-  await seed({ mongoUri, authEmulatorPort: PORTS.auth, mediaDir, mediaBaseUrl: `${apiUrl}/media` });
-  // The api reaches Mailpit through a relay that a journey can stop and start again (the mail server
-  // down, e2e/tests/mail.spec.ts); the journeys read the inbox from Mailpit itself.
-  const relay = await startMailRelay({ port: PORTS.mailRelay, controlPort: PORTS.mailRelayControl, targetPort: PORTS.mailSmtp });
-  try {
-    await browserJourneys({ mongoUri, apiUrl, mediaDir, relay });
-  } finally {
-    await relay.close();
-  }
-}
-
-/** The api and the front ends of the browser suite, and the journeys against them. */
-async function browserJourneys({ mongoUri, apiUrl, mediaDir, relay }) {
-  await startApi({
-    port: PORTS.api,
-    mongoUri,
-    authEmulatorPort: PORTS.auth,
-    mediaDir,
-    logDir: LOGS,
-    name: 'api-browser',
-    env: {
-      NODE_ENV: 'test',
-      ...NO_RATE_LIMITS,
-      CORS_ORIGINS: `http://localhost:${PORTS.site}`,
-      PUBLIC_API_URL: apiUrl,
-      SMTP_URL: relay.smtpUrl,
-      // The pictures the journeys serve from the test process, as pasted addresses (e2e/tests/photos.spec.ts).
-      MEDIA_FETCH_ALLOW_HOSTS: `127.0.0.1:${PORTS.imageSource}`,
-    },
-  });
-  const authEmulatorUrl = `http://127.0.0.1:${PORTS.auth}`;
-  await startFrontEnds({ basePort: PORTS.site, framesBasePort: PORTS.frames, apiUrl, authEmulatorUrl, logDir: LOGS, configDir: path.join(work, 'site') });
-  const out = path.join(work, 'playwright.json');
-  await playwrightSuite('browser journeys', out, results, async () => {
-    // E2E_GREP runs only the journeys whose title matches (while working on some of them).
-    const grep = process.env.E2E_GREP ? ['--grep', process.env.E2E_GREP] : [];
-    // With --affected, the journeys that visit a route of an affected remote (or all of them).
-    const specs = plan && plan.journeys !== 'all' ? plan.journeys.map((spec) => `tests/${spec}`) : [];
-    if (plan?.grepInvert) specs.push('--grep-invert', plan.grepInvert);
-    // E2E_REPEAT=n runs each of them n times (to find a journey that fails now and then).
-    const repeat = /^[1-9]\d?$/.test(process.env.E2E_REPEAT ?? '') ? ['--repeat-each', process.env.E2E_REPEAT] : [];
-    await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...specs, ...grep, ...repeat], {
-      cwd: ROOT,
-      env: {
-        SITE_URL: `http://localhost:${PORTS.site}`,
-        API_URL: apiUrl,
-        AUTH_EMULATOR_URL: authEmulatorUrl,
-        MONGODB_URI: mongoUri,
-        MAILPIT_URL: MAIL.inboxUrl,
-        MAIL_RELAY_URL: relay.controlUrl,
-        IMAGE_SOURCE_PORT: String(PORTS.imageSource),
-        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-      },
-    });
-  });
+  await journeysSuite({ work, logs: LOGS, offset: OFFSET, plan, results, extraLogDirs: EXTRA_LOG_DIRS });
 }
 
 async function main() {
@@ -379,10 +322,10 @@ main().then(
   async (error) => {
     console.error(`[antiquarium] tests failed: ${error.message}`);
     await stopAll();
-    if (existsSync(LOGS)) {
-      for (const file of readdirSync(LOGS)) {
-        const text = readFileSync(path.join(LOGS, file), 'utf8');
-        console.error(`----- last lines of ${file} -----\n${text.split('\n').slice(-40).join('\n')}`);
+    for (const dir of [LOGS, ...EXTRA_LOG_DIRS].filter((each) => existsSync(each))) {
+      for (const file of readdirSync(dir)) {
+        const text = readFileSync(path.join(dir, file), 'utf8');
+        console.error(`----- last lines of ${path.relative(work, path.join(dir, file))} -----\n${text.split('\n').slice(-40).join('\n')}`);
       }
     }
     // Last, where a truncated CI log still shows it: each phase's counts and its failed tests.

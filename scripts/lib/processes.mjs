@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 const running = [];
 
@@ -101,12 +102,21 @@ export async function httpOk(url) {
   return response.ok;
 }
 
-/** Runs a command to completion, inheriting the terminal; rejects on a non-zero exit. */
-export function run(command, args, { cwd, env } = {}) {
+/**
+ * Runs a command to completion, inheriting the terminal (each line of its output after `prefix`
+ * when given: commands that run side by side); rejects on a non-zero exit.
+ */
+export function run(command, args, { cwd, env, prefix } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' });
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (prefix) {
+      for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+        createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`${prefix}${line}\n`));
+      }
+    }
     child.once('error', reject);
-    child.once('exit', (code, signal) => {
+    // With a prefix, once the output has been read to its end, not only once the process exited.
+    child.once(prefix ? 'close' : 'exit', (code, signal) => {
       if (code === 0) resolve();
       else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`));
     });

@@ -110,6 +110,27 @@ export function playwrightOutcome(report, label, allowance = FLAKY_ALLOWANCE) {
   };
 }
 
+/**
+ * Several Playwright JSON reports of one suite (the journeys' workers, each running its share of the
+ * files) as one: their counts added, their tests and errors together, the longest run's duration.
+ */
+export function mergePlaywrightReports(reports) {
+  const sum = (key) => reports.reduce((total, report) => total + (report.stats?.[key] ?? 0), 0);
+  return {
+    ...reports[0],
+    stats: {
+      ...reports[0]?.stats,
+      expected: sum('expected'),
+      unexpected: sum('unexpected'),
+      flaky: sum('flaky'),
+      skipped: sum('skipped'),
+      duration: Math.max(0, ...reports.map((report) => report.stats?.duration ?? 0)),
+    },
+    suites: reports.flatMap((report) => report.suites ?? []),
+    errors: reports.flatMap((report) => report.errors ?? []),
+  };
+}
+
 /** Jest's `--json` report: each test's time, as `{ name: 'file > title', ms }`. */
 export function jestTimings(report, root = '') {
   return (report.testResults ?? []).flatMap((file) =>

@@ -149,15 +149,16 @@ test('with an allowance of 0 a single flaky test fails the run', () => {
 
 test('both Playwright suites are judged by this rule and fail the run on its error', () => {
   // Both runners read their report through playwrightSuite (its behaviour: tooling/test-report/playwright-suite.test.ts)...
-  for (const [runner, label] of [
-    ['scripts/test.mjs', 'browser journeys'],
-    ['scripts/deploy-phase.mjs', 'deploy journeys'],
+  for (const [runner, call] of [
+    ['scripts/journeys-phase.mjs', "await playwrightSuite('browser journeys', outs, results, async () => {"],
+    ['scripts/deploy-phase.mjs', "await playwrightSuite('deploy journeys', out, results, async () => {"],
   ]) {
     const source = readFileSync(path.join(ROOT, runner as string), 'utf8');
-    expect(source).toContain(`await playwrightSuite('${label}', out, results, async () => {`);
+    expect(source).toContain(call);
   }
-  // ...which judges the report by this rule and throws its error after the run's own failure.
+  // ...which judges the reports (the journeys' workers' as one) by this rule and throws its error
+  // after the run's own failure.
   const suite = readFileSync(path.join(ROOT, 'scripts/lib/playwright-suite.mjs'), 'utf8');
-  expect(suite).toMatch(/playwrightOutcome\(JSON\.parse\(readFileSync\(out, 'utf8'\)\), label\)/);
-  expect(suite).toMatch(/results\.push\(outcome\);\s*if \(failure\) throw failure;\s*if \(outcome\.error\) throw new Error\(outcome\.error\);/);
+  expect(suite).toMatch(/playwrightOutcome\(mergePlaywrightReports\(written\.map\(\(file\) => JSON\.parse\(readFileSync\(file, 'utf8'\)\)\)\), label\)/);
+  expect(suite).toMatch(/results\.push\(outcome\);\s*if \(failure\) throw failure;[^]*if \(outcome\.error\) throw new Error\(outcome\.error\);/);
 });

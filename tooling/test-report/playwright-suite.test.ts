@@ -13,6 +13,8 @@ const SUITE_MODULE = path.join(ROOT, 'scripts/lib/playwright-suite.mjs');
 interface Scenario {
   /** The JSON report the run writes, or none. */
   report?: unknown;
+  /** Runs side by side instead (the journeys' workers): the report each writes, or null for none. */
+  reports?: unknown[];
   /** The run's own failure (Playwright's non-zero exit), or none. */
   fails?: string;
 }
@@ -31,7 +33,7 @@ function readSuite(scenario: Scenario): Read {
       import { writeFileSync } from 'node:fs';
       const { playwrightSuite } = await import(${JSON.stringify(SUITE_MODULE)});
       const scenario = JSON.parse(process.env.SCENARIO);
-      const out = process.env.OUT;
+      const out = scenario.reports ? scenario.reports.map((_, index) => process.env.OUT + '-' + index) : process.env.OUT;
       const results = [];
       let ran = false;
       let thrown = null;
@@ -39,6 +41,7 @@ function readSuite(scenario: Scenario): Read {
         await playwrightSuite('journeys', out, results, async () => {
           ran = true;
           if (scenario.report !== undefined) writeFileSync(out, JSON.stringify(scenario.report));
+          for (const [index, each] of (scenario.reports ?? []).entries()) if (each !== null) writeFileSync(out[index], JSON.stringify(each));
           if (scenario.fails) throw new Error(scenario.fails);
         });
       } catch (error) {
@@ -105,4 +108,19 @@ test('one test that passed only on its retry is tolerated; two fail the suite', 
   const two = readSuite({ report: report(['expected', 'flaky', 'flaky']) });
   expect(two.thrown).toMatch(/^journeys: 2 tests passed only on a retry/);
   expect(two.results).toEqual([expect.objectContaining({ passed: 1, failed: 2 })]);
+});
+
+test("side-by-side runs count as one suite: their tests added, the retry allowance over all of them", () => {
+  const both = readSuite({ reports: [report(['expected', 'skipped']), report(['expected', 'expected', 'flaky'])] });
+  expect(both.thrown).toBeNull();
+  expect(both.results).toEqual([expect.objectContaining({ label: 'journeys', passed: 4, failed: 0, skipped: 1, flaky: ['a.spec.ts > test 3'] })]);
+  const twoFlaky = readSuite({ reports: [report(['expected', 'flaky']), report(['flaky'])] });
+  expect(twoFlaky.thrown).toMatch(/^journeys: 2 tests passed only on a retry/);
+  expect(twoFlaky.results).toEqual([expect.objectContaining({ passed: 1, failed: 2 })]);
+});
+
+test('a side-by-side run that wrote no report counts as one failed test and fails the suite', () => {
+  const read = readSuite({ reports: [report(['expected', 'expected']), null] });
+  expect(read.thrown).toBe('journeys: 1 of 2 runs wrote no report');
+  expect(read.results).toEqual([expect.objectContaining({ passed: 2, failed: 1 })]);
 });

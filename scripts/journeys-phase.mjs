@@ -1,0 +1,139 @@
+// The `browser` phase of scripts/test.mjs: the Playwright journeys (e2e/tests) against whole seeded
+// sites on test ports. The run's Auth Emulator and Mailpit (the test profile's) must be up.
+import path from 'node:path';
+import { log, run } from './lib/processes.mjs';
+import { NO_RATE_LIMITS, ROOT, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds, startMailpit } from './lib/services.mjs';
+import { portsOf } from './lib/workspace.mjs';
+import { playwrightSuite } from './lib/playwright-suite.mjs';
+import { startMailRelay } from './lib/mail-relay.mjs';
+
+/**
+ * The journeys' workers. Each is a whole seeded site of its own (database, Auth Emulator, Mailpit and
+ * the relay before it, api, front ends) on a port profile of its own, and runs its share of the
+ * journey files (Playwright's --shard): the journeys compare pages with the api and the database and
+ * sign in as the demo members, so two workers never share them. The first worker uses the run's
+ * Auth Emulator and Mailpit. E2E_WORKERS=1 runs every journey on one site (as E2E_GREP does).
+ */
+const JOURNEY_PROFILES = ['test', 'journeys'];
+
+function journeyWorkerCount(plan) {
+  if (process.env.E2E_GREP) return 1;
+  const wanted = /^[12]$/.test(process.env.E2E_WORKERS ?? '') ? Number(process.env.E2E_WORKERS) : JOURNEY_PROFILES.length;
+  // With --affected, no more workers than journey files.
+  return plan && plan.journeys !== 'all' ? Math.max(1, Math.min(wanted, plan.journeys.length)) : wanted;
+}
+
+/**
+ * The seeded sites, the journeys on each side by side, and their reports read as one suite (pushed
+ * onto `results`). `logs`: the run's log folder, the first worker's; the others' folders are added to
+ * `extraLogDirs`. `plan`: the --affected plan, or null for every journey.
+ */
+export async function journeysSuite({ work, logs, offset, plan, results, extraLogDirs }) {
+  const count = journeyWorkerCount(plan);
+  const workers = JOURNEY_PROFILES.slice(0, count).map((profile, index) => {
+    const suffix = index === 0 ? '' : `-${index + 1}`;
+    const logDir = index === 0 ? logs : path.join(work, `logs${suffix}`);
+    if (index > 0) extraLogDirs.push(logDir);
+    return { index, count, plan, work, logDir, suffix, ports: portsOf(profile, offset), out: path.join(work, `playwright${suffix}.json`) };
+  });
+  const sites = await Promise.all(workers.map((worker) => journeySite(worker)));
+  const outs = workers.map((worker) => worker.out);
+  try {
+    await playwrightSuite('browser journeys', outs, results, async () => {
+      const runs = await Promise.allSettled(workers.map((worker, index) => journeys(worker, sites[index])));
+      const failed = runs.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+    });
+  } finally {
+    for (const site of sites) await site.relay.close();
+  }
+}
+
+/**
+ * One worker's site: FerretDB, the demo seed, the relay to its Mailpit (a journey may stop the mail
+ * server and start it again, e2e/tests/mail.spec.ts), the api and the front ends.
+ */
+async function journeySite({ index, ports, suffix, work, logDir }) {
+  const authPort = ports.auth;
+  if (index > 0) {
+    await startAuthEmulator({ port: ports.auth, hubPort: ports.hub, loggingPort: ports.logging, workDir: path.join(work, `emulator${suffix}`), logDir });
+    await startMailpit({ smtpPort: ports.mailSmtp, httpPort: ports.mailHttp, dataDir: path.join(work, `mailpit${suffix}`), logDir });
+  }
+  await startFerretDb({ port: ports.browser, dataDir: path.join(work, `ferretdb-browser${suffix}`), debugPort: ports.debugBrowser, logDir });
+  const mongoUri = `mongodb://127.0.0.1:${ports.browser}/antiquarium`;
+  const apiUrl = `http://localhost:${ports.api}`;
+  const mediaDir = path.join(work, `media${suffix}`);
+  await seed({ mongoUri, authEmulatorPort: authPort, mediaDir, mediaBaseUrl: `${apiUrl}/media` });
+  const relay = await startMailRelay({ port: ports.mailRelay, controlPort: ports.mailRelayControl, targetPort: ports.mailSmtp });
+  await startApi({
+    port: ports.api,
+    mongoUri,
+    authEmulatorPort: authPort,
+    mediaDir,
+    logDir,
+    name: `api-browser${suffix}`,
+    env: {
+      NODE_ENV: 'test',
+      ...NO_RATE_LIMITS,
+      CORS_ORIGINS: `http://localhost:${ports.site}`,
+      PUBLIC_API_URL: apiUrl,
+      SMTP_URL: relay.smtpUrl,
+      // The pictures the journeys serve from the test process, as pasted addresses (e2e/tests/photos.spec.ts).
+      MEDIA_FETCH_ALLOW_HOSTS: `127.0.0.1:${ports.imageSource}`,
+    },
+  });
+  const authEmulatorUrl = `http://127.0.0.1:${authPort}`;
+  await startFrontEnds({ basePort: ports.site, framesBasePort: ports.frames, apiUrl, authEmulatorUrl, logDir, configDir: path.join(work, `site${suffix}`) });
+  await warmFirstPages(`http://localhost:${ports.site}`);
+  return { mongoUri, apiUrl, authEmulatorUrl, relay };
+}
+
+/** A composed first page carries its frame (FRAME_ATTRIBUTE of libs/contracts/src/first-page.ts). */
+const COMPOSED = /\sdata-aq-frame[\s=>]/;
+
+/**
+ * Asks the shell's server for the first pages until it composes them, as a load balancer's warm-up
+ * would: its first compositions read the api and the frames cold, and with two sites starting on two
+ * cores they can pass the composer's budget, when it sends the page plain (docs/decisions/0010).
+ * The journeys that open a composed page then start from a warm server, as a visitor after a deploy's
+ * warm-up does. A page still plain after the tries is only logged: the journeys say what it means.
+ */
+async function warmFirstPages(site) {
+  for (const route of ['/', '/all-artifacts']) {
+    let composed = false;
+    for (let attempt = 0; attempt < 10 && !composed; attempt += 1) {
+      const response = await fetch(`${site}${route}`, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
+      composed = response?.ok === true && COMPOSED.test(await response.text());
+      if (!composed) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    if (!composed) log(`${site}${route} was not composed after 10 tries (the journeys start anyway)`);
+  }
+}
+
+/** One worker's share of the journeys against its site. */
+async function journeys({ index, count, plan, ports, suffix, out }, { mongoUri, apiUrl, authEmulatorUrl, relay }) {
+  // E2E_GREP runs only the journeys whose title matches (while working on some of them).
+  const grep = process.env.E2E_GREP ? ['--grep', process.env.E2E_GREP] : [];
+  // With --affected, the journeys that visit a route of an affected remote (or all of them).
+  const specs = plan && plan.journeys !== 'all' ? plan.journeys.map((spec) => `tests/${spec}`) : [];
+  if (plan?.grepInvert) specs.push('--grep-invert', plan.grepInvert);
+  // E2E_REPEAT=n runs each of them n times (to find a journey that fails now and then).
+  const repeat = /^[1-9]\d?$/.test(process.env.E2E_REPEAT ?? '') ? ['--repeat-each', process.env.E2E_REPEAT] : [];
+  const shard = count > 1 ? [`--shard=${index + 1}/${count}`] : [];
+  await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...specs, ...grep, ...repeat, ...shard], {
+    cwd: ROOT,
+    prefix: count > 1 ? `[journeys ${index + 1}/${count}] ` : undefined,
+    env: {
+      SITE_URL: `http://localhost:${ports.site}`,
+      API_URL: apiUrl,
+      AUTH_EMULATOR_URL: authEmulatorUrl,
+      MONGODB_URI: mongoUri,
+      MAILPIT_URL: `http://127.0.0.1:${ports.mailHttp}`,
+      MAIL_RELAY_URL: relay.controlUrl,
+      IMAGE_SOURCE_PORT: String(ports.imageSource),
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      // Each worker's traces and screenshots of failures in a folder of its own (a run empties its folder first).
+      PLAYWRIGHT_OUTPUT_DIR: path.join(ROOT, 'test-results', `journeys${suffix || '-1'}`),
+    },
+  });
+}
