@@ -23,3 +23,4 @@ export {
 export { usePageTitle, SITE_TITLE_SUFFIX } from './page-title';
 export { LeaveGuard, allowLeaving, mayDiscard, LEAVE_TEXTS, type LeaveGuardProps, type LeaveTexts } from './leave-guard';
 export { JustRegisteredNotice, JUST_REGISTERED_STATE, VerifyEmailNotice, VERIFY_TEXTS, type VerifyEmailNoticeProps } from './verify-email-notice';
+export { FIGURE_TEXTS, TransparencyFigures, groundLabel, monthLabel } from './transparency-figures';

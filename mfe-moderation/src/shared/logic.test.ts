@@ -1,6 +1,6 @@
 import { ApiRequestError } from '@antiquarium/api-client';
 import { TERMS_RULES } from '@antiquarium/contracts';
-import { breakdown, decisionInput, decisionSummary, formatWhen, GROUND_GROUPS, mailtoHref, personName, reasonSummary, refusalOf, rulingInput } from './logic';
+import { decisionInput, decisionSummary, formatWhen, GROUND_GROUPS, mailtoHref, personName, reasonSummary, refusalOf, rulingInput } from './logic';
 
 const ARTIFACT = '0123456789abcdef01234567';
 const REPORT = 'abcdefabcdefabcdefabcdef';
@@ -67,11 +67,6 @@ test('earlier decisions read as action, moment, ground, and their reversal', () 
   expect(decisionSummary({ action: 'remove', ground: 'rule-6', decidedAt: '2026-01-02T03:04:00Z', reversedAt: '2026-02-01T00:00:00Z' })).toBe(
     `Remove, 2 Jan 2026, 03:04 UTC: Terms, rule 6: ${TERMS_RULES[5].text} (reversed 1 Feb 2026, 00:00 UTC)`,
   );
-});
-
-test('figures by key, largest first, zeros left out', () => {
-  expect(breakdown({ b: 2, a: 2, c: 5, d: 0, e: undefined })).toEqual(['c: 5', 'a: 2', 'b: 2']);
-  expect(breakdown({ keep: 1 }, (key) => key.toUpperCase())).toEqual(['KEEP: 1']);
 });
 
 test('a mail link keeps the address whole, and encodes its subject', () => {

@@ -117,11 +117,3 @@ export function rulingInput(outcome: string, reasons: string): { input: AppealDe
   const result = validateAppealDecision({ outcome, reasons: reasons.trim() });
   return result.ok ? { input: result.value } : { errors: result.fields };
 }
-
-/** The total of a month's figures by key, largest first, as "label: n" lines. */
-export function breakdown(counts: Record<string, number | undefined>, label: (key: string) => string = (key) => key): string[] {
-  return Object.entries(counts)
-    .filter(([, value]) => (value ?? 0) > 0)
-    .sort(([a, x], [b, y]) => (y ?? 0) - (x ?? 0) || a.localeCompare(b))
-    .map(([key, value]) => `${label(key)}: ${value}`);
-}

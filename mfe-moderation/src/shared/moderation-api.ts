@@ -13,7 +13,6 @@ import {
   type DecisionView,
   type MisuseCase,
   type QueueEntry,
-  type TransparencyReport,
 } from '@antiquarium/contracts';
 
 /** One page of a moderators' list, as the api client's readPage reads it. */
@@ -40,11 +39,6 @@ export const casesPage = (page: number, signal: AbortSignal) => list<MisuseCase>
 
 /** GET /moderation/audit: every moderation action, newest first. */
 export const auditPage = (page: number, signal: AbortSignal) => list<AuditEntry>('moderation/audit', page, signal);
-
-/** GET /transparency: the public figures, per month. */
-export async function transparencyReport(signal: AbortSignal): Promise<TransparencyReport> {
-  return (await send('transparency', { signal })).json<TransparencyReport>();
-}
 
 /** POST /moderation/decisions. */
 export async function recordDecision(input: DecisionInput): Promise<DecisionView> {
