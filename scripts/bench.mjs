@@ -7,7 +7,7 @@
 //   node scripts/bench.mjs [--size 10000] [--home-sizes 100,100000] [--handlers sqlite,postgresql]
 //                          [--million] [--reuse-million] [--skip-lighthouse] [--skip-site]
 //                          [--skip-latency] [--skip-home] [--million-requests 3] [--million-rss-cap-gb 8]
-//                          [--duration 10] [--connections 32] [--lighthouse-runs 3]
+//                          [--duration 10] [--connections 32] [--latency-samples 3] [--lighthouse-runs 3]
 //                          [--loader wrk|node] [--load-slow] [--build] [--port-offset 0] [--out file.json] [--smoke]
 //                          [--skip-idle] [--skip-photos] [--skip-iiif] [--idle-sizes 2000,100000] [--idle-seconds 60]
 //                          [--skip-first-tap] [--tap-runs 3] [--tap-controls menu,search,filter,like]
@@ -17,6 +17,7 @@
 // (a) bytes per route: scripts/bundle-size.mjs in headless Chromium against the seeded demo site
 // (b) Lighthouse 12, mobile preset, median of --lighthouse-runs runs per page
 // (c) api hot paths at --size artifacts (factory data), --connections connections for --duration s,
+//     --latency-samples times each, judged on the median p99,
 //     with wrk (installed with apt by scripts/install.sh's install_wrk) or a Node load loop; a path
 //     that takes over 1 s with no load is reported as missed without the load (unless --load-slow)
 // (d) the home page's three api calls at each --home-sizes size: bytes and time, cold and typical

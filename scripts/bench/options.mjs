@@ -20,6 +20,7 @@ const VALUE_OPTIONS = [
   'site-url',
   'tap-runs',
   'tap-controls',
+  'latency-samples',
 ];
 const FLAG_OPTIONS = ['million', 'reuse-million', 'skip-lighthouse', 'skip-site', 'skip-latency', 'skip-home', 'skip-idle', 'skip-photos', 'skip-iiif', 'skip-first-tap', 'smoke', 'build', 'load-slow', 'help', 'compare'];
 
@@ -121,6 +122,8 @@ export function resolveOptions(parsed) {
     loadSlow: flags.has('--load-slow'),
     durationMs: number('--duration', smoke ? 1 : 10) * 1000,
     connections: number('--connections', smoke ? 4 : 32),
+    // (c) each path loaded this many times, judged on the median p99 (two in the smoke: the choice runs).
+    latencySamples: number('--latency-samples', smoke ? 2 : 3),
     lighthouseRuns: number('--lighthouse-runs', smoke ? 1 : 3),
     homeLoads: smoke ? 3 : 20,
     loader,
