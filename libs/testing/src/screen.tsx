@@ -1,5 +1,5 @@
 import { useAuthStore, type AuthState } from '@antiquarium/auth-store';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { Modal, notification } from 'antd';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
@@ -52,3 +52,11 @@ afterEach(() => {
   });
   useAuthStore.setState(initialAuth, true);
 });
+
+/** The cells of the table named `name` inside the region of the same name, row by row, headers included. */
+export function tableCells(name: string): string[][] {
+  const table = within(screen.getByRole('region', { name })).getByRole('table', { name });
+  return within(table)
+    .getAllByRole('row')
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? ''));
+}

@@ -1,8 +1,8 @@
 import { transparencyReport } from '@antiquarium/api-client';
 import type { TransparencyReport } from '@antiquarium/contracts';
-import { renderAt } from '@antiquarium/testing';
+import { renderAt, tableCells as rows } from '@antiquarium/testing';
 import { FIGURE_TEXTS } from '@antiquarium/ui';
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import TransparencyPage, { TRANSPARENCY_TEXTS } from './transparency-page';
 
 // The api cannot run inside jest: only the api-client's call (the public page's, the same) is replaced.
@@ -24,14 +24,6 @@ const report: TransparencyReport = {
 };
 
 beforeEach(() => figures.mockReset());
-
-/** A table's rows, headers included, as the desk shows it. */
-function rows(title: string): string[][] {
-  const table = within(screen.getByRole('region', { name: title })).getByRole('table', { name: title });
-  return within(table)
-    .getAllByRole('row')
-    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? ''));
-}
 
 test("the desk shows the public page's tables: months by name, actions as Kept, Restricted and Removed", async () => {
   figures.mockResolvedValue(report);
