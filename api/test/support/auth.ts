@@ -51,7 +51,9 @@ export async function createUser(
   counter += 1;
   const email = options.email ?? `${uniqueTag('user')}-${counter}@test.antiquarium.example`;
   const password = options.password ?? `Secret-${randomBytes(4).toString('hex')}A`;
-  const name = options.name === undefined ? `Test User ${counter} ${randomBytes(2).toString('hex')}` : options.name;
+  // Every file counts its users from 1 into one database per suite, and the api refuses a name that
+  // reads like another member's (409): a 4-hex suffix met its twin in one CI run, 12 hex digits do not.
+  const name = options.name === undefined ? `Test User ${counter} ${randomBytes(6).toString('hex')}` : options.name;
 
   const signUp = await identity<TokenAnswer>('accounts:signUp', { email, password, returnSecureToken: true });
   let token = signUp.idToken;
