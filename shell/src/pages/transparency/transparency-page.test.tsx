@@ -1,5 +1,6 @@
 import { transparencyReport } from '@antiquarium/api-client';
 import { MISUSE_THRESHOLDS, MISUSE_WINDOW_DAYS, SUSPENSION_DAYS, type TransparencyReport } from '@antiquarium/contracts';
+import { tableCells } from '@antiquarium/testing';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -38,34 +39,26 @@ function renderAt(path: string) {
   render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
 }
 
-/** A table's cells, row by row, headers included. */
-function cells(title: string): string[][] {
-  const table = within(screen.getByRole('region', { name: title })).getByRole('table', { name: title });
-  return within(table)
-    .getAllByRole('row')
-    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? ''));
-}
-
 test('the figures per month as tables: notices by reason, decisions by action and ground with the median time, appeals and suspensions', async () => {
   figures.mockResolvedValue(report);
   renderAt('/transparency');
   expect(await screen.findByRole('heading', { level: 1, name: T.title })).toBeInTheDocument();
   await screen.findByRole('table', { name: T.notices });
-  const notices = cells(T.notices);
+  const notices = tableCells(T.notices);
   expect(notices[0]).toEqual(['Month', 'Total', 'Looted or trafficked (illegal trade)', 'Human remains', 'Copyright (this is my work)', 'Privacy', 'Hate or harassment', 'Spam', 'Wrong information', 'Something else']);
   expect(notices[1]).toEqual(['November 2026', '3', '2', '0', '0', '0', '0', '1', '0', '0']);
   expect(notices[2]).toEqual(['October 2026', '1', '0', '0', '0', '1', '0', '0', '0', '0']);
-  expect(cells(T.decisions)).toEqual([
+  expect(tableCells(T.decisions)).toEqual([
     ['Month', 'Total', 'Kept', 'Restricted', 'Removed', T.median],
     ['November 2026', '2', '1', '1', '0', '4.5'],
     ['October 2026', '0', '0', '0', '0', '–'],
   ]);
-  expect(cells(T.grounds)).toEqual([
+  expect(tableCells(T.grounds)).toEqual([
     ['Month', 'Spam', 'Terms, rule 2'],
     ['November 2026', '1', '1'],
     ['October 2026', '0', '0'],
   ]);
-  expect(cells(T.appeals)[1]).toEqual(['November 2026', '1', '0', '1', '0', '1']);
+  expect(tableCells(T.appeals)[1]).toEqual(['November 2026', '1', '0', '1', '0', '1']);
   expect(screen.getByText('Counted on 25 November 2026 at 12:00 UTC.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: T.terms })).toHaveAttribute('href', '/terms');
 });
