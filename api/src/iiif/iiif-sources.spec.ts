@@ -24,7 +24,7 @@ test('only the api’s own media folder, at a published width, is a media-folder
   expect(mediaPictureName(`https://evil.example/media/bronze-lamp-960.webp`, API)).toBeNull();
 });
 
-test('an artifact’s pictures: its photos in order with their alt texts, else its media-folder picture named after it, else none', () => {
+test('an artifact’s pictures: its photos in order with their alt texts, else the site’s own photo or media-folder picture its address names, named after it, else none', () => {
   const base = { _id: 'd'.repeat(24), name: 'Bronze lamp' };
   const photo = (hash: string, alt: string, caption?: string) => ({ id: hash, url: `${API}/media/photos/${hash}-960.jpg`, alt, ...(caption ? { caption } : {}) }) as Artifact['images'][number];
   expect(picturesOf({ ...base, image: `${API}/media/photos/${HASH}-960.jpg`, images: [photo(HASH, 'Top', 'Found 1901'), photo('cd'.repeat(16), 'Side')] }, API)).toEqual([
@@ -33,4 +33,7 @@ test('an artifact’s pictures: its photos in order with their alt texts, else i
   ]);
   expect(picturesOf({ ...base, image: `${API}/media/bronze-lamp-960.webp`, images: [] }, API)).toEqual([{ imageId: `cover-${base._id}`, alt: 'Bronze lamp' }]);
   expect(picturesOf({ ...base, image: 'https://images.example.org/lamp.webp', images: [] }, API)).toEqual([]);
+  // An address naming one of the site's own photos (another artifact's, pasted): that photo.
+  expect(picturesOf({ ...base, image: `${API}/media/photos/${HASH}-960.jpg`, images: [] }, API)).toEqual([{ imageId: HASH, alt: 'Bronze lamp' }]);
+  expect(picturesOf({ ...base, image: `https://evil.example/media/photos/${HASH}-960.jpg`, images: [] }, API)).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { MEDIA_IMAGE_WIDTHS, OBJECT_ID_SOURCE, PHOTO_FILE_NAME, type Artifact } from '@antiquarium/contracts';
+import { MEDIA_IMAGE_WIDTHS, OBJECT_ID_SOURCE, PHOTO_FILE_NAME, PHOTOS_PATH, type Artifact } from '@antiquarium/contracts';
 
 /**
  * Which picture a IIIF image id names (docs/decisions/0023-iiif.md):
@@ -49,7 +49,8 @@ export const MEDIA_WIDTHS_WIDEST_FIRST = [...MEDIA_IMAGE_WIDTHS].sort((a, b) => 
 
 /**
  * What a public artifact's canvases are made of: its photos in order (labelled with their alt text),
- * else its media-folder picture (labelled with the artifact's name: it has no alt text), else nothing.
+ * else the site's own photo or media-folder picture its address names (labelled with the artifact's
+ * name: it has no alt text), else nothing.
  */
 export function picturesOf(artifact: Pick<Artifact, '_id' | 'name' | 'image' | 'images'>, publicApiUrl: string): { imageId: string; alt: string; caption?: string }[] {
   if (artifact.images.length > 0) {
@@ -58,5 +59,7 @@ export function picturesOf(artifact: Pick<Artifact, '_id' | 'name' | 'image' | '
       return hash ? [{ imageId: hash, alt: image.alt, ...(image.caption ? { caption: image.caption } : {}) }] : [];
     });
   }
+  const ownPhoto = artifact.image.startsWith(`${publicApiUrl}${PHOTOS_PATH}/`) ? photoHashOf(artifact.image) : null;
+  if (ownPhoto) return [{ imageId: ownPhoto, alt: artifact.name }];
   return mediaPictureName(artifact.image, publicApiUrl) ? [{ imageId: coverImageId(artifact._id), alt: artifact.name }] : [];
 }

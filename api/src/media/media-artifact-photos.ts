@@ -3,13 +3,14 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Types } from 'mongoose';
-import { PHOTO_LIMITS, PHOTOS_PATH, photoWidths, type ArtifactImageInput } from '@antiquarium/contracts';
+import { PHOTO_LIMITS, PHOTOS_PATH, type ArtifactImageInput } from '@antiquarium/contracts';
 import { ArtifactPhotos, type StoredImage } from '../artifacts/artifact-photos';
 import { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { ValidationFailed } from '../common/errors';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 import { PhotoAccess } from './photo-access';
-import { PhotoQueue, derivedKeys } from './photo-queue';
+import { coverWidth, derivedKeys } from './photo-files';
+import { PhotoQueue } from './photo-queue';
 import { PhotoStore } from './photo-store';
 import { PhotoVisibility } from './photo-visibility';
 import { PhotosRepository, type StoredPhoto } from './photos.repository';
@@ -146,9 +147,4 @@ export class MediaArtifactPhotos extends ArtifactPhotos {
     await this.settle(artifactId, uid, [image]);
     return 'copied';
   }
-}
-
-/** The cover is the 960 px file (a card's widest), or the photo's widest when it is smaller. */
-export function coverWidth(width: number): number {
-  return photoWidths(width).filter((candidate) => candidate <= 960).at(-1) ?? 320;
 }

@@ -9,7 +9,7 @@ import { MediaMemberData } from './media-member-data';
 import { MemberDataModule } from '../members/member-data.module';
 import { PHOTO_MODEL, photoSchema } from './photo.schema';
 import { PhotoQueue } from './photo-queue';
-import { LocalPhotoStore, PhotoStore, S3PhotoStore } from './photo-store';
+import { PhotoStore, photoStoreOf } from './photo-store';
 import { PhotoAccess } from './photo-access';
 import { PhotoVisibility } from './photo-visibility';
 import { PhotosController } from './photos.controller';
@@ -17,12 +17,6 @@ import { PhotosRepository } from './photos.repository';
 import { LocalUploadedBytes, S3UploadedBytes, UploadedBytes } from './uploaded-bytes';
 import { UploadsController } from './uploads.controller';
 import { UploadsService } from './uploads.service';
-
-function photoStoreOf(config: AppConfig): PhotoStore {
-  if (config.photoStore === 'local') return new LocalPhotoStore(config.photosDir);
-  const { bucket, ...client } = config.s3;
-  return new S3PhotoStore({ bucket, client });
-}
 
 /** Uploads in progress live where the photos do: with S3, in the same bucket (under `uploads/`), which every instance shares. */
 function uploadedBytesOf(config: AppConfig): UploadedBytes {

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { PHOTO_CONTENT_TYPES, photoFileName } from '@antiquarium/contracts';
+import { derivedKeys, storeDerivedFiles } from './photo-files';
 import { PhotoRefused, processPhoto } from './photo-processor';
 import { PhotoStore } from './photo-store';
 import { PhotosRepository, type ProcessedFields } from './photos.repository';
@@ -105,14 +105,7 @@ export class PhotoQueue implements OnModuleInit, OnApplicationShutdown {
     const bytes = await this.uploads.read(id);
     if (!bytes) return { failed: 'The upload was not complete' };
     try {
-      const photo = await processPhoto(bytes, id);
-      for (const file of photo.files) {
-        await this.store.put(photoFileName(photo.hash, file.width, file.format), file.bytes, PHOTO_CONTENT_TYPES[file.format]);
-      }
-      const widths = [...new Set(photo.files.map((file) => file.width))];
-      const storedBytes = photo.files.reduce((sum, file) => sum + file.bytes.length, 0);
-      const { width, height, hash, placeholder, locationRemoved } = photo;
-      return { ready: { width, height, hash, placeholder, widths, storedBytes, locationRemoved } };
+      return { ready: await storeDerivedFiles(this.store, await processPhoto(bytes, id)) };
     } catch (error) {
       if (!(error instanceof PhotoRefused)) throw error;
       return { failed: error.message };
@@ -153,8 +146,4 @@ export class PhotoQueue implements OnModuleInit, OnApplicationShutdown {
     await this.uploads.remove(id);
     await this.photos.delete([id]);
   }
-}
-
-export function derivedKeys(hash: string, widths: readonly number[]): string[] {
-  return widths.flatMap((width) => (Object.keys(PHOTO_CONTENT_TYPES) as (keyof typeof PHOTO_CONTENT_TYPES)[]).map((format) => photoFileName(hash, width, format)));
 }

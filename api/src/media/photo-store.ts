@@ -1,6 +1,7 @@
 import { createReadStream, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { AppConfig } from '../config/env';
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 
 /** A stored file as the server streams it out. */
@@ -18,6 +19,8 @@ export abstract class PhotoStore {
   /** The file, or null when there is none. */
   abstract get(key: string): Promise<StoredObject | null>;
   abstract delete(keys: readonly string[]): Promise<void>;
+  /** Lets go of connections (a process that stores and exits: the seed). */
+  close(): void {}
 }
 
 /** A local folder: the embedded default (`npm start`, one api instance). */
@@ -91,7 +94,14 @@ export class S3PhotoStore extends PhotoStore {
     }
   }
 
-  close(): void {
+  override close(): void {
     this.client.destroy();
   }
+}
+
+/** The store the configuration names: a local folder, or an S3-compatible bucket. */
+export function photoStoreOf(config: AppConfig): PhotoStore {
+  if (config.photoStore === 'local') return new LocalPhotoStore(config.photosDir);
+  const { bucket, ...client } = config.s3;
+  return new S3PhotoStore({ bucket, client });
 }
