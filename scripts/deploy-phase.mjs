@@ -5,11 +5,11 @@
 // redeploys and restarts them). Its own ports: the `deploy` profile of workspace.json, shifted by
 // TEST_PORT_OFFSET.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildImage, dockerBuildCommand, killRecorded, openImage, startContainer } from './lib/containers.cjs';
 import { log, run, stopProcess } from './lib/processes.mjs';
-import { NO_RATE_LIMITS, PROJECT_ID, ROOT, startFerretDb } from './lib/services.mjs';
+import { NO_RATE_LIMITS, PROJECT_ID, ROOT, demoPhotoCache, startFerretDb } from './lib/services.mjs';
 import { FRONT_ENDS, REMOTES, portsOf } from './lib/workspace.mjs';
 import { playwrightSuite } from './lib/playwright-suite.mjs';
 
@@ -83,8 +83,11 @@ async function startAuthEmulator(emulatorImage, logs, port) {
   return emulator;
 }
 
-/** The demo data, seeded by the api image's own seed script. */
-async function seedDatabase(apiImage, { mongoUri, port, mediaDir, apiUrl }) {
+/**
+ * The demo data, seeded by the api image's own seed script. Its photos go to the first instance's
+ * folder and are copied to the second's: compose shares one object store, these instances a folder each.
+ */
+async function seedDatabase(apiImage, { dir, mongoUri, port, apiUrl, photoCache }) {
   await run(process.execPath, ['api/dist/seed/main.js'], {
     cwd: apiImage.dir,
     env: {
@@ -92,10 +95,12 @@ async function seedDatabase(apiImage, { mongoUri, port, mediaDir, apiUrl }) {
       MONGODB_URI: mongoUri,
       FIREBASE_PROJECT_ID: PROJECT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${port.auth}`,
-      MEDIA_DIR: mediaDir,
-      MEDIA_BASE_URL: `${apiUrl}/media`,
+      PUBLIC_API_URL: apiUrl,
+      PHOTOS_DIR: path.join(dir, 'photos-1'),
+      SEED_PHOTO_CACHE: photoCache,
     },
   });
+  cpSync(path.join(dir, 'photos-1'), path.join(dir, 'photos-2'), { recursive: true });
 }
 
 /**
@@ -199,7 +204,7 @@ export async function deploySuite({ work, logs, offset, results }) {
     const apiUrl = `http://localhost:${port.api}`;
     const mediaDir = path.join(dir, 'media');
     const apiImage = open('api');
-    await seedDatabase(apiImage, { mongoUri, port, mediaDir, apiUrl });
+    await seedDatabase(apiImage, { dir, mongoUri, port, apiUrl, photoCache: demoPhotoCache(work) });
     // The release registry's deploy credential (docs/decisions/0008), new for every run.
     const deployToken = randomBytes(24).toString('hex');
     const shared = `antiquarium-deploy:${offset}:${Date.now()}:`;

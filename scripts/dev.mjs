@@ -70,17 +70,18 @@ async function main() {
     mailInbox = `http://localhost:${PORTS.mailHttp}`;
   }
 
+  // A database seeded before the demo's pictures were photos names files of data/media: still served.
   const mediaDir = path.join(DATA, 'media');
   const apiUrl = `http://localhost:${PORTS.api}`;
+  // Members' photos kept under data/, written with the address visitors reach the api at.
+  const photoFolders = { UPLOADS_DIR: path.join(DATA, 'uploads'), PHOTOS_DIR: path.join(DATA, 'photos'), PUBLIC_API_URL: apiUrl };
   log('seeding demo data (only into an empty database)');
-  await seed({ mongoUri, authEmulatorPort: PORTS.auth, mediaDir, mediaBaseUrl: `${apiUrl}/media` });
+  await seed({ mongoUri, authEmulatorPort: PORTS.auth, apiUrl, photosDir: photoFolders.PHOTOS_DIR });
   const redis = await chooseRedis({ root: ROOT });
   log(redis.says);
   // The site's own origin, shifted with START_PORT_OFFSET (the api's default names port 4200 only),
   // unless the environment names the origins itself.
   const site = process.env.CORS_ORIGINS ? {} : { CORS_ORIGINS: `http://localhost:${PORTS.site}, http://127.0.0.1:${PORTS.site}` };
-  // Members' photos kept under data/, written with the address visitors reach the api at.
-  const photoFolders = { UPLOADS_DIR: path.join(DATA, 'uploads'), PHOTOS_DIR: path.join(DATA, 'photos'), PUBLIC_API_URL: apiUrl };
   await startApi({ port: PORTS.api, mongoUri, authEmulatorPort: PORTS.auth, mediaDir, logDir: LOGS, env: { RELEASE_DEPLOY_TOKEN: localDeployToken(), SMTP_URL: smtpUrl, ...site, ...redis.env, ...photoFolders } });
   await startFrontEnds({
     basePort: PORTS.site,

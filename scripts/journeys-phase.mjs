@@ -2,7 +2,7 @@
 // sites on test ports. The run's Auth Emulator and Mailpit (the test profile's) must be up.
 import path from 'node:path';
 import { log, run } from './lib/processes.mjs';
-import { NO_RATE_LIMITS, ROOT, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds, startMailpit } from './lib/services.mjs';
+import { NO_RATE_LIMITS, ROOT, demoPhotoCache, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds, startMailpit } from './lib/services.mjs';
 import { portsOf } from './lib/workspace.mjs';
 import { playwrightSuite } from './lib/playwright-suite.mjs';
 import { startMailRelay } from './lib/mail-relay.mjs';
@@ -30,13 +30,25 @@ function journeyWorkerCount(plan) {
  */
 export async function journeysSuite({ work, logs, offset, plan, results, extraLogDirs }) {
   const count = journeyWorkerCount(plan);
+  // The other sites seed once the first has: they copy its processed plates instead of making them
+  // again at the same time on the same two cores (a whole seed is half a minute of encoding).
+  let firstSeeded;
+  const seeded = new Promise((resolve) => (firstSeeded = resolve));
   const workers = JOURNEY_PROFILES.slice(0, count).map((profile, index) => {
     const suffix = index === 0 ? '' : `-${index + 1}`;
     const logDir = index === 0 ? logs : path.join(work, `logs${suffix}`);
     if (index > 0) extraLogDirs.push(logDir);
-    return { index, count, plan, work, logDir, suffix, ports: portsOf(profile, offset), out: path.join(work, `playwright${suffix}.json`) };
+    const out = path.join(work, `playwright${suffix}.json`);
+    // Each worker's traces and screenshots of failures in a folder of its own (a run empties its folder first).
+    const traces = path.join(ROOT, 'test-results', `journeys-${index + 1}`);
+    const seedAfter = index === 0 ? Promise.resolve() : seeded;
+    return { index, count, plan, work, logDir, suffix, ports: portsOf(profile, offset), out, traces, seedAfter, seedDone: index === 0 ? firstSeeded : () => {} };
   });
-  const sites = await Promise.all(workers.map((worker) => journeySite(worker)));
+  // Both starts settle before a failure is thrown: the other site is then whole, and stopped with the run's processes.
+  const started = await Promise.allSettled(workers.map((worker) => journeySite(worker)));
+  const refused = started.find((outcome) => outcome.status === 'rejected');
+  if (refused) throw refused.reason;
+  const sites = started.map((outcome) => outcome.value);
   const outs = workers.map((worker) => worker.out);
   try {
     await playwrightSuite('browser journeys', outs, results, async () => {
@@ -53,8 +65,7 @@ export async function journeysSuite({ work, logs, offset, plan, results, extraLo
  * One worker's site: FerretDB, the demo seed, the relay to its Mailpit (a journey may stop the mail
  * server and start it again, e2e/tests/mail.spec.ts), the api and the front ends.
  */
-async function journeySite({ index, ports, suffix, work, logDir }) {
-  const authPort = ports.auth;
+async function journeySite({ index, ports, suffix, work, logDir, seedAfter, seedDone }) {
   if (index > 0) {
     await startAuthEmulator({ port: ports.auth, hubPort: ports.hub, loggingPort: ports.logging, workDir: path.join(work, `emulator${suffix}`), logDir });
     await startMailpit({ smtpPort: ports.mailSmtp, httpPort: ports.mailHttp, dataDir: path.join(work, `mailpit${suffix}`), logDir });
@@ -62,14 +73,18 @@ async function journeySite({ index, ports, suffix, work, logDir }) {
   await startFerretDb({ port: ports.browser, dataDir: path.join(work, `ferretdb-browser${suffix}`), debugPort: ports.debugBrowser, logDir });
   const mongoUri = `mongodb://127.0.0.1:${ports.browser}/antiquarium`;
   const apiUrl = `http://localhost:${ports.api}`;
-  const mediaDir = path.join(work, `media${suffix}`);
-  await seed({ mongoUri, authEmulatorPort: authPort, mediaDir, mediaBaseUrl: `${apiUrl}/media` });
+  const photosDir = path.join(work, `photos${suffix}`);
+  await seedAfter;
+  try {
+    await seed({ mongoUri, authEmulatorPort: ports.auth, apiUrl, photosDir, photoCache: demoPhotoCache(work) });
+  } finally {
+    seedDone();
+  }
   const relay = await startMailRelay({ port: ports.mailRelay, controlPort: ports.mailRelayControl, targetPort: ports.mailSmtp });
   await startApi({
     port: ports.api,
     mongoUri,
-    authEmulatorPort: authPort,
-    mediaDir,
+    authEmulatorPort: ports.auth,
     logDir,
     name: `api-browser${suffix}`,
     env: {
@@ -77,12 +92,13 @@ async function journeySite({ index, ports, suffix, work, logDir }) {
       ...NO_RATE_LIMITS,
       CORS_ORIGINS: `http://localhost:${ports.site}`,
       PUBLIC_API_URL: apiUrl,
+      PHOTOS_DIR: photosDir,
       SMTP_URL: relay.smtpUrl,
       // The pictures the journeys serve from the test process, as pasted addresses (e2e/tests/photos.spec.ts).
       MEDIA_FETCH_ALLOW_HOSTS: `127.0.0.1:${ports.imageSource}`,
     },
   });
-  const authEmulatorUrl = `http://127.0.0.1:${authPort}`;
+  const authEmulatorUrl = `http://127.0.0.1:${ports.auth}`;
   await startFrontEnds({ basePort: ports.site, framesBasePort: ports.frames, apiUrl, authEmulatorUrl, logDir, configDir: path.join(work, `site${suffix}`) });
   await warmFirstPages(`http://localhost:${ports.site}`);
   return { mongoUri, apiUrl, authEmulatorUrl, relay };
@@ -111,7 +127,7 @@ async function warmFirstPages(site) {
 }
 
 /** One worker's share of the journeys against its site. */
-async function journeys({ index, count, plan, ports, suffix, out }, { mongoUri, apiUrl, authEmulatorUrl, relay }) {
+async function journeys({ index, count, plan, ports, out, traces }, { mongoUri, apiUrl, authEmulatorUrl, relay }) {
   // E2E_GREP runs only the journeys whose title matches (while working on some of them).
   const grep = process.env.E2E_GREP ? ['--grep', process.env.E2E_GREP] : [];
   // With --affected, the journeys that visit a route of an affected remote (or all of them).
@@ -132,8 +148,7 @@ async function journeys({ index, count, plan, ports, suffix, out }, { mongoUri, 
       MAIL_RELAY_URL: relay.controlUrl,
       IMAGE_SOURCE_PORT: String(ports.imageSource),
       PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-      // Each worker's traces and screenshots of failures in a folder of its own (a run empties its folder first).
-      PLAYWRIGHT_OUTPUT_DIR: path.join(ROOT, 'test-results', `journeys${suffix || '-1'}`),
+      PLAYWRIGHT_OUTPUT_DIR: traces,
     },
   });
 }

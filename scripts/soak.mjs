@@ -80,13 +80,14 @@ async function main() {
   await startFerretDb({ port: PORTS.mongo, dataDir: path.join(work, 'ferretdb'), debugPort: PORTS.debug, logDir: LOGS });
   await startAuthEmulator({ port: PORTS.auth, hubPort: PORTS.hub, loggingPort: PORTS.logging, workDir: path.join(work, 'emulator'), logDir: LOGS });
   const mongoUri = `mongodb://127.0.0.1:${PORTS.mongo}/antiquarium`;
-  await seed({ mongoUri, authEmulatorPort: PORTS.auth, mediaDir: path.join(work, 'media'), mediaBaseUrl: `${API}/media` });
+  const photosDir = path.join(work, 'photos');
+  await seed({ mongoUri, authEmulatorPort: PORTS.auth, apiUrl: API, photosDir });
   const api = await startApi({
     port: PORTS.api,
     mongoUri,
     authEmulatorPort: PORTS.auth,
     logDir: LOGS,
-    env: { NODE_ENV: 'test', ...NO_RATE_LIMITS },
+    env: { NODE_ENV: 'test', ...NO_RATE_LIMITS, PHOTOS_DIR: photosDir, PUBLIC_API_URL: API },
   });
   const pid = api.child.pid;
   const tokens = await Promise.all(Array.from({ length: 10 }, (_, index) => makeUser(index)));

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { apiGet, apiSend, type ArtifactSummary } from './api';
-import { API_URL, AUTH_EMULATOR_URL, FIREBASE_PROJECT_ID } from './env';
+import { AUTH_EMULATOR_URL, FIREBASE_PROJECT_ID } from './env';
 import type { TestUser } from './users';
+import { demoPictureUrl } from './demo-picture';
 
 /** A toast (antd's notification at the bottom right, libs/ui antd-kit.tsx) with exactly this text. */
 export function toast(page: Page, text: string): Locator {
@@ -50,7 +51,7 @@ export interface CreatedArtifact {
 export async function createArtifactAs(user: TestUser, name = `E2E relic ${randomUUID().slice(0, 8)}`): Promise<CreatedArtifact> {
   const { insertedId } = await apiSend<{ insertedId: string }>('POST', '/artifacts', user.token, {
     name,
-    image: `${API_URL}/media/rosetta-stone-960.webp`,
+    image: demoPictureUrl(),
     type: 'Tools',
     context: 'Made for a browser journey',
     shortDescription: `A test artifact named ${name}.`,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { API_URL } from './env';
+import { demoPictureUrl } from './demo-picture';
 
 /** The nine fields of the add and update forms, by their visible labels (FIELD_LABELS in contracts). */
 export const FIELD_LABELS = {
@@ -17,15 +17,12 @@ export const FIELD_LABELS = {
 
 export type ArtifactFields = Record<keyof typeof FIELD_LABELS, string>;
 
-/** A seeded demo image served by the api (it loads, so the preview says so). */
-export const LOADING_IMAGE = `${API_URL}/media/rosetta-stone-960.webp`;
-
 /** A unique artifact: its name is searchable (each word starts a word of the name) and unique. */
 export function newArtifact(overrides: Partial<ArtifactFields> = {}): ArtifactFields {
   const tag = randomUUID().replace(/-/g, '').slice(0, 8);
   return {
     name: `Votive Amphora ${tag}`,
-    image: LOADING_IMAGE,
+    image: demoPictureUrl(),
     type: 'Others',
     context: 'Archaic Greece',
     shortDescription: 'A painted clay amphora left as an offering at a hillside sanctuary.',

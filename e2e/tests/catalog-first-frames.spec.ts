@@ -193,7 +193,7 @@ test.describe('First pages composed on the server', () => {
     const first = page.locator('.aq-card img').first();
     await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     const currentSrc = await first.evaluate((image: HTMLImageElement) => image.currentSrc);
-    const picture = currentSrc.replace(/-\d+\.webp$/, '-');
+    const picture = currentSrc.replace(/-\d+\.(?:avif|webp|jpg)$/, '-');
     const fetched = requests.filter((request) => request.url.startsWith(picture));
     expect(fetched.map((request) => request.url)).toEqual([currentSrc]);
     expect(fetched[0]?.priority).toBe('High');

@@ -39,7 +39,7 @@ async function slowApi(page: Page, ms: number) {
 /** The home page's image bytes on a phone before responsive images (docs/performance.md): 41.8 KB. */
 const IMAGE_BYTES_LIMIT = 41.8 * 1024;
 
-/** The widths the api publishes its images in (MEDIA_IMAGE_WIDTHS of @antiquarium/contracts). */
+/** The widths the api publishes a demo plate's photo in (PHOTO_WIDTHS of @antiquarium/contracts, up to the plate's 1280 px). */
 const MEDIA_WIDTHS = [320, 480, 640, 800, 960, 1280];
 
 /** Chromium's initial priority of every request (DevTools protocol): what fetchpriority changes. */
@@ -85,9 +85,9 @@ async function imageFacts(page: Page, selector: string) {
   );
 }
 
-/** The published width of one of the api's images, from its URL (`…/media/<name>-<width>.webp`). */
+/** The published width of one of the api's photos, from its URL (`…/media/photos/<hash>-<width>.<format>`). */
 function publishedWidth(url: string): number | null {
-  const match = /\/media\/[a-z0-9-]+-(\d+)\.webp$/.exec(url);
+  const match = /\/media\/photos\/[a-f0-9]{32}-(\d+)\.(?:avif|webp|jpg)$/.exec(url);
   return match ? Number(match[1]) : null;
 }
 
@@ -290,7 +290,8 @@ test.describe('Catalog loading', () => {
       // widths, and not wider than the smallest one covering the slot at this screen's density.
       expect(lcpImage.srcset).toContain('320w');
       expect(lcpImage.sizes).toBeTruthy();
-      expect([lcpImage.width, lcpImage.height]).toEqual(['960', '720']);
+      // The photo's own size, 4:3 as the card's box: nothing moves when it arrives.
+      expect(Number(lcpImage.width) * 3).toBe(Number(lcpImage.height) * 4);
       const chosen = publishedWidth(lcpImage.currentSrc);
       expect(MEDIA_WIDTHS).toContain(chosen);
       const needed = lcpImage.shownWidth * 1.75;
@@ -315,18 +316,23 @@ test.describe('Catalog loading', () => {
       await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
       const currentSrc = await first.evaluate((image: HTMLImageElement) => image.currentSrc);
 
-      // The shell's entry put the preload in the head, in the same widths and sizes as the card:
-      // the browser chose the same file for both, and the card's image is the preload's download.
+      // The shell's entry put the preload in the head, in the same format, widths and sizes as the
+      // card's first source (AVIF): the browser chose the same file for both, and the card's image is
+      // the preload's download.
       const preload = page.locator('head link[rel="preload"][as="image"]');
       await expect(preload).toHaveCount(1);
-      expect(await preload.getAttribute('imagesrcset')).toBe(await first.getAttribute('srcset'));
-      expect(await preload.getAttribute('imagesizes')).toBe(await first.getAttribute('sizes'));
+      const source = page.locator('.aq-card picture source').first();
+      expect(await preload.getAttribute('type')).toBe('image/avif');
+      expect(await source.getAttribute('type')).toBe('image/avif');
+      expect(await preload.getAttribute('imagesrcset')).toBe(await source.getAttribute('srcset'));
+      expect(await preload.getAttribute('imagesizes')).toBe(await source.getAttribute('sizes'));
+      expect(currentSrc).toMatch(/\.avif$/);
       expect(await preload.getAttribute('fetchpriority')).toBe('high');
       expect(requests.filter((request) => request.url === currentSrc)).toHaveLength(1);
       const initiator = await page.evaluate((url) => (performance.getEntriesByName(url)[0] as PerformanceResourceTiming | undefined)?.initiatorType, currentSrc);
       expect(initiator).toBe('link');
       // No other width of the same picture was fetched (the preload and the card agreed).
-      const picture = currentSrc.replace(/-\d+\.webp$/, '-');
+      const picture = currentSrc.replace(/-\d+\.(?:avif|webp|jpg)$/, '-');
       expect(publishedWidth(currentSrc)).not.toBeNull();
       expect(requests.filter((request) => request.url.startsWith(picture)).map((request) => request.url)).toEqual([currentSrc]);
     });
@@ -353,7 +359,7 @@ test.describe('Catalog loading', () => {
         expect(card.loading).toBe('lazy');
         expect(card.fetchPriority).toBeNull();
         // The api's own images come in every width (an artifact added in another journey may not be one).
-        if (publishedWidth(card.src)) expect(card.srcset).toMatch(/-320\.webp 320w/);
+        if (publishedWidth(card.src)) expect(card.srcset).toMatch(/-320\.jpg 320w/);
       }
       for (const image of images) {
         expect(priorities.get(image.url), image.url).not.toBe('High');

@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiGet, apiSend } from '../support/api';
-import { expectFieldMessage, expectNoFieldMessage, field, FIELD_LABELS, fillArtifactForm, LOADING_IMAGE, newArtifact } from '../support/contribute-form';
+import { expectFieldMessage, expectNoFieldMessage, field, FIELD_LABELS, fillArtifactForm, newArtifact } from '../support/contribute-form';
 import { signIn } from '../support/session';
 import { createUser, uniqueName, type TestUser } from '../support/users';
+import { demoPictureUrl, missingPictureUrl } from '../support/demo-picture';
 
 const INTRO = 'Fill out the form below to contribute a historical artifact. Make sure all information is accurate and descriptive.';
 
@@ -142,10 +143,10 @@ test.describe('Add Artifact form', () => {
   test('the image preview says whether the URL loads', async ({ page }) => {
     await openAddForm(page, user);
     await expect(page.getByText('Enter an image URL to see a preview.')).toBeVisible();
-    await field(page, 'image').fill(LOADING_IMAGE);
+    await field(page, 'image').fill(demoPictureUrl());
     await expect(page.getByText('The image loads correctly.')).toBeVisible();
     await expect(page.getByRole('img', { name: 'Preview of the artifact image' })).toBeVisible();
-    await field(page, 'image').fill(`${LOADING_IMAGE.replace('rosetta-stone', 'no-such-image')}`);
+    await field(page, 'image').fill(missingPictureUrl());
     await expect(page.getByText(/The image could not be loaded from this URL/)).toBeVisible();
     await field(page, 'image').fill('half typed');
     await expect(page.getByText('The preview appears once the URL is valid.')).toBeVisible();

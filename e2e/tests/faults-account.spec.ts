@@ -4,12 +4,12 @@ import { whenOpened } from '../support/dialogs';
 import { restoreApi, stopApi, watchPageErrors } from '../support/faults';
 import { signIn } from '../support/session';
 import { createUser } from '../support/users';
-import { API_URL } from '../support/env';
+import { demoPictureUrl } from '../support/demo-picture';
 
 const validArtifact = {
   name: 'Fault Test Lamp',
   // The api's own demo picture: an address on a private network is refused since issue 42.
-  image: `${API_URL}/media/rosetta-stone-960.webp`,
+  image: demoPictureUrl(),
   type: 'Others',
   context: 'Fault test',
   shortDescription: 'Made by the fault journeys.',

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { API_URL, AUTH_EMULATOR_URL, SITE_URL } from '../support/env';
 import { apiSend } from '../support/api';
 import { adminUpdate, createUser, type TestUser } from '../support/users';
+import { demoPictureUrl } from '../support/demo-picture';
 
 // Issue 28: a link to an artifact pasted into a chat shows the object, and crawlers find every public
 // record. Chat previews and crawlers run no script and send no session: the document as the shell's
@@ -42,7 +43,7 @@ async function documentOf(page: Page, path: string, status = 200): Promise<Docum
 async function addArtifact(user: TestUser, name: string): Promise<string> {
   const { insertedId } = await apiSend<{ insertedId: string }>('POST', '/artifacts', user.token, {
     name,
-    image: `${API_URL}/media/rosetta-stone-960.webp`,
+    image: demoPictureUrl(),
     type: 'Writings',
     context: 'Made for the share-preview journey',
     shortDescription: `Shared "quoted" </script><b>bold</b> & more: ${name}.`,
@@ -114,7 +115,7 @@ test.describe('Share previews and the sitemap', () => {
       'og:type': 'article',
       'og:title': name,
       'og:url': url,
-      'og:image': `${API_URL}/media/rosetta-stone-960.webp`,
+      'og:image': demoPictureUrl(),
       'og:site_name': 'Antiquarium',
       'twitter:card': 'summary_large_image',
     });
@@ -126,7 +127,7 @@ test.describe('Share previews and the sitemap', () => {
         url,
         name,
         description: `Shared "quoted" </script><b>bold</b> & more: ${name}.`,
-        image: `${API_URL}/media/rosetta-stone-960.webp`,
+        image: demoPictureUrl(),
         artform: 'Writings',
         dateCreated: '-1379/-1311',
         contentLocation: { '@type': 'Place', name: 'Thebes, Egypt' },

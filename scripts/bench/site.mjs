@@ -16,16 +16,15 @@ export async function withSite(ctx, fn) {
   const mongoUri = `mongodb://127.0.0.1:${ports.sqlite}/bench_demo`;
   const apiUrl = `http://localhost:${ports.apiSite}`;
   const siteUrl = `http://localhost:${ports.site}`;
-  const mediaDir = path.join(work, 'media');
-  await seed({ mongoUri, authEmulatorPort: ports.auth, mediaDir, mediaBaseUrl: `${apiUrl}/media` });
+  const photosDir = path.join(work, 'photos');
+  await seed({ mongoUri, authEmulatorPort: ports.auth, apiUrl, photosDir });
   const api = await startApi({
     port: ports.apiSite,
     mongoUri,
     authEmulatorPort: ports.auth,
-    mediaDir,
     logDir: logs,
     name: 'api-site',
-    env: { ...NO_RATE_LIMITS, CORS_ORIGINS: siteUrl, SWAGGER: 'off' },
+    env: { ...NO_RATE_LIMITS, CORS_ORIGINS: siteUrl, SWAGGER: 'off', PHOTOS_DIR: photosDir, PUBLIC_API_URL: apiUrl },
   });
   const frontEnds = await startFrontEnds({
     basePort: ports.site,

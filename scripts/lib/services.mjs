@@ -202,8 +202,13 @@ export async function startApi({ port, mongoUri, authEmulatorPort, mediaDir, log
 }
 
 
-/** Runs the demo seed (users in the emulator, images, artifacts into an empty database). */
-export async function seed({ mongoUri, authEmulatorPort, mediaDir, mediaBaseUrl }) {
+/**
+ * Runs the demo seed (users in the emulator; artifacts, with their pictures kept as photos, into an
+ * empty database). `photosDir` and `apiUrl` are the api's PHOTOS_DIR and PUBLIC_API_URL: the seed
+ * stores the photos' files where that api serves them from, and writes their addresses with its own.
+ * `photoCache`: a folder shared by the run's seeds (demoPhotoCache).
+ */
+export async function seed({ mongoUri, authEmulatorPort, apiUrl, photosDir, photoCache }) {
   await run(process.execPath, [path.join(ROOT, 'api/dist/seed/main.js')], {
     cwd: ROOT,
     env: {
@@ -211,10 +216,19 @@ export async function seed({ mongoUri, authEmulatorPort, mediaDir, mediaBaseUrl 
       MONGODB_URI: mongoUri,
       FIREBASE_PROJECT_ID: PROJECT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authEmulatorPort}`,
-      MEDIA_DIR: mediaDir,
-      MEDIA_BASE_URL: mediaBaseUrl,
+      PUBLIC_API_URL: apiUrl,
+      PHOTOS_DIR: photosDir,
+      ...(photoCache ? { SEED_PHOTO_CACHE: photoCache } : {}),
     },
   });
+}
+
+/**
+ * Where the seeds of one run keep the plates they processed, for the next seed of the run
+ * (api/src/seed/seed-photos.ts, PlateCache): the deploy phase's seed fills it, the journeys' sites copy.
+ */
+export function demoPhotoCache(work) {
+  return path.join(work, 'demo-photo-cache');
 }
 
 /**

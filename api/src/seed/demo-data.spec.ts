@@ -1,12 +1,8 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
-import sharp from 'sharp';
-import { ARTIFACT_TYPES, MEDIA_IMAGE_WIDTHS, UNKNOWN_PLACE, passwordProblem, readDate, responsiveImage } from '@antiquarium/contracts';
+import { ARTIFACT_TYPES, UNKNOWN_PLACE, passwordProblem, readDate } from '@antiquarium/contracts';
 import { validateArtifactInput } from '@antiquarium/contracts/validation';
 import { KNOWN_COUNTRIES, placeOf } from '../artifacts/places';
 import { DEMO_ARTIFACTS, DEMO_USERS } from './demo-data';
-import { imageFiles, imageSrcFileName, writeDemoImages } from './media';
+import { demoPhotoId } from './seed-photos';
 import { artifactSvg, captionLines, escapeXml } from './plate-svg';
 
 function hasControlChars(text: string): boolean {
@@ -67,7 +63,7 @@ describe('demo data', () => {
   it.each(DEMO_ARTIFACTS.map((a) => [a.slug, a] as const))('%s passes the artifact input validation', (slug, artifact) => {
     const input = {
       name: artifact.name,
-      image: `http://127.0.0.1:3000/media/${slug}-960.webp`,
+      image: `http://127.0.0.1:3000/media/photos/${demoPhotoId(slug)}-960.jpg`,
       type: artifact.type,
       context: artifact.context,
       shortDescription: artifact.shortDescription,
@@ -127,86 +123,7 @@ describe('demo data', () => {
   });
 });
 
-describe('demo images', () => {
-  let dir: string;
-
-  beforeEach(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'antiquarium-media-'));
-  });
-
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  it('names every published width after the slug; the stored URL names the 960 px one', () => {
-    expect(imageFiles('rosetta-stone')).toEqual([
-      { width: 320, height: 240, file: 'rosetta-stone-320.webp' },
-      { width: 480, height: 360, file: 'rosetta-stone-480.webp' },
-      { width: 640, height: 480, file: 'rosetta-stone-640.webp' },
-      { width: 800, height: 600, file: 'rosetta-stone-800.webp' },
-      { width: 960, height: 720, file: 'rosetta-stone-960.webp' },
-      { width: 1280, height: 960, file: 'rosetta-stone-1280.webp' },
-    ]);
-    expect(imageSrcFileName('rosetta-stone')).toBe('rosetta-stone-960.webp');
-  });
-
-  it('writes a 4:3 WebP image in every width, smaller as it narrows, and leaves existing files alone', async () => {
-    const subjects = DEMO_ARTIFACTS.filter((a) => a.type === 'Documents' || a.type === 'Writings')
-      .slice(0, 2)
-      .map(({ slug, name, type }) => ({ slug, name, type }));
-    expect(subjects).toHaveLength(2);
-
-    await writeDemoImages(dir, subjects);
-
-    const before = new Map<string, number>();
-    for (const { slug } of subjects) {
-      const sizes: number[] = [];
-      for (const { file, width, height } of imageFiles(slug)) {
-        const full = path.join(dir, file);
-        const meta = await sharp(full).metadata();
-        expect({ file, format: meta.format, width: meta.width, height: meta.height }).toEqual({ file, format: 'webp', width, height });
-        const info = await stat(full);
-        sizes.push(info.size);
-        before.set(full, info.mtimeMs);
-      }
-      // Each narrower file is smaller: the point of offering them. The widest stays modest.
-      expect(sizes).toEqual([...sizes].sort((a, b) => a - b));
-      expect(sizes[sizes.length - 1]).toBeLessThan(80_000);
-    }
-
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    await writeDemoImages(dir, subjects);
-    for (const [full, mtime] of before) {
-      expect((await stat(full)).mtimeMs).toBe(mtime);
-    }
-  }, 30_000);
-
-  it('adds the widths a folder seeded before them lacks, without touching the others', async () => {
-    const subject = { slug: 'rosetta-stone', name: 'Rosetta Stone', type: 'Documents' } as const;
-    await writeDemoImages(dir, [subject]);
-    const [w320, w480, w640, , w960, w1280] = imageFiles(subject.slug).map(({ file }) => path.join(dir, file));
-    await rm(w320 as string);
-    await rm(w640 as string);
-    await rm(w1280 as string);
-    const kept = new Map([w480, w960].map((file) => [file as string, 0]));
-    for (const file of kept.keys()) kept.set(file, (await stat(file)).mtimeMs);
-
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    await writeDemoImages(dir, [subject]);
-    expect((await readdir(dir)).sort()).toEqual(imageFiles(subject.slug).map(({ file }) => file).sort());
-    for (const [file, mtime] of kept) expect((await stat(file)).mtimeMs).toBe(mtime);
-    expect((await sharp(w1280 as string).metadata()).width).toBe(1280);
-  }, 30_000);
-
-  it('offers the front ends only files the seed wrote (the srcset of a seeded URL)', async () => {
-    const subject = { slug: 'antikythera-mechanism', name: 'Antikythera Mechanism', type: 'Others' } as const;
-    await writeDemoImages(dir, [subject]);
-    const image = responsiveImage(`http://127.0.0.1:3000/media/${imageSrcFileName(subject.slug)}`, { sizes: '100vw' });
-    const offered = (image?.srcSet ?? '').split(', ').map((candidate) => candidate.split(' ')[0]?.split('/').pop());
-    expect(offered).toHaveLength(MEDIA_IMAGE_WIDTHS.length);
-    expect(offered.sort()).toEqual((await readdir(dir)).sort());
-  }, 30_000);
-
+describe('demo plates', () => {
   it('escapes XML in names and shrinks or wraps long names', () => {
     const svg = artifactSvg({ slug: 'x', name: 'Cup & "Saucer" <fragment>', type: 'Others' });
     expect(svg).toContain('Cup &amp; &quot;Saucer&quot; &lt;fragment&gt;');

@@ -6,8 +6,12 @@ import { artifactSchema, ARTIFACT_MODEL, type ArtifactDoc } from '../artifacts/a
 import { contributorSchema, CONTRIBUTOR_MODEL } from '../contributors/contributor.schema';
 import { nameKey } from '../contributors/name-key';
 import { likeSchema, LIKE_MODEL } from '../likes/like.schema';
+import { photoSchema, PHOTO_MODEL } from '../media/photo.schema';
+import type { SeedPhotoRecord } from './seed-photos';
 
 export interface SeedArtifact extends Omit<ArtifactInput, 'image' | 'images'> {
+  /** Given when something written before it names the artifact (its photos); else a new one. */
+  _id?: Types.ObjectId;
   image: string;
   images?: StoredImage[];
   adderUid: string;
@@ -22,11 +26,19 @@ function models(connection: Connection) {
     artifacts: connection.models[ARTIFACT_MODEL] ?? connection.model(ARTIFACT_MODEL, artifactSchema),
     likes: connection.models[LIKE_MODEL] ?? connection.model(LIKE_MODEL, likeSchema),
     contributors: connection.models[CONTRIBUTOR_MODEL] ?? connection.model(CONTRIBUTOR_MODEL, contributorSchema),
+    photos: connection.models[PHOTO_MODEL] ?? connection.model(PHOTO_MODEL, photoSchema),
   };
 }
 
 export async function artifactCount(connection: Connection): Promise<number> {
   return models(connection).artifacts.estimatedDocumentCount().exec();
+}
+
+/** Writes the records of photos already in the store (the demo plates), with the photos' indexes. */
+export async function writePhotos(connection: Connection, photos: readonly SeedPhotoRecord[]): Promise<void> {
+  const { photos: photoModel } = models(connection);
+  await photoModel.createIndexes();
+  if (photos.length > 0) await photoModel.insertMany([...photos], { ordered: true, lean: true });
 }
 
 /**
@@ -44,7 +56,7 @@ export async function writeArtifacts(connection: Connection, artifacts: readonly
       credit: artifact.credit ?? '',
       // Plain objects: mongoose types a subdocument array as its own document class.
       images: (artifact.images ?? []) as unknown as ArtifactDoc['images'],
-      _id: new Types.ObjectId(),
+      _id: artifact._id ?? new Types.ObjectId(),
       ...derivedFields(artifact),
     }));
     await artifactModel.insertMany(batch, { ordered: true, lean: true });

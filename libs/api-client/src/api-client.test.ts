@@ -229,6 +229,38 @@ describe('the first page’s hand-over (hand-over.ts)', () => {
     expect(urlsSeen().filter((url) => url.startsWith('/artifacts?'))).toHaveLength(1);
   });
 
+  test('a kept photo as the first card’s image is preloaded in the format its picture shows first (AVIF), in the widths the card offers', async () => {
+    const base = 'https://api.example/media/photos/0123456789abcdef0123456789abcdef';
+    const srcset = (format: string) => [320, 480, 640, 800, 960, 1280].map((width) => `${base}-${width}.${format} ${width}w`).join(', ');
+    const photo = {
+      id: 'p1',
+      url: `${base}-1280.jpg`,
+      srcset: srcset('jpg'),
+      sources: [
+        { type: 'image/avif', srcset: srcset('avif') },
+        { type: 'image/webp', srcset: srcset('webp') },
+      ],
+      alt: 'A lamp',
+      width: 1280,
+      height: 960,
+      placeholder: 'AAAA',
+    };
+    api.handler = (request, response) =>
+      request.url?.startsWith('/artifacts/facets')
+        ? json(response, 200, { total: 1, types: [], eras: [], centuries: [], places: [] })
+        : json(response, 200, [{ _id: 'e1', name: 'Lamp', image: `${base}-960.jpg`, images: [photo] }]);
+    const preloaded = new Promise<Parameters<ImagePreloader>[0]>((resolve) => {
+      startFirstPageCalls(api.baseUrl, { pathname: '/all-artifacts', search: '?type=Weapons' }, resolve);
+    });
+    await listArtifacts({ type: 'Weapons', sort: 'name', page: 1 });
+    expect(await preloaded).toEqual({
+      src: `${base}-1280.jpg`,
+      srcSet: [320, 480, 640, 800, 960].map((width) => `${base}-${width}.avif ${width}w`).join(', '),
+      sizes: ALL_ARTIFACTS_IMAGE_SIZES,
+      type: 'image/avif',
+    });
+  });
+
   test('nothing is preloaded for an empty list, a failed answer, an image that is not http(s), or the home page', async () => {
     const preloaded: Parameters<ImagePreloader>[0][] = [];
     // A control: page 5's answer has an image, and is sent only once the other answers have gone

@@ -2,6 +2,7 @@ import {
   apiCallKey,
   FIRST_PAGE_ANSWERS_ID,
   firstPageCalls,
+  keptPhotoPicture,
   readDocumentAnswers,
   responsiveImage,
   type DocumentAnswer,
@@ -64,6 +65,8 @@ export function preloadImageInDocument(image: ResponsiveImage): void {
     link.imageSrcset = image.srcSet;
     link.imageSizes = image.sizes;
   }
+  // A kept photo's AVIF: a browser that cannot decode the type skips the preload, as its <picture> skips the source.
+  if (image.type) link.type = image.type;
   link.fetchPriority = 'high';
   document.head.append(link);
 }
@@ -78,12 +81,32 @@ function preloadLeadImage(answer: Promise<Response>, options: ResponsiveImageOpt
   answer
     .then((response) => (response.ok ? response.clone().json() : undefined))
     .then((body: unknown) => {
-      const first: unknown = Array.isArray(body) ? body[0] : undefined;
-      const url = first && typeof first === 'object' ? (first as { image?: unknown }).image : undefined;
-      const image = typeof url === 'string' ? responsiveImage(url, options) : undefined;
+      const image = leadImageOf(Array.isArray(body) ? (body[0] as unknown) : undefined, options);
       if (image) preload(image);
     })
     .catch(() => undefined);
+}
+
+/** A kept photo's addresses as the api reads them out (checked: the answer is only JSON here). */
+function isKeptPhoto(photo: unknown): photo is { url: string; srcset: string; sources: { type: string; srcset: string }[]; width: number; height: number } {
+  if (!photo || typeof photo !== 'object') return false;
+  const { url, srcset, sources } = photo as Record<string, unknown>;
+  return typeof url === 'string' && typeof srcset === 'string' && Array.isArray(sources) && sources.every((source: unknown) => typeof (source as { type?: unknown })?.type === 'string' && typeof (source as { srcset?: unknown }).srcset === 'string');
+}
+
+/**
+ * The file an item's card shows first: its cover photo's first source (the best format, which a
+ * <picture> takes), else the photo's JPEGs, else its address's widths (an image the site does not keep).
+ */
+function leadImageOf(item: unknown, options: ResponsiveImageOptions): ResponsiveImage | undefined {
+  if (!item || typeof item !== 'object') return undefined;
+  const { image, images } = item as { image?: unknown; images?: unknown };
+  const photo: unknown = Array.isArray(images) ? images[0] : undefined;
+  const kept = isKeptPhoto(photo) ? keptPhotoPicture(photo, options) : undefined;
+  const best = kept?.sources[0];
+  if (kept && best) return { src: kept.src, srcSet: best.srcSet, sizes: kept.sizes, type: best.type };
+  if (kept) return kept;
+  return typeof image === 'string' ? responsiveImage(image, options) : undefined;
 }
 
 function keep(answers: Map<string, HandedOver>, url: string, entry: HandedOver): void {

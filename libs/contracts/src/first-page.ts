@@ -4,8 +4,8 @@ import { effectiveSort, filtersOf, readQuery } from './list-query';
 import { CARD_IMAGE_MAX_WIDTH, type ResponsiveImageOptions } from './media';
 import { isObjectId } from './object-id';
 
-// The shell's entry preloads a first page's lead image with the same rule the page's <img> uses.
-export { responsiveImage, type ResponsiveImage, type ResponsiveImageOptions } from './media';
+// The shell's entry preloads a first page's lead image with the same rules the page's <picture> and <img> use.
+export { keptPhotoPicture, responsiveImage, type KeptPhotoPicture, type ResponsiveImage, type ResponsiveImageOptions } from './media';
 
 // What the catalog's first pages ask the api for, as data both sides read: the shell starts these
 // calls the moment it knows where the api is, before the catalog's code has arrived, and the

@@ -1,5 +1,5 @@
 import { parseHttpUrl } from './artifact';
-import { PHOTO_WIDTHS } from './photos';
+import { PHOTO_WIDTHS, type ArtifactImage } from './photos';
 
 /**
  * The images the api hosts (MEDIA_DIR, served at `/media`): every picture is published in these
@@ -60,6 +60,8 @@ export interface ResponsiveImage {
   /** Intrinsic size of `src`, when known (the api's images); otherwise the caller's own. */
   width?: number;
   height?: number;
+  /** The format of srcSet's files, when a preload must name it (a kept photo's AVIF). */
+  type?: string;
 }
 
 export interface ResponsiveImageOptions {
@@ -93,4 +95,44 @@ export function responsiveImage(url: string, { sizes, maxWidth = Infinity }: Res
     width,
     height: mediaImageHeight(width),
   };
+}
+
+/** A kept photo as a `<picture>` shows it: its JPEG `<img>` and the `<source>`s before it, best format first. */
+export interface KeptPhotoPicture extends ResponsiveImage {
+  sources: { type: string; srcSet: string }[];
+}
+
+const CANDIDATE = /^(\S+) (\d+)w$/;
+const IMAGE_TYPE = /^image\/[a-z0-9.+-]+$/;
+
+/**
+ * A srcset rebuilt from its parsed candidates, up to `maxWidth` (and at least the narrowest one), as
+ * responsiveImage builds the api's older images': whatever the api's text holds, only http(s) URLs
+ * followed by a width reach the attribute, so no text can add a candidate of its own. The api's
+ * photo addresses hold no comma or space (`…/media/photos/<hash>-<width>.<format>`).
+ */
+function candidates(srcset: string, maxWidth: number): string | undefined {
+  const parsed = srcset.split(/,\s*/).flatMap((candidate) => {
+    const match = CANDIDATE.exec(candidate.trim());
+    const url = match ? parseHttpUrl(match[1] as string) : undefined;
+    return url && match ? [{ url, width: Number(match[2]) }] : [];
+  });
+  const narrowest = Math.min(...parsed.map(({ width }) => width));
+  const kept = parsed.filter(({ width }) => width <= maxWidth || width === narrowest);
+  return kept.length > 0 ? kept.map(({ url, width }) => `${url} ${width}w`).join(', ') : undefined;
+}
+
+/**
+ * What a kept photo's `<picture>` needs: its JPEG fallback and srcset, its AVIF and WebP sources and
+ * its own size. Undefined when its address is not an http(s) URL (nothing else is ever loaded).
+ * The card draws it so, and the shell's entry preloads the first source of a list's lead photo.
+ */
+export function keptPhotoPicture(photo: Pick<ArtifactImage, 'url' | 'srcset' | 'sources' | 'width' | 'height'>, { sizes, maxWidth = Infinity }: ResponsiveImageOptions): KeptPhotoPicture | undefined {
+  const src = parseHttpUrl(photo.url);
+  if (!src) return undefined;
+  const sources = photo.sources.flatMap(({ type, srcset }) => {
+    const srcSet = IMAGE_TYPE.test(type) ? candidates(srcset, maxWidth) : undefined;
+    return srcSet ? [{ type, srcSet }] : [];
+  });
+  return { src, srcSet: candidates(photo.srcset, maxWidth), sizes, sources, width: photo.width, height: photo.height };
 }
