@@ -17,7 +17,8 @@ export async function withSite(ctx, fn) {
   const apiUrl = `http://localhost:${ports.apiSite}`;
   const siteUrl = `http://localhost:${ports.site}`;
   const photosDir = path.join(work, 'photos');
-  await seed({ mongoUri, authEmulatorPort: ports.auth, apiUrl, photosDir });
+  // SEED_PHOTO_CACHE: set by npm test's bench smoke, which shares its run's processed plates.
+  await seed({ mongoUri, authEmulatorPort: ports.auth, apiUrl, photosDir, photoCache: process.env.SEED_PHOTO_CACHE });
   const api = await startApi({
     port: ports.apiSite,
     mongoUri,
