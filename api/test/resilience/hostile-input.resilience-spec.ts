@@ -810,7 +810,9 @@ test(`${RUNS} generated hostile requests: 2xx or 4xx in the error shape, never a
       else if (answer.status < 300 && WRITE_KINDS.has(hostile.kind)) generatedWrites += 1;
       if (answer.status === 201 && hostile.kind === 'POST /moderation/decisions') knownDecisions.push((answer.body as { id: string }).id);
       if (answer.status === 201 && hostile.kind === 'POST /appeals') knownAppeals.push((answer.body as { id: string }).id);
-      if (answer.status === 201 && hostile.kind === 'POST /collections') knownCollections.push((answer.body as { id: string }).id);
+      // The example's collection stays out of the slots: a generated DELETE of it (and of every other
+      // one made) left the checks below nothing stored to look at, once in a CI run (seed 196388794).
+      if (answer.status === 201 && hostile.kind === 'POST /collections' && sent > EXAMPLES.length) knownCollections.push((answer.body as { id: string }).id);
       if (answer.status === 201 && hostile.kind === 'POST /contact') knownContacts.push((answer.body as { id: string }).id);
       byKind.set(hostile.kind, (byKind.get(hostile.kind) ?? 0) + 1);
       byStatus.set(answer.status, (byStatus.get(answer.status) ?? 0) + 1);
