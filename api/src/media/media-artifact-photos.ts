@@ -9,7 +9,7 @@ import { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { ValidationFailed } from '../common/errors';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 import { PhotoAccess } from './photo-access';
-import { coverWidth, derivedKeys } from './photo-files';
+import { coverUrlOf, derivedKeys } from './photo-files';
 import { PhotoQueue } from './photo-queue';
 import { PhotoStore } from './photo-store';
 import { PhotoVisibility } from './photo-visibility';
@@ -89,7 +89,7 @@ export class MediaArtifactPhotos extends ArtifactPhotos {
   }
 
   coverUrl(image: StoredImage): string {
-    return `${image.src}-${coverWidth(image.width)}.jpg`;
+    return coverUrlOf(image);
   }
 
   async checkAddress(url: string): Promise<'own' | 'foreign'> {

@@ -28,3 +28,8 @@ export function derivedKeys(hash: string, widths: readonly number[]): string[] {
 export function coverWidth(width: number): number {
   return photoWidths(width).filter((candidate) => candidate <= 960).at(-1) ?? 320;
 }
+
+/** The cover's address (an artifact's `image`): the JPEG at coverWidth of a photo as an artifact keeps it. */
+export function coverUrlOf(image: { src: string; width: number }): string {
+  return `${image.src}-${coverWidth(image.width)}.jpg`;
+}

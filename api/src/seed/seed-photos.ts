@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
-import { PHOTO_CONTENT_TYPES, PHOTO_FILE_NAME, PHOTOS_PATH, photoFileName, type PhotoFormat } from '@antiquarium/contracts';
+import { PHOTO_CONTENT_TYPES, PHOTO_FILE_NAME, PHOTOS_PATH, type PhotoFormat } from '@antiquarium/contracts';
 import type { StoredImage } from '../artifacts/artifact-photos';
-import { coverWidth, derivedKeys, storeDerivedFiles } from '../media/photo-files';
-import { processPhoto } from '../media/photo-processor';
+import { coverUrlOf, derivedKeys, storeDerivedFiles } from '../media/photo-files';
+import { processPhoto, type ProcessedPhoto } from '../media/photo-processor';
 import { LocalPhotoStore, type PhotoStore } from '../media/photo-store';
 import type { ProcessedFields } from '../media/photos.repository';
 import { artifactSvg, type DemoImageSubject } from './plate-svg';
@@ -81,7 +81,7 @@ export async function keepDemoPhoto(
   return {
     record: { _id: id, uid, size, state: 'ready', artifactId, createdAt, ...fields },
     image,
-    cover: `${image.src}-${coverWidth(image.width)}.jpg`,
+    cover: coverUrlOf(image),
   };
 }
 
@@ -89,7 +89,7 @@ async function processPlate(store: PhotoStore, subject: DemoImageSubject, id: st
   const plate = await drawPlate(subject);
   const processed = await processPhoto(plate, id);
   const fields = await storeDerivedFiles(store, processed);
-  await cache?.keep(id, subject, { size: plate.length, fields }, processed.files.map((file) => ({ key: photoFileName(processed.hash, file.width, file.format), bytes: file.bytes })));
+  await cache?.keep(id, subject, plate.length, processed);
   return { size: plate.length, fields };
 }
 
@@ -129,10 +129,10 @@ export class PlateCache {
     return { size: kept.size, fields: kept.fields };
   }
 
-  async keep(id: string, subject: DemoImageSubject, processed: { size: number; fields: ProcessedFields }, files: { key: string; bytes: Buffer }[]): Promise<void> {
-    for (const file of files) await this.files.put(file.key, file.bytes);
+  async keep(id: string, subject: DemoImageSubject, size: number, processed: ProcessedPhoto): Promise<void> {
+    const fields = await storeDerivedFiles(this.files, processed);
     const tmp = `${this.entry(id)}.${process.pid}.tmp`;
-    await fs.writeFile(tmp, JSON.stringify({ drawing: drawingDigest(subject), ...processed }));
+    await fs.writeFile(tmp, JSON.stringify({ drawing: drawingDigest(subject), size, fields }));
     await fs.rename(tmp, this.entry(id));
   }
 }
