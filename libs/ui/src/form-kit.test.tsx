@@ -1,5 +1,5 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
-import { FieldError, describedBy, useSubmission } from './form-kit';
+import { Field, FieldError, describedBy, useSubmission, type FieldProps } from './form-kit';
 
 test('describedBy joins the truthy ids with spaces, or gives none', () => {
   expect(describedBy('a-hint', 'a-error')).toBe('a-hint a-error');
@@ -28,6 +28,80 @@ test('FieldError shows the error text under the id the control names, and nothin
   expect(container.querySelector('#name-error')).toBeNull();
   rerender(<FieldError id="name-error" error="" />);
   expect(container).toBeEmptyDOMElement();
+});
+
+/** A Field around a text input, labelled Name, with the given hint, error and options. */
+function nameField(props: Partial<Omit<FieldProps, 'children'>> = {}) {
+  return (
+    <Field id="name" label="Name" hintClassName="x-hint" {...props}>
+      {(control) => <input {...control} className="aq-input" />}
+    </Field>
+  );
+}
+
+test('Field labels its control by the id it gives it, in an aq-field wrapper', () => {
+  const { container, rerender } = render(nameField());
+  const input = screen.getByRole('textbox', { name: 'Name' });
+  expect(input).toHaveAttribute('id', 'name');
+  expect(container.querySelector('label')).toHaveAttribute('for', 'name');
+  expect(container.firstElementChild).toHaveAttribute('class', 'aq-field');
+  rerender(nameField({ className: 'acc-field' }));
+  expect(container.firstElementChild).toHaveAttribute('class', 'aq-field acc-field');
+});
+
+test('Field without hint or error ties nothing to its control', () => {
+  const { container } = render(nameField());
+  const input = screen.getByRole('textbox', { name: 'Name' });
+  expect(input).not.toHaveAttribute('aria-describedby');
+  expect(input).not.toHaveAttribute('aria-invalid');
+  expect(container.firstElementChild?.children).toHaveLength(2);
+  expect(container.querySelector('p')).toBeNull();
+});
+
+test('Field reads its hint with the control, under it', () => {
+  const { container } = render(nameField({ hint: 'As on your passport.' }));
+  const input = screen.getByRole('textbox', { name: 'Name' });
+  expect(input).toHaveAttribute('aria-describedby', 'name-hint');
+  expect(input).toHaveAccessibleDescription('As on your passport.');
+  expect(input).not.toHaveAttribute('aria-invalid');
+  const hint = container.querySelector('#name-hint');
+  expect(hint?.tagName).toBe('P');
+  expect(hint).toHaveAttribute('class', 'x-hint');
+  expect(input.nextElementSibling).toBe(hint);
+});
+
+test('Field marks its control invalid and reads the error with it', () => {
+  const { container } = render(nameField({ error: 'Give a name.' }));
+  const input = screen.getByRole('textbox', { name: 'Name' });
+  expect(input).toHaveAttribute('aria-describedby', 'name-error');
+  expect(input).toHaveAttribute('aria-invalid', 'true');
+  expect(input).toHaveAccessibleDescription('Give a name.');
+  expect(container.querySelector('#name-error')).toHaveClass('aq-field__error');
+  expect(screen.queryByRole('alert')).toBeNull();
+});
+
+test('Field with hint and error names both, hint first, and shows them in that order', () => {
+  const { container } = render(nameField({ hint: 'As on your passport.', error: 'Give a name.' }));
+  const input = screen.getByRole('textbox', { name: 'Name' });
+  expect(input).toHaveAttribute('aria-describedby', 'name-hint name-error');
+  expect(input).toHaveAttribute('aria-invalid', 'true');
+  expect([...(container.firstElementChild?.children ?? [])].map((element) => element.tagName + (element.id ? `#${element.id}` : ''))).toEqual([
+    'LABEL',
+    'INPUT#name',
+    'P#name-hint',
+    'P#name-error',
+  ]);
+});
+
+test('Field announces its error (role alert) only when asked', () => {
+  const { rerender } = render(nameField({ error: 'Give a name.', alert: true }));
+  expect(screen.getByRole('alert')).toHaveAttribute('id', 'name-error');
+  expect(screen.getByRole('alert')).toHaveTextContent('Give a name.');
+  rerender(nameField({ error: 'Give a name.' }));
+  expect(screen.queryByRole('alert')).toBeNull();
+  rerender(nameField({ error: null, alert: true }));
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(screen.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid');
 });
 
 function deferred() {

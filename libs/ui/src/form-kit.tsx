@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 
 /** The described-by ids of a control (its hint, its error when shown): the truthy ones joined, or none. */
 export const describedBy = (...ids: (string | false | null | undefined)[]): string | undefined => ids.filter(Boolean).join(' ') || undefined;
@@ -13,6 +13,52 @@ export function FieldError({ id, error, role }: { id: string; error: string | nu
       {error}
     </p>
   ) : null;
+}
+
+/** What a field's control must carry (spread them on it): its id, the label's target, and its ties to the hint and the error. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+export interface FieldProps {
+  /** The control's id; its hint and error take `${id}-hint` and `${id}-error`. */
+  id: string;
+  label: ReactNode;
+  /** Help under the control, read with it. */
+  hint?: string | undefined;
+  /** The hint's class: each front end styles its hints its own way. */
+  hintClassName?: string;
+  error?: string | null | undefined;
+  /** The error said at once (role="alert"), as FieldError's role. */
+  alert?: boolean;
+  /** Classes after `aq-field` on the wrapper. */
+  className?: string;
+  /** The control (and whatever sits with it), given the props it must carry. */
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/**
+ * A labelled control with its hint and its error under it, both tied to it (aria-describedby, and
+ * aria-invalid while there is an error), written once for every form.
+ */
+export function Field({ id, label, hint, hintClassName, error, alert = false, className, children }: FieldProps) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const control: FieldControlProps = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(hint && hintId, error && errorId) };
+  return (
+    <div className={className ? `aq-field ${className}` : 'aq-field'}>
+      <label htmlFor={id}>{label}</label>
+      {children(control)}
+      {hint ? (
+        <p id={hintId} className={hintClassName}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} error={error} role={alert ? 'alert' : undefined} />
+    </div>
+  );
 }
 
 /** What a failed action shows as the form's message (null: none, the caller tells it another way). */

@@ -3,7 +3,7 @@ export { antTheme, antThemeFor, darkThemeTokens, themeTokens } from './theme';
 export { chooseTheme, chosenTheme, currentTheme, useTheme } from './color-scheme';
 export { Spinner, type SpinnerProps } from './spinner';
 export { DataView, type DataViewProps, type Loadable } from './data-view';
-export { FieldError, describedBy, useSubmission, type SubmissionFailure } from './form-kit';
+export { Field, FieldError, describedBy, useSubmission, type FieldControlProps, type FieldProps, type SubmissionFailure } from './form-kit';
 export { ArtifactImage, type ArtifactImageProps, type ImagePriority } from './artifact-image';
 export { ArtifactCard, gridImagePriority, type ArtifactCardProps } from './artifact-card';
 export { coverPhoto } from './kept-photo';

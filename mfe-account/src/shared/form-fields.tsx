@@ -1,4 +1,4 @@
-import { FieldError, describedBy } from '@antiquarium/ui';
+import { Field } from '@antiquarium/ui';
 import { useState, type InputHTMLAttributes, type Ref } from 'react';
 
 interface FieldProps {
@@ -14,19 +14,6 @@ interface FieldProps {
   inputRef?: Ref<HTMLInputElement>;
   /** False for the one optional field (the register form's photo); every other field is required. */
   required?: boolean;
-}
-
-function FieldMessages({ id, hint, error }: { id: string; hint?: string | undefined; error?: string | undefined }) {
-  return (
-    <>
-      {hint ? (
-        <p id={`${id}-hint`} className="acc-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} error={error} />
-    </>
-  );
 }
 
 /**
@@ -47,24 +34,22 @@ export function TextField({
   required = true,
 }: FieldProps & { type?: 'text' | 'email' | 'url'; inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'] }) {
   return (
-    <div className="aq-field acc-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        ref={inputRef}
-        id={id}
-        name={id}
-        type={type}
-        inputMode={inputMode}
-        className="aq-input"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        autoComplete={autoComplete}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && `${id}-hint`, error && `${id}-error`)}
-      />
-      <FieldMessages id={id} hint={hint} error={error} />
-    </div>
+    <Field id={id} label={label} hint={hint} hintClassName="acc-field__hint" error={error} className="acc-field">
+      {(control) => (
+        <input
+          {...control}
+          ref={inputRef}
+          name={id}
+          type={type}
+          inputMode={inputMode}
+          className="aq-input"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          autoComplete={autoComplete}
+          required={required}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -72,37 +57,35 @@ export function TextField({
 export function PasswordField({ id, label, value, onChange, error, hint, autoComplete, inputRef }: FieldProps) {
   const [shown, setShown] = useState(false);
   return (
-    <div className="aq-field acc-field">
-      <label htmlFor={id}>{label}</label>
-      <div className="acc-password">
-        <input
-          ref={inputRef}
-          id={id}
-          name={id}
-          type={shown ? 'text' : 'password'}
-          className="aq-input acc-password__input"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          autoComplete={autoComplete}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint && `${id}-hint`, error && `${id}-error`)}
-          // A shown password must not be remembered or corrected by the keyboard.
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-        />
-        <button
-          type="button"
-          className="acc-password__toggle"
-          aria-controls={id}
-          onClick={() => setShown((value) => !value)}
-        >
-          {shown ? 'Hide' : 'Show'}
-          <span className="aq-visually-hidden"> password</span>
-        </button>
-      </div>
-      <FieldMessages id={id} hint={hint} error={error} />
-    </div>
+    <Field id={id} label={label} hint={hint} hintClassName="acc-field__hint" error={error} className="acc-field">
+      {(control) => (
+        <div className="acc-password">
+          <input
+            {...control}
+            ref={inputRef}
+            name={id}
+            type={shown ? 'text' : 'password'}
+            className="aq-input acc-password__input"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            autoComplete={autoComplete}
+            required
+            // A shown password must not be remembered or corrected by the keyboard.
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+          />
+          <button
+            type="button"
+            className="acc-password__toggle"
+            aria-controls={id}
+            onClick={() => setShown((value) => !value)}
+          >
+            {shown ? 'Hide' : 'Show'}
+            <span className="aq-visually-hidden"> password</span>
+          </button>
+        </div>
+      )}
+    </Field>
   );
 }

@@ -1,5 +1,5 @@
 import { ApiRequestError, errorMessage } from '@antiquarium/api-client';
-import { FieldError, describedBy, toast, useSubmission as useFormSubmission } from '@antiquarium/ui';
+import { Field, toast, useSubmission as useFormSubmission } from '@antiquarium/ui';
 import { useState } from 'react';
 import type { FieldErrors } from './logic';
 
@@ -43,25 +43,11 @@ export function TextAreaField({
   hint?: string;
 }) {
   return (
-    <div className="aq-field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        className="aq-textarea"
-        rows={3}
-        maxLength={maxLength}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && `${id}-hint`, error && `${id}-error`)}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="mod-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    <Field id={id} label={label} hint={hint} hintClassName="mod-hint" error={error}>
+      {(control) => (
+        <textarea {...control} className="aq-textarea" rows={3} maxLength={maxLength} value={value} onChange={(event) => onChange(event.target.value)} />
+      )}
+    </Field>
   );
 }
 

@@ -1,4 +1,4 @@
-import { describedBy, FieldError } from '@antiquarium/ui';
+import { Field } from '@antiquarium/ui';
 
 interface PhotoTextFieldProps {
   id: string;
@@ -12,25 +12,11 @@ interface PhotoTextFieldProps {
 
 /** A photo's alt text or caption: label, hint and message, read with the control. */
 export function PhotoTextField({ id, label, hint, value, required = false, error, onChange }: PhotoTextFieldProps) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
-    <div className="aq-field ctb-field ctb-photo__text">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className="aq-input"
-        value={value}
-        required={required}
-        autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, error && errorId)}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <p id={hintId} className="ctb-hint">
-        {hint}
-      </p>
-      <FieldError id={errorId} error={error} />
-    </div>
+    <Field id={id} label={label} hint={hint} hintClassName="ctb-hint" error={error} className="ctb-field ctb-photo__text">
+      {(control) => (
+        <input {...control} className="aq-input" value={value} required={required} autoComplete="off" onChange={(event) => onChange(event.target.value)} />
+      )}
+    </Field>
   );
 }
