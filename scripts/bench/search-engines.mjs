@@ -1,7 +1,8 @@
-// The in-process search engines the catalog could use, side by side on the same artifacts
-// (docs/decisions/0007-discovery-search.md): MiniSearch (chosen), Orama and FlexSearch.
+// The in-process search engines the catalog could use, side by side on the same artifacts: the
+// catalog's own TextIndex (decision 0033), MiniSearch (decision 0007, which it replaced), Orama and
+// FlexSearch.
 //
-//   npm run bench:engines -- --sizes 2000,10000,100000 [--queries 400] [--only minisearch] [--require-equal minisearch]
+//   npm run bench:engines -- --sizes 2000,10000,100000 [--queries 400] [--only catalog] [--require-equal catalog]
 //
 // For each engine and size it prints: time to index the collection, heap held by the index (after a
 // forced collection), the p50/p99 time of a search (one word, two words ANDed, a rare word), the
@@ -23,6 +24,7 @@ const gc = vm.runInNewContext('gc');
 
 const require = createRequire(path.join(ROOT, 'api/dist/seed/factory.js'));
 const { makeArtifacts } = require('./factory.js');
+const { TextIndex } = require('../catalog/text-index.js');
 const { default: MiniSearch } = await import('minisearch');
 // Orama and FlexSearch are the bench's own tools (scripts/bench/package.json), installed on first use.
 await ensureBenchTools();
@@ -95,11 +97,23 @@ function versionOf(name) {
   return file ? JSON.parse(readFileSync(file, 'utf8')).version : '?';
 }
 
+const tokenize = (text) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
 const ENGINES = {
+  catalog: {
+    version: 'api',
+    build(docs) {
+      const index = new TextIndex({ fields: FIELDS, boost: BOOST, tokenize, processTerm: (word) => word });
+      for (const doc of docs) index.add(doc.id, doc);
+      return index;
+    },
+    search: (index, terms) => new Set(index.search(terms.join(' '), { prefix: false }).keys()),
+    replace: (index, doc) => index.replace(doc.id, doc),
+  },
   minisearch: {
     version: versionOf('minisearch'),
     build(docs) {
-      const index = new MiniSearch({ fields: FIELDS, tokenize: (text) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean) });
+      const index = new MiniSearch({ fields: FIELDS, tokenize });
       index.addAll(docs);
       return index;
     },

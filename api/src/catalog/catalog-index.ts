@@ -1,4 +1,3 @@
-import MiniSearch, { type SearchOptions } from 'minisearch';
 import {
   ARTIFACT_TYPES,
   CENTURY_FACET_FROM,
@@ -11,6 +10,7 @@ import {
   type SortOption,
 } from '@antiquarium/contracts';
 import { COMPARED, ORDERS, SORT_COMPARES, SortedOrders, type Compared, type Entry } from './catalog-orders';
+import { TextIndex } from './text-index';
 
 /** An artifact as the catalog keeps it: the public document plus what lists filter and sort by. */
 export interface CatalogDoc {
@@ -116,17 +116,13 @@ function overlaps(entry: Entry<CatalogDoc>, from: number | undefined, to: number
 }
 
 /**
- * The catalog in memory: every artifact with a MiniSearch full-text index over its texts, serving
+ * The catalog in memory: every artifact with a full-text index over its texts (TextIndex), serving
  * lists (filters, sorts, counts), facets and suggestions without asking the database to sort or
  * count (docs/decisions/0007-discovery-search.md). Fed by CatalogService from the database.
  */
 export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
   private readonly entries = new Map<string, Entry<T>>();
-  private readonly text = new MiniSearch<{ id: string } & Record<(typeof SEARCH_FIELDS)[number], string>>({
-    fields: [...SEARCH_FIELDS],
-    tokenize,
-    processTerm: termOf,
-  });
+  private readonly text = new TextIndex({ fields: SEARCH_FIELDS, boost: BOOST, tokenize, processTerm: termOf });
   private readonly orders = new SortedOrders<T>();
   /**
    * The latest searches' scores (a list, its facets and the next pages ask for the same words): a
@@ -156,10 +152,10 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
       end: typeof doc.yearEnd === 'number' ? doc.yearEnd : null,
       place: doc.place ?? '',
     };
-    const textual = { id, name: doc.name, shortDescription: doc.shortDescription, context: doc.context, discoveredBy: doc.discoveredBy, location: doc.location };
+    const textual = { name: doc.name, shortDescription: doc.shortDescription, context: doc.context, discoveredBy: doc.discoveredBy, location: doc.location };
     const entry = this.entries.get(id);
     if (!entry) {
-      this.text.add(textual);
+      this.text.add(id, textual);
       this.entries.set(id, next);
       this.orders.add(next);
       this.forget(EVERYTHING);
@@ -167,7 +163,7 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
     }
     // The kept document itself, changed by the caller: its old texts are gone.
     const texts = entry.doc === doc || SEARCH_FIELDS.some((field) => entry.doc[field] !== doc[field]);
-    if (texts) this.text.replace(textual);
+    if (texts) this.text.replace(id, textual);
     const filtered = entry.type !== next.type || entry.adderUid !== next.adderUid || entry.place !== next.place || entry.start !== next.start || entry.end !== next.end;
     const compared = new Set(COMPARED.filter((value) => entry[value] !== next[value]));
     // The same object, updated: kept lists that hold it show the new document.
@@ -179,7 +175,7 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
     const entry = this.entries.get(id);
     if (!entry) return;
     this.entries.delete(id);
-    this.text.discard(id);
+    this.text.remove(id);
     this.orders.remove(entry);
     this.forget(EVERYTHING);
   }
@@ -230,16 +226,12 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
   }
 
   private score(query: string): Map<string, number> {
-    const scores = new Map<string, number>();
     const terms = tokenize(query).map(termOf).filter((term): term is string => term !== null);
-    if (terms.length === 0) {
-      // Punctuation only ('(', '.*'): matched literally against the name, as text.
-      const literal = normaliseText(query);
-      for (const entry of this.entries.values()) if (normaliseText(entry.doc.name).includes(literal)) scores.set(entry.id, 1);
-      return scores;
-    }
-    const options: SearchOptions = { combineWith: 'AND', prefix: (_term, index, all) => index === all.length - 1, boost: BOOST };
-    for (const result of this.text.search(query, options)) scores.set(result.id as string, result.score);
+    if (terms.length > 0) return this.text.search(query, { prefix: true });
+    // Punctuation only ('(', '.*'): matched literally against the name, as text.
+    const scores = new Map<string, number>();
+    const literal = normaliseText(query);
+    for (const entry of this.entries.values()) if (normaliseText(entry.doc.name).includes(literal)) scores.set(entry.id, 1);
     return scores;
   }
 
@@ -273,11 +265,12 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
       // stay put while writes elsewhere nudge the collection's statistics.
       let best = Number.MIN_VALUE;
       for (const score of scores.values()) best = Math.max(best, score);
-      const rank = (entry: Entry<T>) => Math.round(((scores.get(entry.id) as number) / best) * 100);
-      matching = [...scores.keys()]
-        .map((id) => this.entries.get(id) as Entry<T>)
-        .filter((entry) => entry !== undefined && keep(entry))
-        .sort((a, b) => rank(b) - rank(a) || ORDERS.name(a, b));
+      const ranked: { entry: Entry<T>; rank: number }[] = [];
+      for (const [id, score] of scores) {
+        const entry = this.entries.get(id);
+        if (entry && keep(entry)) ranked.push({ entry, rank: Math.round((score / best) * 100) });
+      }
+      matching = ranked.sort((a, b) => b.rank - a.rank || ORDERS.name(a.entry, b.entry)).map(({ entry }) => entry);
     } else {
       matching = this.orders.get(sort === 'relevance' ? 'name' : sort, () => this.entries.values()).filter(keep);
     }
@@ -294,20 +287,15 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
     const chosen: string[] = [];
     for (const term of terms) {
       const distance = suggestionDistance(term);
-      // The library finds the collection's words within the distance; the nearest, then the most
-      // used, is taken.
-      const uses = new Map<string, number>();
-      for (const result of this.text.search(term, { prefix: false, fuzzy: distance || false })) {
-        for (const word of result.terms) uses.set(word, (uses.get(word) ?? 0) + 1);
-      }
-      const best = [...uses].sort((a, b) => editDistance(term, a[0]) - editDistance(term, b[0]) || b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
+      // Of the collection's words within the distance, the nearest, then the most used, is taken.
+      const best = [...this.text.nearWords(term, distance)].sort((a, b) => editDistance(term, a[0]) - editDistance(term, b[0]) || b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
       if (!best) return null;
       chosen.push(best[0]);
     }
     const suggestion = chosen.join(' ');
     if (suggestion === terms.join(' ')) return null;
     // Only words that find something together.
-    return this.text.search(suggestion, { combineWith: 'AND', prefix: false }).length > 0 ? suggestion : null;
+    return this.text.matchesAll(suggestion) ? suggestion : null;
   }
 
   /**
