@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -110,6 +111,8 @@ function answerClientErrorsInShape(server: Server): void {
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
+  // Before the catalog is built: V8 reads the flag when it next sizes the heap (decision 0034).
+  if (config.heap === 'size') setFlagsFromString('--optimize-for-size');
   const levels = config.nodeEnv === 'test' ? (['error', 'warn'] as const) : (['log', 'error', 'warn'] as const);
   const jsonLogger = config.logFormat === 'json' ? new JsonLogger([...levels, 'fatal']) : undefined;
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {

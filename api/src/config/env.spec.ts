@@ -152,6 +152,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TELEMETRY_RATE_LIMIT: '0' })).toThrow(/TELEMETRY_RATE_LIMIT/);
   });
 
+  it('favours a small heap unless HEAP says speed, and refuses anything else', () => {
+    expect(loadConfig({}).heap).toBe('size');
+    expect(loadConfig({ HEAP: 'speed' }).heap).toBe('speed');
+    expect(() => loadConfig({ HEAP: 'fast' })).toThrow(/HEAP/);
+  });
+
   it("reads the contact form's budget: 5 by default, a whole number of at least 1", () => {
     expect(loadConfig({}).contactRateLimit).toBe(5);
     expect(loadConfig({ CONTACT_RATE_LIMIT: '3' }).contactRateLimit).toBe(3);
