@@ -98,8 +98,10 @@ test.describe('First pages within their JS budget (issue 29)', () => {
       const context = await contextFor(browser, who === 'visitor' ? 'visitor' : 'member', PHONE);
       if (who === 'member without the hint') await context.clearCookies({ name: 'aq_session' });
       const page = await context.newPage();
-      // The site's code never comes: what shows is the composed page's own.
+      // The site's code never comes: what shows is the composed page's own (waited for, as above:
+      // a composition past its deadline on a loaded machine is sent plain once).
       await page.route(/\/main\.\w+\.js$/, (route) => route.abort());
+      await expect.poll(async () => (await page.request.get('/')).text(), { timeout: 30_000 }).toContain('data-aq-frame=');
       await page.goto('/');
       await page.waitForLoadState('networkidle');
       const login = page.locator('header').getByRole('link', { name: 'Login' });
