@@ -93,6 +93,20 @@ test('Field with hint and error names both, hint first, and shows them in that o
   ]);
 });
 
+test('Field puts its hint between the label and the control when asked, still read with it', () => {
+  const { container } = render(nameField({ hint: 'As on your passport.', error: 'Give a name.', hintAbove: true }));
+  const input = screen.getByRole('textbox', { name: 'Name' });
+  expect(input).toHaveAttribute('aria-describedby', 'name-hint name-error');
+  expect(input).toHaveAccessibleDescription('As on your passport. Give a name.');
+  expect(container.querySelector('#name-hint')).toHaveAttribute('class', 'x-hint');
+  expect([...(container.firstElementChild?.children ?? [])].map((element) => element.tagName + (element.id ? `#${element.id}` : ''))).toEqual([
+    'LABEL',
+    'P#name-hint',
+    'INPUT#name',
+    'P#name-error',
+  ]);
+});
+
 test('Field announces its error (role alert) only when asked', () => {
   const { rerender } = render(nameField({ error: 'Give a name.', alert: true }));
   expect(screen.getByRole('alert')).toHaveAttribute('id', 'name-error');

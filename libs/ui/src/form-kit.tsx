@@ -30,6 +30,8 @@ export interface FieldProps {
   hint?: string | undefined;
   /** The hint's class: each front end styles its hints its own way. */
   hintClassName?: string;
+  /** The hint between the label and the control (read before writing) rather than under the control. */
+  hintAbove?: boolean;
   error?: string | null | undefined;
   /** The error said at once (role="alert"), as FieldError's role. */
   alert?: boolean;
@@ -40,22 +42,24 @@ export interface FieldProps {
 }
 
 /**
- * A labelled control with its hint and its error under it, both tied to it (aria-describedby, and
- * aria-invalid while there is an error), written once for every form.
+ * A labelled control with its hint and its error under it (the hint above it when asked), both tied
+ * to it (aria-describedby, and aria-invalid while there is an error), written once for every form.
  */
-export function Field({ id, label, hint, hintClassName, error, alert = false, className, children }: FieldProps) {
+export function Field({ id, label, hint, hintClassName, hintAbove = false, error, alert = false, className, children }: FieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const control: FieldControlProps = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(hint && hintId, error && errorId) };
+  const help = hint ? (
+    <p id={hintId} className={hintClassName}>
+      {hint}
+    </p>
+  ) : null;
   return (
     <div className={className ? `aq-field ${className}` : 'aq-field'}>
       <label htmlFor={id}>{label}</label>
+      {hintAbove ? help : null}
       {children(control)}
-      {hint ? (
-        <p id={hintId} className={hintClassName}>
-          {hint}
-        </p>
-      ) : null}
+      {hintAbove ? null : help}
       <FieldError id={errorId} error={error} role={alert ? 'alert' : undefined} />
     </div>
   );

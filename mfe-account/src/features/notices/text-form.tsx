@@ -1,5 +1,5 @@
 import { REPORT_LIMITS } from '@antiquarium/contracts';
-import { FieldError, LeaveGuard, describedBy, useSubmission } from '@antiquarium/ui';
+import { Field, LeaveGuard, useSubmission } from '@antiquarium/ui';
 import { useId, useState, type FormEvent } from 'react';
 
 interface TextFormProps {
@@ -15,7 +15,7 @@ interface TextFormProps {
 
 /** One labelled text area and its button: the appeal and the replies of its thread. */
 export function TextForm({ label, hint, button, required, sending, onSend }: TextFormProps) {
-  const ids = { text: useId(), hint: useId(), error: useId() };
+  const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { busy, running, run } = useSubmission();
@@ -37,28 +37,21 @@ export function TextForm({ label, hint, button, required, sending, onSend }: Tex
   return (
     <form className="acc-text-form" onSubmit={(event) => void submit(event)} noValidate>
       <LeaveGuard when={text.trim() !== ''} />
-      <div className="aq-field">
-        <label htmlFor={ids.text}>{label}</label>
-        {hint && (
-          <p id={ids.hint} className="acc-field__hint">
-            {hint}
-          </p>
+      <Field id={id} label={label} hint={hint} hintClassName="acc-field__hint" hintAbove error={error} alert>
+        {(control) => (
+          <textarea
+            {...control}
+            className="aq-textarea"
+            rows={4}
+            maxLength={REPORT_LIMITS.appealText}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setError(null);
+            }}
+          />
         )}
-        <textarea
-          id={ids.text}
-          className="aq-textarea"
-          rows={4}
-          maxLength={REPORT_LIMITS.appealText}
-          value={text}
-          aria-invalid={error !== null}
-          aria-describedby={describedBy(hint && ids.hint, error && ids.error)}
-          onChange={(event) => {
-            setText(event.target.value);
-            setError(null);
-          }}
-        />
-        <FieldError id={ids.error} error={error} role="alert" />
-      </div>
+      </Field>
       <button type="submit" className="aq-button aq-button--primary" disabled={busy} aria-busy={busy}>
         {busy && sending ? sending : button}
       </button>

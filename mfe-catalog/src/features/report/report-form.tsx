@@ -1,8 +1,8 @@
 import { REPORT_LIMITS, REPORT_REASONS, REPORT_REASON_LABELS, REASONS_NEEDING_DETAILS, type ReportReceipt } from '@antiquarium/contracts';
-import { FieldError, LeaveGuard, describedBy } from '@antiquarium/ui';
+import { Field, FieldError, LeaveGuard, describedBy } from '@antiquarium/ui';
 import { ReportReceived } from './report-received';
 import { REPORT_TEXTS } from './report-texts';
-import { useReportForm, type Field, type ReportFormIds, type ReportProblems, type ReportValues } from './use-report-form';
+import { useReportForm, type ReportFormIds, type ReportProblems, type ReportValues } from './use-report-form';
 import './report.css';
 
 /** The link that follows a notice with its receipt (the public follow page). */
@@ -59,8 +59,6 @@ export function ReportForm({ artifactId, withEmail, onCancel, onClose, onUnsaved
 
   if (receipt) return <ReportReceived receipt={receipt} followTo={followPath(receipt)} onClose={onClose} />;
 
-  const errorOf = (field: Field) => <FieldError id={ids.error(field)} error={problems[field]} />;
-
   return (
     <form ref={formRef} className="cat-report__form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={sending}>
       <LeaveGuard when={unsaved} />
@@ -74,46 +72,41 @@ export function ReportForm({ artifactId, withEmail, onCancel, onClose, onUnsaved
       ) : null}
       <ReportReasons ids={ids} problems={problems} reason={values.reason} onChoose={(reason) => change('reason', reason)} />
 
-      <div className="aq-field">
-        <label htmlFor={ids.details}>
-          {REPORT_TEXTS.detailsLabel} {detailsNeeded ? REPORT_TEXTS.detailsRequired : REPORT_TEXTS.detailsOptional}
-        </label>
-        <p id={ids.detailsHint} className="cat-report__hint">
-          {REPORT_TEXTS.detailsHint}
-        </p>
-        <textarea
-          id={ids.details}
-          className="aq-textarea"
-          rows={5}
-          maxLength={REPORT_LIMITS.details}
-          value={values.details}
-          onChange={(event) => change('details', event.target.value)}
-          aria-required={detailsNeeded}
-          aria-invalid={problems.details ? true : undefined}
-          aria-describedby={describedBy(ids.detailsHint, problems.details && ids.error('details'))}
-        />
-        {errorOf('details')}
-      </div>
+      <Field
+        id={ids.details}
+        label={`${REPORT_TEXTS.detailsLabel} ${detailsNeeded ? REPORT_TEXTS.detailsRequired : REPORT_TEXTS.detailsOptional}`}
+        hint={REPORT_TEXTS.detailsHint}
+        hintClassName="cat-report__hint"
+        hintAbove
+        error={problems.details}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            className="aq-textarea"
+            rows={5}
+            maxLength={REPORT_LIMITS.details}
+            value={values.details}
+            onChange={(event) => change('details', event.target.value)}
+            aria-required={detailsNeeded}
+          />
+        )}
+      </Field>
 
       {withEmail ? (
-        <div className="aq-field">
-          <label htmlFor={ids.email}>{REPORT_TEXTS.emailLabel}</label>
-          <p id={ids.emailHint} className="cat-report__hint">
-            {REPORT_TEXTS.emailHint}
-          </p>
-          <input
-            id={ids.email}
-            className="aq-input"
-            type="email"
-            autoComplete="email"
-            maxLength={REPORT_LIMITS.email}
-            value={values.email}
-            onChange={(event) => change('email', event.target.value)}
-            aria-invalid={problems.email ? true : undefined}
-            aria-describedby={describedBy(ids.emailHint, problems.email && ids.error('email'))}
-          />
-          {errorOf('email')}
-        </div>
+        <Field id={ids.email} label={REPORT_TEXTS.emailLabel} hint={REPORT_TEXTS.emailHint} hintClassName="cat-report__hint" hintAbove error={problems.email}>
+          {(control) => (
+            <input
+              {...control}
+              className="aq-input"
+              type="email"
+              autoComplete="email"
+              maxLength={REPORT_LIMITS.email}
+              value={values.email}
+              onChange={(event) => change('email', event.target.value)}
+            />
+          )}
+        </Field>
       ) : null}
 
       <div className="aq-field">
@@ -129,7 +122,7 @@ export function ReportForm({ artifactId, withEmail, onCancel, onClose, onUnsaved
           />
           {REPORT_TEXTS.goodFaith}
         </label>
-        {errorOf('goodFaith')}
+        <FieldError id={ids.error('goodFaith')} error={problems.goodFaith} />
       </div>
 
       <div className="cat-report__buttons">

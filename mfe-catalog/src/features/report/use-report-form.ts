@@ -47,16 +47,15 @@ function failureText(error: unknown): string {
   return errorMessage(error, REPORT_TEXTS.unreachable);
 }
 
-/** The element ids of one report form (its fields, hints and error messages). */
+/** The element ids of one report form: its fields, the reasons' hint and the error messages (the details' and the email's hints are their Field's, `${id}-hint`). */
 function formIds(id: string) {
   return {
     reasons: `${id}-reasons`,
     reasonsHint: `${id}-reasons-hint`,
     details: `${id}-details`,
-    detailsHint: `${id}-details-hint`,
     email: `${id}-email`,
-    emailHint: `${id}-email-hint`,
     goodFaith: `${id}-good-faith`,
+    // For the details and the email, the id their Field gives its error (`${id}-error`).
     error: (field: Field) => `${id}-${field}-error`,
   };
 }

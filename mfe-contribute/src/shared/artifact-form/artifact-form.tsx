@@ -8,7 +8,7 @@ import {
   rightsStatement,
   type EditableField,
 } from '@antiquarium/contracts';
-import { describedBy, FieldError } from '@antiquarium/ui';
+import { describedBy, Field, FieldError } from '@antiquarium/ui';
 import { Fragment, type FormEvent, type ReactNode } from 'react';
 import { PhotoPicker } from '../photos/photo-picker';
 import { PHOTO_TEXTS } from '../photos/photo-texts';
@@ -77,7 +77,7 @@ const WIDE: ReadonlySet<EditableField> = new Set(['image', 'context', 'shortDesc
 /** The only field that may stay empty. */
 const OPTIONAL: ReadonlySet<EditableField> = new Set(['credit']);
 
-interface FieldProps {
+interface ArtifactFieldProps {
   field: EditableField;
   control: Control;
   wide?: boolean;
@@ -89,7 +89,12 @@ function imageHint(form: ArtifactFormState): string {
   return form.photos.list.length > 0 ? `${FIELD_HINTS.image ?? ''} ${PHOTO_TEXTS.addressUnused}`.trim() : (FIELD_HINTS.image ?? '');
 }
 
-function Field({ field, control, wide, form }: FieldProps) {
+/**
+ * One of the artifact's fields. Written out, not a Field of the form kit: besides its hint and error it may carry
+ * parts read with the control (the date's reading, the counter), a live hint (the rights) and, for the address,
+ * the "or" line above its label and the preview beside it.
+ */
+function ArtifactField({ field, control, wide, form }: ArtifactFieldProps) {
   const id = controlId(field);
   let hint = FIELD_HINTS[field];
   if (field === 'rights') hint = rightsHint(form.values.rights);
@@ -231,21 +236,19 @@ export function ArtifactForm({ form, adder, submitLabel, submitDisabled, busy, s
                 <PhotoPicker photos={form.photos} summaryId={controlId('images')} />
               </div>
             ) : null}
-            <Field field={field} control={CONTROLS[field] ?? 'text'} wide={WIDE.has(field)} form={form} />
+            <ArtifactField field={field} control={CONTROLS[field] ?? 'text'} wide={WIDE.has(field)} form={form} />
           </Fragment>
         ))}
       </div>
       <fieldset className="ctb-adder">
         <legend>{FORM_TEXTS.adderLegend}</legend>
         <div className="ctb-form__grid">
-          <div className="aq-field">
-            <label htmlFor="artifact-adder-name">{FORM_TEXTS.adderName}</label>
-            <input id="artifact-adder-name" className="aq-input" value={adder.name} readOnly />
-          </div>
-          <div className="aq-field">
-            <label htmlFor="artifact-adder-email">{FORM_TEXTS.adderEmail}</label>
-            <input id="artifact-adder-email" className="aq-input" type="email" value={adder.email} readOnly />
-          </div>
+          <Field id="artifact-adder-name" label={FORM_TEXTS.adderName}>
+            {(control) => <input {...control} className="aq-input" value={adder.name} readOnly />}
+          </Field>
+          <Field id="artifact-adder-email" label={FORM_TEXTS.adderEmail}>
+            {(control) => <input {...control} className="aq-input" type="email" value={adder.email} readOnly />}
+          </Field>
         </div>
       </fieldset>
       <div className="ctb-form__actions">

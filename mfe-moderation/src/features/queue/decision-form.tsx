@@ -1,5 +1,5 @@
 import { DECISION_ACTIONS, REPORT_LIMITS, REPORT_REASON_LABELS, type DecisionAction, type QueueEntry } from '@antiquarium/contracts';
-import { FieldError, LeaveGuard, describedBy } from '@antiquarium/ui';
+import { Field, FieldError, LeaveGuard, describedBy } from '@antiquarium/ui';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSubmission } from '../../shared/desk-form';
 import { ACTION_LABELS, GROUND_GROUPS, decisionInput, formatWhen, type DecisionFormValues } from '../../shared/logic';
@@ -92,7 +92,7 @@ export function DecisionForm({ entry, onDecided, onUnsavedChange }: DecisionForm
   const submission = useSubmission();
   const [decided, setDecided] = useState(false);
   const id = useId();
-  const ids = { action: `${id}-action`, ground: `${id}-ground`, groundHint: `${id}-ground-hint`, facts: `${id}-facts`, factsHint: `${id}-facts-hint`, reports: `${id}-reports`, alert: `${id}-alert` };
+  const ids = { action: `${id}-action`, ground: `${id}-ground`, facts: `${id}-facts`, reports: `${id}-reports`, alert: `${id}-alert` };
   const shown = { ...submission.fields, ...errors };
   // What the moderator wrote or chose (the notices start all ticked): kept only by recording it.
   const unsaved = values.action !== '' || values.ground !== '' || values.facts.trim() !== '' || values.unfounded || values.reportIds.length !== entry.reports.length;
@@ -131,51 +131,35 @@ export function DecisionForm({ entry, onDecided, onUnsavedChange }: DecisionForm
     <form className="mod-form" noValidate onSubmit={onSubmit} aria-label={`Decision on ${entry.artifact?.name ?? 'this artifact'}`}>
       <LeaveGuard when={unrecorded} />
       <ActionChoices name={`${id}-action`} errorId={ids.action} error={shown['action']} chosen={values.action} onChoose={(action) => change({ action })} />
-      <div className="aq-field">
-        <label htmlFor={ids.ground + '-control'}>{DECISION_TEXTS.ground}</label>
-        <select
-          id={ids.ground + '-control'}
-          className="aq-select"
-          value={values.ground}
-          onChange={(event) => change({ ground: event.target.value })}
-          aria-invalid={shown['ground'] ? true : undefined}
-          aria-describedby={describedBy(ids.groundHint, shown['ground'] && ids.ground)}
-          data-field="ground"
-        >
-          <option value="">{DECISION_TEXTS.chooseGround}</option>
-          {GROUND_GROUPS.map((group) => (
-            <optgroup key={group.label} label={group.label}>
-              {group.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-        <p id={ids.groundHint} className="mod-hint">
-          {DECISION_TEXTS.groundHint}
-        </p>
-        <FieldError id={ids.ground} error={shown['ground']} />
-      </div>
-      <div className="aq-field">
-        <label htmlFor={ids.facts + '-control'}>{DECISION_TEXTS.facts}</label>
-        <textarea
-          id={ids.facts + '-control'}
-          className="aq-textarea"
-          rows={4}
-          maxLength={REPORT_LIMITS.facts}
-          value={values.facts}
-          onChange={(event) => change({ facts: event.target.value })}
-          aria-invalid={shown['facts'] ? true : undefined}
-          aria-describedby={describedBy(ids.factsHint, shown['facts'] && ids.facts)}
-          data-field="facts"
-        />
-        <p id={ids.factsHint} className="mod-hint">
-          {DECISION_TEXTS.factsHint}
-        </p>
-        <FieldError id={ids.facts} error={shown['facts']} />
-      </div>
+      <Field id={ids.ground} label={DECISION_TEXTS.ground} hint={DECISION_TEXTS.groundHint} hintClassName="mod-hint" error={shown['ground']}>
+        {(control) => (
+          <select {...control} className="aq-select" value={values.ground} onChange={(event) => change({ ground: event.target.value })} data-field="ground">
+            <option value="">{DECISION_TEXTS.chooseGround}</option>
+            {GROUND_GROUPS.map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                {group.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id={ids.facts} label={DECISION_TEXTS.facts} hint={DECISION_TEXTS.factsHint} hintClassName="mod-hint" error={shown['facts']}>
+        {(control) => (
+          <textarea
+            {...control}
+            className="aq-textarea"
+            rows={4}
+            maxLength={REPORT_LIMITS.facts}
+            value={values.facts}
+            onChange={(event) => change({ facts: event.target.value })}
+            data-field="facts"
+          />
+        )}
+      </Field>
       <SettledReports reports={entry.reports} errorId={ids.reports} error={shown['reportIds']} ticked={values.reportIds} onToggle={toggleReport} />
       {values.action === 'keep' ? (
         <label className="mod-choice">
