@@ -18,6 +18,8 @@ export async function benchSmoke({ work, offset, results }) {
     await run(process.execPath, [path.join(ROOT, 'scripts/bench.mjs'), '--smoke', '--skip-lighthouse', '--million', '--out', out, '--port-offset', String(6 + offset)], { cwd: ROOT, env });
     // The search engines side by side on a few artifacts: the catalog's must answer as a scan does.
     await run(process.execPath, [path.join(ROOT, 'scripts/bench/search-engines.mjs'), '--sizes', '300', '--queries', '60', '--require-equal', 'catalog'], { cwd: ROOT });
+    // The catalog's memory from a snapshot: it must restore every artifact it wrote.
+    await run(process.execPath, [path.join(ROOT, 'scripts/bench/catalog-memory.mjs'), '--size', '300'], { cwd: ROOT });
   } catch (error) {
     failure = error;
   }

@@ -10,6 +10,7 @@ import {
   type SortOption,
 } from '@antiquarium/contracts';
 import { COMPARED, ORDERS, SORT_COMPARES, SortedOrders, type Compared, type Entry } from './catalog-orders';
+import { StringPool } from './string-pool';
 import { TextIndex } from './text-index';
 
 /** An artifact as the catalog keeps it: the public document plus what lists filter and sort by. */
@@ -54,6 +55,12 @@ const LISTS_KEPT = 32;
 const SEARCHES_KEPT = 128;
 /** What an added or removed artifact changes, for CatalogIndex.forget. */
 const EVERYTHING = { texts: true, filtered: true, compared: new Set(COMPARED) } as const;
+/**
+ * Fields whose values a collection repeats (a type, a contributor, a place, a period, a museum, a
+ * rights statement): the index keeps one copy of each value (StringPool). Names and descriptions are
+ * each artifact's own.
+ */
+const SHARED_FIELDS = ['type', 'adderUid', 'adderName', 'adderEmail', 'place', 'location', 'discoveredBy', 'discoveredAt', 'createdAt', 'rights', 'credit', 'datePrecision', 'dateQualifier'];
 /** Places listed in the places facet at most (the most frequent first). */
 export const MAX_PLACES = 40;
 
@@ -124,6 +131,7 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
   private readonly entries = new Map<string, Entry<T>>();
   private readonly text = new TextIndex({ fields: SEARCH_FIELDS, boost: BOOST, tokenize, processTerm: termOf });
   private readonly orders = new SortedOrders<T>();
+  private readonly shared = new StringPool();
   /**
    * The latest searches' scores (a list, its facets and the next pages ask for the same words): a
    * word common to most artifacts costs milliseconds to score.
@@ -139,6 +147,8 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
   }
 
   upsert(doc: T): void {
+    // The same values, one copy each: the document is the index's from here on.
+    this.shared.internFields(doc as unknown as Record<string, unknown>, SHARED_FIELDS);
     const id = doc._id.toHexString();
     const next: Entry<T> = {
       id,

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { Types } from 'mongoose';
 import type { CatalogArtifact } from '../artifacts/artifact-projections';
 import type { ArtifactsRepository } from '../artifacts/artifacts.repository';
@@ -74,6 +75,17 @@ describe('the snapshot format', () => {
     const reading = decodeAll(meta, damaged);
     await expect(reading).rejects.toBeInstanceOf(SnapshotError);
     await expect(reading).rejects.toMatchObject({ reason: 'corrupt' });
+  });
+
+  test.each([
+    ['gzip that ends early', (packed: Buffer) => packed.subarray(0, packed.length - 40)],
+    ['gzip of text that is not a snapshot', () => gzipSync('not json\n{"_id":1}\n')],
+    ['a document line that is not JSON', (_packed: Buffer, meta: SnapshotMeta) => gzipSync(`${JSON.stringify({ format: SNAPSHOT_FORMAT, snapshot: meta.snapshot, count: meta.count })}\n{not json\n`)],
+  ])('%s, with a digest that matches it, is corrupt', async (_case, damage) => {
+    const store = await written(Array.from({ length: 50 }, (_, i) => artifact(`Item ${i}`, { context: randomBytes(200).toString('base64') })));
+    const bytes = damage(Buffer.concat(await store.chunks(store.meta!)), store.meta!);
+    const meta = { ...store.meta!, chunks: 1, sha256: createHash('sha256').update(bytes).digest('hex') };
+    await expect(decodeAll(meta, [bytes])).rejects.toMatchObject({ reason: 'corrupt' });
   });
 
   test('a record naming more documents than the bytes hold is corrupt', async () => {

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { createGunzip, gzip as gzipCallback } from 'node:zlib';
 import { Types } from 'mongoose';
 import { isObjectId } from '@antiquarium/contracts';
 import type { CatalogArtifact } from '../artifacts/artifact-projections';
@@ -8,7 +9,6 @@ import { DERIVED_VERSION } from '../artifacts/derived-fields';
 import { CatalogIndex } from './catalog-index';
 
 const gzip = promisify(gzipCallback);
-const gunzip = promisify(gunzipCallback);
 
 /**
  * What a snapshot's bytes mean: a reader of another format (or of documents derived by other
@@ -105,50 +105,76 @@ function reviveDoc(line: string): CatalogArtifact {
   return { ...raw, _id: new Types.ObjectId(id), addedAt: at } as unknown as CatalogArtifact;
 }
 
+/** The lines of the gzipped bytes as they decompress, never the whole text at once. */
+async function* linesOf(chunks: readonly Buffer[]): AsyncGenerator<string> {
+  const unzip = createGunzip({ chunkSize: 256 * 1024 });
+  Readable.from(chunks).pipe(unzip);
+  let rest: Buffer | null = null;
+  try {
+    for await (const piece of unzip as AsyncIterable<Buffer>) {
+      const text: Buffer = rest ? Buffer.concat([rest, piece]) : piece;
+      let start = 0;
+      for (let end = text.indexOf(10); end !== -1; end = text.indexOf(10, start)) {
+        yield text.toString('utf8', start, end);
+        start = end + 1;
+      }
+      rest = start < text.length ? Buffer.from(text.subarray(start)) : null;
+    }
+  } catch (error) {
+    if (error instanceof SnapshotError) throw error;
+    throw new SnapshotError('corrupt', 'its bytes do not decompress');
+  } finally {
+    unzip.destroy();
+  }
+  if (rest) yield rest.toString('utf8');
+}
+
 /**
  * The documents of a snapshot, in batches, after checking its chunks against the current record
- * (count, digest, format, name): a SnapshotError says why it cannot be used.
+ * (count, digest, format, name): a SnapshotError says why it cannot be used. The bytes are
+ * decompressed as they are read, so the whole text is never held.
  */
 export async function* decodeSnapshot(meta: SnapshotMeta, chunks: readonly Buffer[]): AsyncGenerator<CatalogArtifact[]> {
   if (chunks.length !== meta.chunks) throw new SnapshotError('corrupt', `${chunks.length} of its ${meta.chunks} chunks found`);
-  const packed = Buffer.concat(chunks);
-  if (createHash('sha256').update(packed).digest('hex') !== meta.sha256) throw new SnapshotError('corrupt', 'its bytes do not match their digest');
-  let body: Buffer;
-  try {
-    body = await gunzip(packed);
-  } catch {
-    throw new SnapshotError('corrupt', 'its bytes do not decompress');
-  }
-  let start = body.indexOf(10);
-  let header: Header;
-  try {
-    header = JSON.parse(body.toString('utf8', 0, start)) as Header;
-  } catch {
-    throw new SnapshotError('corrupt', 'its header cannot be read');
-  }
-  if (header.format !== SNAPSHOT_FORMAT) throw new SnapshotError('stale', `written in another format (${String(header.format)})`);
-  if (header.snapshot !== meta.snapshot || header.count !== meta.count) throw new SnapshotError('corrupt', 'its header does not match its record');
+  const digest = createHash('sha256');
+  for (const chunk of chunks) digest.update(chunk);
+  if (digest.digest('hex') !== meta.sha256) throw new SnapshotError('corrupt', 'its bytes do not match their digest');
+  let header: Header | null = null;
   let batch: CatalogArtifact[] = [];
   let read = 0;
-  start += 1;
-  while (start < body.length) {
-    const end = body.indexOf(10, start);
-    const stop = end === -1 ? body.length : end;
+  for await (const line of linesOf(chunks)) {
+    if (!header) {
+      header = headerOf(line, meta);
+      continue;
+    }
     try {
-      batch.push(reviveDoc(body.toString('utf8', start, stop)));
+      batch.push(reviveDoc(line));
     } catch (error) {
       if (error instanceof SnapshotError) throw error;
       throw new SnapshotError('corrupt', 'a line of the snapshot is not a document');
     }
     read += 1;
-    start = stop + 1;
     if (batch.length >= BATCH) {
       yield batch;
       batch = [];
     }
   }
+  if (!header) throw new SnapshotError('corrupt', 'its header cannot be read');
   if (batch.length > 0) yield batch;
   if (read !== header.count) throw new SnapshotError('corrupt', `${read} documents of the ${header.count} its header names`);
+}
+
+/** The snapshot's first line, checked against its record. */
+function headerOf(line: string, meta: SnapshotMeta): Header {
+  let header: Header;
+  try {
+    header = JSON.parse(line) as Header;
+  } catch {
+    throw new SnapshotError('corrupt', 'its header cannot be read');
+  }
+  if (header.format !== SNAPSHOT_FORMAT) throw new SnapshotError('stale', `written in another format (${String(header.format)})`);
+  if (header.snapshot !== meta.snapshot || header.count !== meta.count) throw new SnapshotError('corrupt', 'its header does not match its record');
+  return header;
 }
 
 /** An index of a snapshot's documents, built a batch at a time (the event loop runs between batches). */
