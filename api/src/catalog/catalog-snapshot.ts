@@ -102,23 +102,28 @@ function reviveDoc(line: string): CatalogArtifact {
   }
   const at = new Date(addedAt);
   if (Number.isNaN(at.getTime())) throw new SnapshotError('corrupt', 'a document of the snapshot has no valid date');
-  return { ...raw, _id: new Types.ObjectId(id), addedAt: at } as unknown as CatalogArtifact;
+  // The parsed object itself, not a copy: one object a document while the catalog is built.
+  raw['_id'] = new Types.ObjectId(id);
+  raw['addedAt'] = at;
+  return raw as unknown as CatalogArtifact;
 }
 
-/** The lines of the gzipped bytes as they decompress, never the whole text at once. */
-async function* linesOf(chunks: readonly Buffer[]): AsyncGenerator<string> {
+/** The lines of the gzipped bytes, a piece at a time as they decompress: never the whole text at once. */
+async function* linesOf(chunks: readonly Buffer[]): AsyncGenerator<string[]> {
   const unzip = createGunzip({ chunkSize: 256 * 1024 });
   Readable.from(chunks).pipe(unzip);
   let rest: Buffer | null = null;
   try {
     for await (const piece of unzip as AsyncIterable<Buffer>) {
       const text: Buffer = rest ? Buffer.concat([rest, piece]) : piece;
+      const lines: string[] = [];
       let start = 0;
       for (let end = text.indexOf(10); end !== -1; end = text.indexOf(10, start)) {
-        yield text.toString('utf8', start, end);
+        lines.push(text.toString('utf8', start, end));
         start = end + 1;
       }
       rest = start < text.length ? Buffer.from(text.subarray(start)) : null;
+      yield lines;
     }
   } catch (error) {
     if (error instanceof SnapshotError) throw error;
@@ -126,7 +131,7 @@ async function* linesOf(chunks: readonly Buffer[]): AsyncGenerator<string> {
   } finally {
     unzip.destroy();
   }
-  if (rest) yield rest.toString('utf8');
+  if (rest) yield [rest.toString('utf8')];
 }
 
 /**
@@ -142,21 +147,23 @@ export async function* decodeSnapshot(meta: SnapshotMeta, chunks: readonly Buffe
   let header: Header | null = null;
   let batch: CatalogArtifact[] = [];
   let read = 0;
-  for await (const line of linesOf(chunks)) {
-    if (!header) {
-      header = headerOf(line, meta);
-      continue;
-    }
-    try {
-      batch.push(reviveDoc(line));
-    } catch (error) {
-      if (error instanceof SnapshotError) throw error;
-      throw new SnapshotError('corrupt', 'a line of the snapshot is not a document');
-    }
-    read += 1;
-    if (batch.length >= BATCH) {
-      yield batch;
-      batch = [];
+  for await (const lines of linesOf(chunks)) {
+    for (const line of lines) {
+      if (!header) {
+        header = headerOf(line, meta);
+        continue;
+      }
+      try {
+        batch.push(reviveDoc(line));
+      } catch (error) {
+        if (error instanceof SnapshotError) throw error;
+        throw new SnapshotError('corrupt', 'a line of the snapshot is not a document');
+      }
+      read += 1;
+      if (batch.length >= BATCH) {
+        yield batch;
+        batch = [];
+      }
     }
   }
   if (!header) throw new SnapshotError('corrupt', 'its header cannot be read');
