@@ -122,6 +122,8 @@ export async function measureLatency(ctx, handler) {
       );
       await settle(pids);
     }
+    results.residentMbAfterLoad = residentMb(api.child.pid);
+    rows.push(memoryRow(handler, size, 'memory-after-load', 'after every path was loaded', results.residentMbAfterLoad));
   } finally {
     await stopProcess(api);
   }
@@ -158,6 +160,12 @@ async function startTimed(ctx, handler, { port, mongoUri }) {
   return { api, readyMs, source: ready.catalogSource ?? '?', residentMb: residentMb(api.child.pid) };
 }
 
+/** The api instance's resident memory against the budget (issue 47: <= 350 MB at 100 000 artifacts). */
+function memoryRow(handler, size, key, when, mb) {
+  const verdict = atMost(mb, BUDGET.residentMb, (value) => `${round(value, 0)} MB`);
+  return row('latency', `${handler}:${key}`, `api resident memory ${when} (${handler}, ${thousands(size)})`, mb === null ? 'not read' : `${round(mb, 0)} MB`, `<= ${BUDGET.residentMb} MB`, verdict, mb, 'MB');
+}
+
 /** Waits until the database holds a snapshot of the catalog of `size` artifacts (written after the first load). */
 async function snapshotWritten(mongoUri, size) {
   const mongoose = createRequire(path.join(ROOT, 'api/dist/main.js'))('mongoose');
@@ -192,6 +200,7 @@ async function startTwice(ctx, handler, { port, mongoUri, size }) {
   const second = await startTimed(ctx, handler, { port, mongoUri });
   const verdict = second.source === 'snapshot' ? atMost(second.readyMs, BUDGET.snapshotStartupMs, ms) : { status: 'missed', by: `the catalog came from ${second.source}` };
   rows.push(startupRow('startup-snapshot', 'catalog from its snapshot', second, `<= ${ms(BUDGET.snapshotStartupMs)}`, verdict));
+  rows.push(memoryRow(handler, size, 'memory-ready', 'at ready, catalog from its snapshot', second.residentMb));
   const startup = { readyMs: round(first.readyMs), residentMb: first.residentMb, fromSnapshot: { readyMs: round(second.readyMs), residentMb: second.residentMb, source: second.source } };
   return { api: second.api, rows, startup };
 }

@@ -64,6 +64,8 @@ export const BUDGET = {
   p99Ms: 50,
   // Issue 47: an api instance ready within 10 s when its catalog starts from the snapshot.
   snapshotStartupMs: 10_000,
+  // Issue 47: resident memory per api instance at 100 000 artifacts, at ready and after the load.
+  residentMb: 350,
   homeGrowth: 0.1,
   millionP95Ms: 100,
   // Issue 47: the first interaction of a composed first page (it boots the code) shows its result
