@@ -3,7 +3,7 @@ import { createArtifactAs } from '../support/account';
 import { apiSend } from '../support/api';
 import { API_URL } from '../support/env';
 import { createUser } from '../support/users';
-import { startSite } from '../support/first-page';
+import { gotoComposed, startSite, untilComposed } from '../support/first-page';
 
 /**
  * A visit that starts on the catalog's public pages gets them composed on the server
@@ -82,9 +82,7 @@ test.describe('First pages composed on the server', () => {
 
   for (const { path, frame, ready } of PAGES) {
     test(`${path}: the document holds the page, its style and the answers it was made with`, async ({ request }) => {
-      const response = await request.get(path);
-      expect(response.ok()).toBe(true);
-      const html = await response.text();
+      const html = await untilComposed(request, path);
       expect(html).toContain(`data-aq-frame="${frame}"`);
       expect(html).toContain('<style data-aq-frame-css>');
       // The shell's own style sheets are inline too: the first paint waits for no request.
@@ -119,7 +117,7 @@ test.describe('First pages composed on the server', () => {
           };
         });
       });
-      await page.goto(path);
+      await gotoComposed(page, path);
       await expect.poll(() => page.evaluate(() => (window as unknown as { __firstFrame?: unknown }).__firstFrame ?? null)).toEqual({ footer: true, answers: true });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     });
@@ -141,7 +139,7 @@ test.describe('First pages composed on the server', () => {
         if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
       });
       await watchTheHandOver(page);
-      const response = await page.goto(path);
+      const response = await gotoComposed(page, path);
       const served = await response?.text();
       expect(served).toContain(`data-aq-frame="${frame}"`);
       // The visitor's first intent starts the page's code (docs/decisions/0015), which hydrates it:
@@ -176,10 +174,7 @@ test.describe('First pages composed on the server', () => {
     const cdp = await page.context().newCDPSession(page);
     cdp.on('Network.requestWillBeSent', (event) => requests.push({ url: event.request.url, priority: event.request.initialPriority }));
     await cdp.send('Network.enable');
-    // A cold server may send the plain document while its first composition runs past
-    // FIRST_PAGE_TIMEOUT_MS (docs/decisions/0010): this is about the composed one, kept once made.
-    await expect.poll(async () => (await page.request.get('/all-artifacts')).text()).toContain('data-aq-frame="catalog/AllArtifacts"');
-    const response = await page.goto('/all-artifacts');
+    const response = await gotoComposed(page, '/all-artifacts');
     const html = (await response?.text()) ?? '';
     // In the markup: the first card's image, eager and at high priority; the ones below the fold lazy.
     const images = [...html.matchAll(/<img [^>]*class="[^"]*aq-artifact-image[^"]*"[^>]*>/g)].map((match) => match[0]);
@@ -237,7 +232,7 @@ test.describe('First pages composed on the server', () => {
     ]);
     const { id: hidden } = await apiSend<{ id: string }>('POST', '/collections', owner.token, { title: `Kept ${tag}`, visibility: 'private' });
 
-    const html = await (await request.get(`/collections/${id}`)).text();
+    const html = await untilComposed(request, `/collections/${id}`);
     expect(html).toContain('data-aq-frame="catalog/Collection"');
     expect(html).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
     expect([...html.matchAll(/<a [^>]*href="\/artifacts\/[0-9a-f]{24}"[^>]*>([^<]+)<\/a>/g)].map((match) => match[1])).toEqual([`Strigil ${tag}`, `Lekythos ${tag}`]);
@@ -255,7 +250,7 @@ test.describe('First pages composed on the server', () => {
       if (new URL(sent.url()).pathname.startsWith('/collections/')) calls.push(sent.url());
     });
     await watchTheHandOver(page);
-    await page.goto(`/collections/${id}`);
+    await gotoComposed(page, `/collections/${id}`);
     await startSite(page);
     await expectTakenOverInPlace(page);
     await expect(page.locator('main').getByRole('listitem').getByRole('heading', { level: 2 })).toHaveText([`1. Strigil ${tag}`, `2. Lekythos ${tag}`]);
@@ -269,7 +264,7 @@ test.describe('First pages composed on the server', () => {
     // React-less, so their error events fire with no listener (issue 32).
     await page.route('**/*', (route) => (route.request().resourceType() === 'image' ? route.fulfill({ status: 404, body: '' }) : route.continue()));
     await watchTheHandOver(page);
-    await page.goto('/all-artifacts');
+    await gotoComposed(page, '/all-artifacts');
     await page.waitForLoadState('networkidle');
     await startSite(page);
     const card = page.locator('.aq-card').first();

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { SITE_URL } from '../support/env';
+import { gotoComposed } from '../support/first-page';
 
 /**
  * Issue 43: a composed first page is alive for every way in before its code has come. Its waiting
@@ -15,7 +16,7 @@ const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } 
 async function composedPage(browser: Browser, path: string, options: BrowserContextOptions): Promise<Page> {
   const context = await browser.newContext({ ...options, baseURL: SITE_URL });
   const page = await context.newPage();
-  await page.goto(path);
+  await gotoComposed(page, path);
   await page.waitForLoadState('networkidle');
   // Fresh: composed, nothing of the site's code has started.
   await expect(page.locator('[data-aq-frame]')).toHaveCount(1);

@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { FIRST_PAGE_FONT_FACES, FIRST_PAGE_JS_KB } from '../../scripts/lib/budgets.mjs';
 import { DEMO_USER, SITE_URL } from '../support/env';
+import { gotoComposed, untilComposed } from '../support/first-page';
 import { rememberedSignIn } from '../support/session';
 
 /**
@@ -51,9 +52,8 @@ test.describe('First pages within their JS budget (issue 29)', () => {
       test(`${path} (${who}): at most ${FIRST_PAGE_JS_KB} KB of JS before the first intent; the first intent starts the site`, async ({ browser }) => {
         const context = await contextFor(browser, who);
         const page = await context.newPage();
-        // About the composed page: a composition that missed its deadline on a loaded machine sends the
-        // page plain (FIRST_PAGE_TIMEOUT_MS, decision 0010) and is kept once made, so wait for it first.
-        await expect.poll(async () => (await page.request.get(path)).text(), { timeout: 30_000 }).toContain('data-aq-frame=');
+        // About the composed page (untilComposed: one past a visit's wait on a loaded machine is kept once made).
+        await untilComposed(page.request, path);
         const loads = recordScripts(page);
         const response = await page.goto(path);
         expect(await response?.text()).toContain('data-aq-frame=');
@@ -101,8 +101,7 @@ test.describe('First pages within their JS budget (issue 29)', () => {
       // The site's code never comes: what shows is the composed page's own (waited for, as above:
       // a composition past its deadline on a loaded machine is sent plain once).
       await page.route(/\/main\.\w+\.js$/, (route) => route.abort());
-      await expect.poll(async () => (await page.request.get('/')).text(), { timeout: 30_000 }).toContain('data-aq-frame=');
-      await page.goto('/');
+      await gotoComposed(page, '/');
       await page.waitForLoadState('networkidle');
       const login = page.locator('header').getByRole('link', { name: 'Login' });
       // The first paint is the visit's: the server read the hint (none reads as a visitor).
@@ -130,7 +129,7 @@ test.describe('First pages within their JS budget (issue 29)', () => {
   test("a phone's tap on the menu button before the code has come opens the menu once the code works", async ({ browser }) => {
     const context = await contextFor(browser, 'visitor', PHONE);
     const page = await context.newPage();
-    await page.goto('/all-artifacts');
+    await gotoComposed(page, '/all-artifacts');
     await page.waitForLoadState('networkidle');
     const toggle = page.getByRole('button', { name: 'Menu' });
     await expect(toggle).toHaveAttribute('data-aq-waiting', '');
@@ -148,7 +147,7 @@ test.describe('First pages within their JS budget (issue 29)', () => {
   test("a keyboard's first Tab starts the code, and the page works from the keyboard", async ({ browser }) => {
     const context = await contextFor(browser, 'visitor');
     const page = await context.newPage();
-    await page.goto('/all-artifacts');
+    await gotoComposed(page, '/all-artifacts');
     await page.waitForLoadState('networkidle');
     await expect(page.locator('[data-aq-frame]')).toHaveCount(1);
     await page.keyboard.press('Tab');
@@ -165,7 +164,7 @@ test.describe('First pages within their JS budget (issue 29)', () => {
     test(`${path} on a phone: its document lays out text in at most ${FIRST_PAGE_FONT_FACES} font faces (the type scale)`, async ({ browser }) => {
       const context = await contextFor(browser, 'visitor', PHONE);
       const page = await context.newPage();
-      await page.goto(path);
+      await gotoComposed(page, path);
       await expect(page.locator('[data-aq-frame]')).toHaveCount(1);
       // Every face of text the browser lays out (not text under display: none), as it resolves it.
       const faces = await page.evaluate(() => {
@@ -190,8 +189,9 @@ test.describe('First pages within their JS budget (issue 29)', () => {
   test('a link followed before the code has come is an ordinary visit of a page the server composes', async ({ browser }) => {
     const context = await contextFor(browser, 'visitor');
     const page = await context.newPage();
-    await page.goto('/');
+    await gotoComposed(page, '/');
     await page.waitForLoadState('networkidle');
+    await untilComposed(page.request, '/all-artifacts');
     // A link followed by script (no pointer, no key): what a reader's browser does with a plain link.
     const navigation = page.waitForResponse((response) => new URL(response.url()).pathname === '/all-artifacts' && response.request().resourceType() === 'document');
     await page.locator('header a[href="/all-artifacts"]').evaluate((link: HTMLAnchorElement) => link.click());

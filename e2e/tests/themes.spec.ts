@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SITE_URL } from '../support/env';
-import { startSite } from '../support/first-page';
+import { gotoComposed, startSite } from '../support/first-page';
 
 /**
  * Issue 43: the site follows the system's light or dark preference, and a toggle the visitor's
@@ -17,7 +17,7 @@ test.describe('Light and dark themes (issue 43)', () => {
     for (const [scheme, background] of [['light', LIGHT_BACKGROUND], ['dark', DARK_BACKGROUND]] as const) {
       const context = await browser.newContext({ baseURL: SITE_URL, colorScheme: scheme });
       const page = await context.newPage();
-      await page.goto('/all-artifacts');
+      await gotoComposed(page, '/all-artifacts');
       await expect(page.locator('[data-aq-frame]')).toHaveCount(1);
       expect(await backgroundOf(page)).toBe(background);
       await context.close();
@@ -36,7 +36,7 @@ test.describe('Light and dark themes (issue 43)', () => {
     expect(await backgroundOf(page)).toBe(DARK_BACKGROUND);
 
     // The server composes the next page in the chosen theme: right in the document, before any code.
-    const response = await page.goto('/all-artifacts');
+    const response = await gotoComposed(page, '/all-artifacts');
     expect(await response?.text()).toMatch(/<html[^>]* data-aq-theme="dark"/);
     await expect(page.locator('[data-aq-frame]')).toHaveCount(1);
     expect(await backgroundOf(page)).toBe(DARK_BACKGROUND);

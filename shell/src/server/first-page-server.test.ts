@@ -210,7 +210,7 @@ test("without the registry's routing the remote's own build is rendered, and not
   expect(framesAsked()).toHaveLength(2);
 });
 
-test('a routing read that does not end within FIRST_PAGE_TIMEOUT_MS sends the page plain, and is not kept for the next visit', async () => {
+test('a routing read that does not end within FIRST_PAGE_FINISH_MS sends the page plain, and is not kept for the next visit', async () => {
   let hang = true;
   const { seen, fetchImpl } = network({
     routingAnswer: (signal) =>
@@ -218,9 +218,10 @@ test('a routing read that does not end within FIRST_PAGE_TIMEOUT_MS sends the pa
         ? new Promise<Response>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason)))
         : json({ remotes: {}, updatedAt: null }),
   });
-  const { composer, log } = server({ ...wired, FIRST_PAGE_TIMEOUT_MS: '50' }, fetchImpl, { now: () => 5_000 });
+  const { composer, log } = server({ ...wired, FIRST_PAGE_TIMEOUT_MS: '50', FIRST_PAGE_FINISH_MS: '100' }, fetchImpl, { now: () => 5_000 });
   expect(await composer.compose('/', INDEX)).toBeUndefined();
   expect(log.join('\n')).toMatch(/no answer within 50 ms/);
+  await new Promise((resolve) => setTimeout(resolve, 200));
   hang = false;
   expect(await composer.compose('/', INDEX)).toBeDefined();
   expect(seen.filter((call) => call.url.endsWith('/releases/routing'))).toHaveLength(2);
@@ -286,13 +287,40 @@ test('a failing api call, a broken frame, a frame style sheet that could close i
   expect(four.log.join('\n')).toMatch(/fetch failed/);
 });
 
-test('past FIRST_PAGE_TIMEOUT_MS the page goes out plain, and the calls are aborted', async () => {
-  const slow = network({ delayMs: 5_000 });
+test('past FIRST_PAGE_TIMEOUT_MS the page goes out plain; the composition goes on and serves the next visit', async () => {
+  const slow = network({ delayMs: 300 });
   const { composer, log } = server({ ...wired, FIRST_PAGE_TIMEOUT_MS: '50' }, slow.fetchImpl);
   const started = Date.now();
   expect(await composer.compose('/', INDEX)).toBeUndefined();
-  expect(Date.now() - started).toBeLessThan(4_000);
-  expect(log.join('\n')).toMatch(/no answer within 50 ms/);
+  expect(Date.now() - started).toBeLessThan(250);
+  expect(log.join('\n')).toMatch(/no answer within 50 ms \(the page is still composed for the next visits\)/);
+  // A visit while it goes on waits its own 50 ms, and asks nothing more.
+  const asked = slow.seen.length;
+  expect(await composer.compose('/', INDEX)).toBeUndefined();
+  expect(slow.seen).toHaveLength(asked);
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  // The frame was asked once the answers came (300 ms each), and the page it made is the next visit's at once.
+  const document = await composer.compose('/', INDEX);
+  expect(document).toContain(`${FRAME_ATTRIBUTE}="catalog/Home"`);
+  expect(slow.seen.filter((call) => call.url.startsWith(FRAMES))).toHaveLength(1);
+});
+
+test('past FIRST_PAGE_FINISH_MS the composition is given up and its calls are aborted; the next visit composes again', async () => {
+  const aborted: string[] = [];
+  const slow = network({ delayMs: 5_000 });
+  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
+    init?.signal?.addEventListener('abort', () => aborted.push(String(input)));
+    return slow.fetchImpl(input, init);
+  }) as typeof fetch;
+  const { composer, log } = server({ ...wired, FIRST_PAGE_TIMEOUT_MS: '50', FIRST_PAGE_FINISH_MS: '150' }, fetchImpl);
+  expect(await composer.compose('/', INDEX)).toBeUndefined();
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(log.join('\n')).toMatch(/not composed within 150 ms \(FIRST_PAGE_FINISH_MS\)/);
+  expect(aborted.length).toBeGreaterThanOrEqual(firstPageCalls('/', '').length);
+  const asked = slow.seen.length;
+  expect(await composer.compose('/', INDEX)).toBeUndefined();
+  expect(slow.seen.length).toBeGreaterThan(asked);
+  await new Promise((resolve) => setTimeout(resolve, 200));
 });
 
 test('a composed page is reused for FIRST_PAGE_CACHE_MS, per canonical URL', async () => {
@@ -322,6 +350,7 @@ test('a configuration mistake is named at start-up', () => {
   expect(() => server({ API_INTERNAL_URL: 'ftp://api' }, fetchImpl)).toThrow(FirstPageConfigError);
   expect(() => server({ FIRST_PAGE_TIMEOUT_MS: '-1' }, fetchImpl)).toThrow(/FIRST_PAGE_TIMEOUT_MS/);
   expect(() => server({ FIRST_PAGE_CACHE_MS: 'soon' }, fetchImpl)).toThrow(/FIRST_PAGE_CACHE_MS/);
+  expect(() => server({ FIRST_PAGE_FINISH_MS: '60001' }, fetchImpl)).toThrow(/FIRST_PAGE_FINISH_MS must be a whole number from 0 to 60000/);
   expect(() => createFirstPageServer({ runtimeConfig: { apiUrl: API }, env: wired, fetch: fetchImpl })).toThrow(FirstPageConfigError);
   expect(framesVariable('catalog')).toBe('REMOTE_CATALOG_FRAMES_URL');
 });

@@ -4,9 +4,12 @@
 // frames port, POST …/frames), and the page goes out inside the shell's layout as one document: it
 // paints before any script, and the browser asks the api for nothing the document holds. Anything
 // missing or slow (the api, the registry, the remote, FIRST_PAGE_TIMEOUT_MS) sends the plain
-// index.html instead, and the browser does it all.
+// index.html instead, and the browser does it all. A composition slower than a visit's wait is not
+// thrown away: it goes on (FIRST_PAGE_FINISH_MS at most) and serves the next visits, so a loaded
+// server composes the page once rather than missing every visit's deadline again.
 // What it costs is bounded: a page is composed once per canonical URL (its path and only the query
-// it reads) and kept FIRST_PAGE_CACHE_MS, visits of a URL being composed wait for that composition,
+// it reads) and kept FIRST_PAGE_CACHE_MS, visits of a URL being composed wait for that composition
+// (each at most its own FIRST_PAGE_TIMEOUT_MS),
 // past FIRST_PAGE_CONCURRENCY compositions under way the plain page goes out at once, and the api
 // calls name the visitor (X-Forwarded-For) so that they count against the visitor's own budget.
 import { firstPageCalls, firstPageOf } from '@antiquarium/contracts/first-page';
@@ -30,7 +33,8 @@ export interface FirstPageServerOptions {
    * API_INTERNAL_URL: where this server reaches the api (default: the runtime config's apiUrl);
    * REMOTE_<NAME>_FRAMES_URL: a remote's frames port as this server reaches it (no variable, no
    * composed pages for that remote); FRAMES_SECRET: sent to the frames ports (required with them);
-   * FIRST_PAGE_TIMEOUT_MS, FIRST_PAGE_CACHE_MS, FIRST_PAGE_CONCURRENCY (server-settings.ts).
+   * FIRST_PAGE_TIMEOUT_MS, FIRST_PAGE_FINISH_MS, FIRST_PAGE_CACHE_MS, FIRST_PAGE_CONCURRENCY
+   * (server-settings.ts).
    */
   env: ServerEnv;
   fetch?: typeof fetch;
@@ -84,7 +88,7 @@ class FirstPageComposer implements FirstPageServer {
     const now = options.now ?? Date.now;
     const log = onceAMinute(options.log, now);
     this.tell = (reason) => log(`first page sent plain: ${reason}`);
-    this.routing = new RoutingReads(this.fetchImpl, `${settings.apiUrl}/${RELEASE_ROUTING_PATH}`, settings.timeoutMs, now);
+    this.routing = new RoutingReads(this.fetchImpl, `${settings.apiUrl}/${RELEASE_ROUTING_PATH}`, settings.finishMs, now);
     this.documents = new KeptReads(settings.cacheMs, CACHE_ENTRIES, settings.concurrency, now);
   }
 
@@ -93,7 +97,7 @@ class FirstPageComposer implements FirstPageServer {
     const page = firstPageOf(pathname);
     if (!page?.composed || !this.frames[page.remote]) return Promise.resolve(undefined);
     const { concurrency } = this.settings;
-    return this.documents.get(
+    const composing = this.documents.get(
       `${pathname}${search}`,
       async () => {
         const composed = await this.build(pathname, search, indexHtml, visitor).catch(() => undefined);
@@ -104,6 +108,23 @@ class FirstPageComposer implements FirstPageServer {
         return undefined;
       },
     );
+    return this.withinWait(composing);
+  }
+
+  /** The composed page if it comes within the visit's wait (FIRST_PAGE_TIMEOUT_MS), else undefined while it goes on. */
+  private withinWait(composing: Promise<string | undefined>): Promise<string | undefined> {
+    const { timeoutMs } = this.settings;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.tell(`no answer within ${timeoutMs} ms (the page is still composed for the next visits)`);
+        resolve(undefined);
+      }, timeoutMs);
+      const settle = (document: string | undefined) => {
+        clearTimeout(timer);
+        resolve(document);
+      };
+      composing.then(settle, () => settle(undefined));
+    });
   }
 
   /**
@@ -122,14 +143,14 @@ class FirstPageComposer implements FirstPageServer {
 
   /** The composed document (undefined: send the plain page) and whether it may be kept for the next visits. */
   private async build(pathname: string, search: string, indexHtml: string, visitor: Visitor | undefined): Promise<{ document: string; keep: boolean } | undefined> {
-    const { browserApiUrl, apiUrl, secret, timeoutMs } = this.settings;
+    const { browserApiUrl, apiUrl, secret, finishMs } = this.settings;
     const page = firstPageOf(pathname);
     if (!page?.composed || !browserApiUrl || !apiUrl || !this.frames[page.remote]) return undefined;
     // A composed page shows what its calls answer: a path that names none (a collection id the api
     // could not have made) is the browser's alone, and is not asked of the api nor of the remote.
     const calls = firstPageCalls(pathname, search);
     if (calls.length === 0) return undefined;
-    const signal = AbortSignal.timeout(timeoutMs);
+    const signal = AbortSignal.timeout(finishMs);
     const client = visitorHeaders(visitor);
     try {
       const [answers, { url: framesUrl, routed }] = await Promise.all([
@@ -157,7 +178,7 @@ class FirstPageComposer implements FirstPageServer {
       if (!routed) this.tell("the release registry's routing did not answer (the remote's own build was rendered, and not kept)");
       return document === undefined ? undefined : { document, keep: routed };
     } catch (error) {
-      this.tell(signal.aborted ? `no answer within ${timeoutMs} ms` : `${error instanceof Error ? error.message : String(error)}`);
+      this.tell(signal.aborted ? `not composed within ${finishMs} ms (FIRST_PAGE_FINISH_MS)` : `${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
   }

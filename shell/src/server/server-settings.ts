@@ -10,8 +10,13 @@ import { REMOTE_NAMES, type RemoteName } from '../config/remote-names';
 // Plain JavaScript shared with deploy/frames.mjs, bundled into this build.
 import { FRAMES_SECRET_RULE, isFramesSecret } from '../../../deploy/frames-secret.mjs';
 
-/** The whole composition's budget by default: past it the plain index.html is sent. */
+/** A visit's wait for its composed page by default: past it the plain index.html is sent. */
 export const DEFAULT_TIMEOUT_MS = 400;
+/**
+ * The whole composition's budget by default: one that missed a visit's wait goes on this long, and
+ * what it makes serves the next visits (a loaded server then composes the page once, not never).
+ */
+export const DEFAULT_FINISH_MS = 3000;
 /** How long a composed page is sent again as it is (the home page's lists change rarely). */
 export const DEFAULT_CACHE_MS = 2000;
 /** Compositions under way at most by default: past it a visit gets the plain page at once. */
@@ -42,6 +47,8 @@ export interface ApiSettings {
 
 /** All the shell server's settings, checked. */
 export interface ServerSettings extends ApiSettings {
+  /** FIRST_PAGE_FINISH_MS: a composition's whole budget, never less than `timeoutMs`. */
+  finishMs: number;
   /** The remotes whose pages are composed, and their frames ports as this server reaches them. */
   frames: Partial<Record<RemoteName, string>>;
   /** FRAMES_SECRET, set whenever `frames` names a remote. */
@@ -97,6 +104,7 @@ const framesEnvSchema = z.object(Object.fromEntries(REMOTE_NAMES.map((remote) =>
 const envSchema = z.object({
   API_INTERNAL_URL: optional(absoluteUrl('API_INTERNAL_URL')),
   FIRST_PAGE_TIMEOUT_MS: wholeNumber('FIRST_PAGE_TIMEOUT_MS', DEFAULT_TIMEOUT_MS, 10_000),
+  FIRST_PAGE_FINISH_MS: wholeNumber('FIRST_PAGE_FINISH_MS', DEFAULT_FINISH_MS, 60_000),
   FIRST_PAGE_CACHE_MS: wholeNumber('FIRST_PAGE_CACHE_MS', DEFAULT_CACHE_MS, 60_000),
   FIRST_PAGE_CONCURRENCY: wholeNumber('FIRST_PAGE_CONCURRENCY', DEFAULT_CONCURRENCY, 1000),
   // Checked only with a frames port (the transform below): without one it is not sent anywhere.
@@ -150,6 +158,7 @@ const settingsSchema = z
       browserApiUrl,
       apiUrl: env.API_INTERNAL_URL ?? browserApiUrl,
       timeoutMs: env.FIRST_PAGE_TIMEOUT_MS,
+      finishMs: Math.max(env.FIRST_PAGE_FINISH_MS, env.FIRST_PAGE_TIMEOUT_MS),
       cacheMs: env.FIRST_PAGE_CACHE_MS,
       concurrency: env.FIRST_PAGE_CONCURRENCY,
       frames,
