@@ -125,8 +125,8 @@ async function* linesOf(chunks: readonly Buffer[]): AsyncGenerator<string[]> {
       rest = start < text.length ? Buffer.from(text.subarray(start)) : null;
       yield lines;
     }
-  } catch (error) {
-    if (error instanceof SnapshotError) throw error;
+  } catch {
+    // Only the decompression throws here (the lines are parsed by the caller, after each yield).
     throw new SnapshotError('corrupt', 'its bytes do not decompress');
   } finally {
     unzip.destroy();
