@@ -1,11 +1,13 @@
 // The `browser` phase of scripts/test.mjs: the Playwright journeys (e2e/tests) against whole seeded
 // sites on test ports. The run's Auth Emulator and Mailpit (the test profile's) must be up.
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { log, run } from './lib/processes.mjs';
 import { NO_RATE_LIMITS, ROOT, demoPhotoCache, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds, startMailpit } from './lib/services.mjs';
 import { portsOf } from './lib/workspace.mjs';
 import { playwrightSuite } from './lib/playwright-suite.mjs';
 import { startMailRelay } from './lib/mail-relay.mjs';
+import { JOURNEY_TIMES_FILE, balancedShards, readJourneyTimes, secondsPerFile } from './lib/journey-shards.mjs';
 
 /**
  * The journeys' workers. Each is a whole seeded site of its own (database, Auth Emulator, Mailpit and
@@ -34,6 +36,9 @@ export async function journeysSuite({ work, logs, offset, plan, results, extraLo
   // again at the same time on the same two cores (a whole seed is half a minute of encoding).
   let firstSeeded;
   const seeded = new Promise((resolve) => (firstSeeded = resolve));
+  // Each worker's files: shares of about equal measured time (docs/decisions/0037).
+  const shares = count > 1 ? balancedShards(journeyFiles(plan), readJourneyTimes(path.join(ROOT, JOURNEY_TIMES_FILE)), count) : [];
+  if (shares.length > 0) log(`journeys shared by measured time: ${shares.map((share) => `${share.files.length} files, ${Math.round(share.seconds / 60)} min`).join(' / ')}`);
   const workers = JOURNEY_PROFILES.slice(0, count).map((profile, index) => {
     const suffix = index === 0 ? '' : `-${index + 1}`;
     const logDir = index === 0 ? logs : path.join(work, `logs${suffix}`);
@@ -42,7 +47,8 @@ export async function journeysSuite({ work, logs, offset, plan, results, extraLo
     // Each worker's traces and screenshots of failures in a folder of its own (a run empties its folder first).
     const traces = path.join(ROOT, 'test-results', `journeys-${index + 1}`);
     const seedAfter = index === 0 ? Promise.resolve() : seeded;
-    return { index, count, plan, work, logDir, suffix, ports: portsOf(profile, offset), out, traces, seedAfter, seedDone: index === 0 ? firstSeeded : () => {} };
+    const files = shares[index]?.files;
+    return { index, count, plan, files, work, logDir, suffix, ports: portsOf(profile, offset), out, traces, seedAfter, seedDone: index === 0 ? firstSeeded : () => {} };
   });
   // Both starts settle before a failure is thrown: the other site is then whole, and stopped with the run's processes.
   const started = await Promise.allSettled(workers.map((worker) => journeySite(worker)));
@@ -57,8 +63,26 @@ export async function journeysSuite({ work, logs, offset, plan, results, extraLo
       if (failed) throw failed.reason;
     });
   } finally {
+    writeMeasuredTimes(plan, results.at(-1));
     for (const site of sites) await site.relay.close();
   }
+}
+
+/** The journey files to run (names under e2e/tests): the --affected plan's, or all of them. */
+function journeyFiles(plan) {
+  if (plan && plan.journeys !== 'all') return plan.journeys;
+  return readdirSync(path.join(ROOT, 'e2e/tests')).filter((name) => name.endsWith('.spec.ts'));
+}
+
+/**
+ * After a run of every journey, each file's measured seconds to test-results/journey-times.json:
+ * copied over e2e/journey-times.json, it shares the next runs out by them.
+ */
+function writeMeasuredTimes(plan, outcome) {
+  if (plan || process.env.E2E_GREP || process.env.E2E_REPEAT || !outcome?.timings?.length) return;
+  const measured = { measured: new Date().toISOString().slice(0, 10), seconds: secondsPerFile(outcome.timings) };
+  mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
+  writeFileSync(path.join(ROOT, 'test-results', 'journey-times.json'), `${JSON.stringify(measured, null, 2)}\n`);
 }
 
 /**
@@ -127,16 +151,17 @@ async function warmFirstPages(site) {
 }
 
 /** One worker's share of the journeys against its site. */
-async function journeys({ index, count, plan, ports, out, traces }, { mongoUri, apiUrl, authEmulatorUrl, relay }) {
+async function journeys({ index, count, plan, files, ports, out, traces }, { mongoUri, apiUrl, authEmulatorUrl, relay }) {
   // E2E_GREP runs only the journeys whose title matches (while working on some of them).
   const grep = process.env.E2E_GREP ? ['--grep', process.env.E2E_GREP] : [];
-  // With --affected, the journeys that visit a route of an affected remote (or all of them).
-  const specs = plan && plan.journeys !== 'all' ? plan.journeys.map((spec) => `tests/${spec}`) : [];
+  // This worker's share of the files with several workers; else, with --affected, the journeys that
+  // visit a route of an affected remote (or all of them).
+  const chosen = files ?? (plan && plan.journeys !== 'all' ? plan.journeys : []);
+  const specs = chosen.map((spec) => `tests/${spec}`);
   if (plan?.grepInvert) specs.push('--grep-invert', plan.grepInvert);
   // E2E_REPEAT=n runs each of them n times (to find a journey that fails now and then).
   const repeat = /^[1-9]\d?$/.test(process.env.E2E_REPEAT ?? '') ? ['--repeat-each', process.env.E2E_REPEAT] : [];
-  const shard = count > 1 ? [`--shard=${index + 1}/${count}`] : [];
-  await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...specs, ...grep, ...repeat, ...shard], {
+  await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...specs, ...grep, ...repeat], {
     cwd: ROOT,
     prefix: count > 1 ? `[journeys ${index + 1}/${count}] ` : undefined,
     env: {
