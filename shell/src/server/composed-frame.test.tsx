@@ -184,6 +184,35 @@ test('what is typed before the page\'s code comes reaches its code: the search i
   expect(search.value).toBe('sword');
 });
 
+test('a field changed before the code stays waiting until the code has its value, so a form sent meanwhile is held; the others wake with the hydration', async () => {
+  // Enter pressed in the search right as the page hydrates: were the field awake before its value
+  // was handed over, the intent starter would let the form go and the code would search for ''.
+  // A page of its own again (the loader keeps each remote's module once it has come).
+  const collection = '/members/a-member/collections';
+  composedDocument(collection, 'catalog/MemberCollections', renderToString(<SearchPage />));
+  const search = container.querySelector('input') as HTMLInputElement;
+  const button = container.querySelector('button[type="submit"]') as HTMLButtonElement;
+  expect(search).toHaveAttribute(WAITING_ATTRIBUTE);
+  expect(button).toHaveAttribute(WAITING_ATTRIBUTE);
+  const seen: string[] = [];
+  const watch = new MutationObserver((records) => {
+    for (const { target } of records) if ((target === search || target === button) && !target.hasAttribute(WAITING_ATTRIBUTE)) seen.push(`${target.tagName.toLowerCase()} awake`);
+  });
+  watch.observe(container, { attributes: true, subtree: true, attributeFilter: [WAITING_ATTRIBUTE] });
+  search.addEventListener('input', () => seen.push('typed value handed over'));
+  const arrive = pageArrivesLater(() => <SearchPage />);
+  await hydrate(collection);
+  search.value = 'swor';
+  await arrive();
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 5)));
+  watch.disconnect();
+  expect(seen).toEqual(['button awake', 'typed value handed over', 'input awake']);
+  await act(async () => {
+    button.click();
+  });
+  expect(container.querySelector('output')).toHaveTextContent('searched for swor');
+});
+
 test('a plain document is not composed', () => {
   container = document.createElement('div');
   expect(isComposed(container)).toBe(false);

@@ -56,19 +56,30 @@ function handOver(field: Field): void {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-/** The controls of `root` that `where` takes are the code's now; what the visitor changed in them is handed over. */
+/**
+ * The controls of `root` that `where` takes are the code's now; what the visitor changed in them is
+ * handed over. A changed field stays waiting until its value is the code's: a form sent in between
+ * (Enter in a search typed before the code came) is held by the intent starter and sent again once
+ * the field is awake, with what was typed, not with the value the code knew.
+ */
 export function wakeWaitingControls(root: Element, where: (control: Element) => boolean): void {
   const changed: Field[] = [];
   for (const control of root.querySelectorAll(`[${WAITING_ATTRIBUTE}]`)) {
     if (!where(control)) continue;
-    control.removeAttribute(WAITING_ATTRIBUTE);
-    if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement) {
-      if (changedBeforeCode(control)) changed.push(control);
-    }
+    const field = control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement ? control : null;
+    if (field && changedBeforeCode(field)) changed.push(field);
+    else control.removeAttribute(WAITING_ATTRIBUTE);
   }
   // Outside the commit that hydrated them, and a task before the starter replays a held click (a
   // search typed, then its button pressed, searches for what was typed).
-  if (changed.length) setTimeout(() => changed.forEach((field) => field.isConnected && handOver(field)), 0);
+  if (changed.length) {
+    setTimeout(() => {
+      for (const field of changed) {
+        if (field.isConnected) handOver(field);
+        field.removeAttribute(WAITING_ATTRIBUTE);
+      }
+    }, 0);
+  }
 }
 
 /** The layout's part (outside <main>) is hydrated: its controls are the code's. Used by RootLayout. */
