@@ -196,7 +196,10 @@ test('a field changed before the code stays waiting until the code has its value
   expect(button).toHaveAttribute(WAITING_ATTRIBUTE);
   const seen: string[] = [];
   const watch = new MutationObserver((records) => {
-    for (const { target } of records) if ((target === search || target === button) && !target.hasAttribute(WAITING_ATTRIBUTE)) seen.push(`${target.tagName.toLowerCase()} awake`);
+    for (const { target } of records) {
+      const control = [search, button].find((candidate) => candidate === target);
+      if (control && !control.hasAttribute(WAITING_ATTRIBUTE)) seen.push(`${control.tagName.toLowerCase()} awake`);
+    }
   });
   watch.observe(container, { attributes: true, subtree: true, attributeFilter: [WAITING_ATTRIBUTE] });
   search.addEventListener('input', () => seen.push('typed value handed over'));
