@@ -1,13 +1,13 @@
 // The `browser` phase of scripts/test.mjs: the Playwright journeys (e2e/tests) against whole seeded
 // sites on test ports. The run's Auth Emulator and Mailpit (the test profile's) must be up.
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { log, run } from './lib/processes.mjs';
 import { NO_RATE_LIMITS, ROOT, demoPhotoCache, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds, startMailpit } from './lib/services.mjs';
 import { portsOf } from './lib/workspace.mjs';
 import { playwrightSuite } from './lib/playwright-suite.mjs';
 import { startMailRelay } from './lib/mail-relay.mjs';
-import { JOURNEY_TIMES_FILE, balancedShards, readJourneyTimes, secondsPerFile } from './lib/journey-shards.mjs';
+import { JOURNEY_TIMES_FILE, balancedShards, journeySpecFiles, readJourneyTimes, secondsPerFile } from './lib/journey-shards.mjs';
 
 /**
  * The journeys' workers. Each is a whole seeded site of its own (database, Auth Emulator, Mailpit and
@@ -71,7 +71,7 @@ export async function journeysSuite({ work, logs, offset, plan, results, extraLo
 /** The journey files to run (names under e2e/tests): the --affected plan's, or all of them. */
 function journeyFiles(plan) {
   if (plan && plan.journeys !== 'all') return plan.journeys;
-  return readdirSync(path.join(ROOT, 'e2e/tests')).filter((name) => name.endsWith('.spec.ts'));
+  return journeySpecFiles(path.join(ROOT, 'e2e'));
 }
 
 /**

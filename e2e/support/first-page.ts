@@ -15,7 +15,7 @@ export async function startSite(page: Page): Promise<void> {
 /**
  * Waits until the site's server sends `path` composed. On a loaded machine a composition may miss a
  * visit's wait (FIRST_PAGE_TIMEOUT_MS) and that visit gets the plain document; the composition goes
- * on and serves the next visits for FIRST_PAGE_CACHE_MS (docs/decisions/0010), so the document is
+ * on and serves the next visits for FIRST_PAGE_CACHE_MS (docs/decisions/0036), so the document is
  * asked again until it comes composed. A journey about the composed page then opens it at once.
  */
 export async function untilComposed(request: APIRequestContext, path: string): Promise<string> {

@@ -1,9 +1,10 @@
 // `npm test -- --affected [--base <ref>]`: what a change touches, so that the runner checks only that
 // (README, "Tests"). The whole `npm test` stays the gate before a change lands.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FRONT_ENDS } from './workspace.mjs';
+import { journeySpecFiles } from './journey-shards.mjs';
 
 /** Nx's affected projects against `base` (committed and uncommitted changes), by folder. */
 function affectedFolders(root, base) {
@@ -78,7 +79,7 @@ export function affectedPlan(root, base) {
   // The shell, the libraries the front ends share, the api and the journeys' own support touch every page.
   const everyPage = folders.some((folder) => folder === 'shell' || folder === 'api' || (folder.startsWith('libs/') && folder !== 'libs/testing')) || files.some((file) => file.startsWith('e2e/support/') || file.startsWith('deploy/') || file === 'e2e/playwright.config.ts');
   const e2eDir = path.join(root, 'e2e');
-  const specs = readdirSync(path.join(e2eDir, 'tests')).filter((file) => file.endsWith('.spec.ts'));
+  const specs = journeySpecFiles(e2eDir);
   let journeys;
   let grepInvert = null;
   if (everyPage) journeys = 'all';

@@ -2,10 +2,18 @@
 // how long each file took when last measured (e2e/journey-times.json), so the workers end together.
 // Playwright's own --shard splits by test count in file order, which left one worker 4.5 minutes
 // after the other (the axe pass over every page is 60 short tests, the photos 10 long ones).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 /** Where the measured seconds per journey file are kept (refreshed from test-results/journey-times.json). */
 export const JOURNEY_TIMES_FILE = 'e2e/journey-times.json';
+
+/** The journey files (names under `e2eDir`/tests), in name order. */
+export function journeySpecFiles(e2eDir) {
+  return readdirSync(path.join(e2eDir, 'tests'))
+    .filter((file) => file.endsWith('.spec.ts'))
+    .sort();
+}
 
 /**
  * `files` (names under e2e/tests) in `count` shares of about equal measured time: the longest file
