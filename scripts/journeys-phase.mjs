@@ -2,7 +2,7 @@
 // sites on test ports. The run's Auth Emulator and Mailpit (the test profile's) must be up.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { log, run } from './lib/processes.mjs';
+import { log, run, sideBySide } from './lib/processes.mjs';
 import { NO_RATE_LIMITS, ROOT, demoPhotoCache, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds, startMailpit } from './lib/services.mjs';
 import { portsOf } from './lib/workspace.mjs';
 import { playwrightSuite } from './lib/playwright-suite.mjs';
@@ -51,16 +51,11 @@ export async function journeysSuite({ work, logs, offset, plan, results, extraLo
     return { index, count, plan, files, work, logDir, suffix, ports: portsOf(profile, offset), out, traces, seedAfter, seedDone: index === 0 ? firstSeeded : () => {} };
   });
   // Both starts settle before a failure is thrown: the other site is then whole, and stopped with the run's processes.
-  const started = await Promise.allSettled(workers.map((worker) => journeySite(worker)));
-  const refused = started.find((outcome) => outcome.status === 'rejected');
-  if (refused) throw refused.reason;
-  const sites = started.map((outcome) => outcome.value);
+  const sites = await sideBySide(workers.map((worker) => () => journeySite(worker)));
   const outs = workers.map((worker) => worker.out);
   try {
     await playwrightSuite('browser journeys', outs, results, async () => {
-      const runs = await Promise.allSettled(workers.map((worker, index) => journeys(worker, sites[index])));
-      const failed = runs.find((outcome) => outcome.status === 'rejected');
-      if (failed) throw failed.reason;
+      await sideBySide(workers.map((worker, index) => () => journeys(worker, sites[index])));
     });
   } finally {
     writeMeasuredTimes(plan, results.at(-1));

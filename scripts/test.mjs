@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, existsSync, readdirSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { log, onInterrupt, run, stopAll, stopProcess } from './lib/processes.mjs';
+import { log, onInterrupt, run, sideBySide, stopAll, stopProcess } from './lib/processes.mjs';
 import { NO_RATE_LIMITS, ROOT, ensureFerretDb, ensureMailpit, ensureSeaweedFs, freshPostgresDatabase, startApi, startAuthEmulator, startFerretDb, startMailpit, startSeaweedS3 } from './lib/services.mjs';
 import { deploySuite } from './deploy-phase.mjs';
 import { journeysSuite } from './journeys-phase.mjs';
@@ -48,11 +48,12 @@ async function timed(phase, work) {
   }
 }
 
-async function jest(label, args, env = {}, { allowNone = false } = {}) {
+/** A Jest run, its report pushed onto `results`; `prefix` before each line of its output (suites that run side by side). */
+async function jest(label, args, env = {}, { allowNone = false, prefix } = {}) {
   const out = path.join(work, `${label.replace(/\W+/g, '-')}.json`);
   let failure;
   try {
-    await run('npx', ['jest', '--ci', '--json', `--outputFile=${out}`, ...args], { cwd: ROOT, env });
+    await run('npx', ['jest', '--ci', '--json', `--outputFile=${out}`, ...args], { cwd: ROOT, env, prefix });
   } catch (error) {
     failure = error;
   }
@@ -67,26 +68,22 @@ async function jest(label, args, env = {}, { allowNone = false } = {}) {
 }
 
 /**
- * One Mailpit for the api and browser phases: the main api of each suite sends its mail there (the
+ * A suite's Mailpit, on its profile's ports: the main api of the suite sends its mail there (the
  * browser suite's through a relay it can stop, scripts/lib/mail-relay.mjs), and the tests read what
  * arrived through Mailpit's API (MAILPIT_URL).
  */
-const MAIL = { smtpUrl: `smtp://127.0.0.1:${PORTS.mailSmtp}`, inboxUrl: `http://127.0.0.1:${PORTS.mailHttp}` };
+const mailOf = (ports) => ({ smtpUrl: `smtp://127.0.0.1:${ports.mailSmtp}`, inboxUrl: `http://127.0.0.1:${ports.mailHttp}` });
 
 /**
- * The api's HTTP suite against one FerretDB. With `catalog: 'off'` the main instance serves lists
+ * The api's HTTP suite against one FerretDB, on a port profile (`ports`: the api instances, the
+ * image source, the metrics and the Mailpit it sends to). With `catalog: 'off'` the main instance serves lists
  * from the database (CATALOG_MAX_ARTIFACTS=0: the path past the catalog's size limit) and the tests
  * that need the catalog's own features say so (API_CATALOG=off). Only the main instance has a mail
  * server: it sends what any instance of the suite writes to the outbox they share.
  */
-async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on', s3 }) {
-  const ferret = await startFerretDb({
-    port: mongoPort,
-    dataDir: path.join(work, `ferretdb-${label}`),
-    postgresUrl,
-    debugPort: mongoPort === PORTS.sqlite ? PORTS.debug : PORTS.debugPostgres,
-    logDir: LOGS,
-  });
+async function apiSuite(label, { ports, mongoPort, debugPort, postgresUrl, authPort, catalog = 'on', s3, prefix }) {
+  const MAIL = mailOf(ports);
+  const ferret = await startFerretDb({ port: mongoPort, dataDir: path.join(work, `ferretdb-${label}`), postgresUrl, debugPort, logDir: LOGS });
   const mongoUri = `mongodb://127.0.0.1:${mongoPort}/antiquarium_test`;
   // Every instance of this suite tells the others about its writes on a channel of this run's own.
   const run = `antiquarium-test:${OFFSET}:${label}:${Date.now()}:`;
@@ -103,13 +100,13 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
   // folder as the demo seed fills it (api/test/iiif.e2e-spec.ts writes pictures there).
   const media = {
     ...storage,
-    PUBLIC_API_URL: `http://127.0.0.1:${PORTS.api}`,
-    MEDIA_FETCH_ALLOW_HOSTS: `127.0.0.1:${PORTS.imageSource}`,
+    PUBLIC_API_URL: `http://127.0.0.1:${ports.api}`,
+    MEDIA_FETCH_ALLOW_HOSTS: `127.0.0.1:${ports.imageSource}`,
     MEDIA_DIR: path.join(work, `media-${label}`),
   };
   mkdirSync(media.MEDIA_DIR, { recursive: true });
   const api = await startApi({
-    port: PORTS.api,
+    port: ports.api,
     mongoUri,
     authEmulatorPort: authPort,
     logDir: LOGS,
@@ -122,7 +119,7 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
       ...(catalog === 'off' ? { CATALOG_MAX_ARTIFACTS: '0' } : {}),
       RATE_LIMIT_PREFIX: `${run}main:`,
       LOG_FORMAT: 'json',
-      METRICS_PORT: String(PORTS.apiMetrics),
+      METRICS_PORT: String(ports.apiMetrics),
       CORS_ORIGINS: 'http://localhost:4200,http://127.0.0.1:4200',
       RELEASE_DEPLOY_TOKEN,
       RELEASE_TELEMETRY_SECRET,
@@ -157,17 +154,17 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
   };
   const shared = { ...limits, ...changes, RATE_LIMIT_PREFIX: `${run}rate:` };
   const limited = [
-    await startApi({ port: PORTS.apiLimited, mongoUri, authEmulatorPort: authPort, logDir: LOGS, name: `api-limited-${label}`, env: shared }),
-    await startApi({ port: PORTS.apiLimitedTwin, mongoUri, authEmulatorPort: authPort, logDir: LOGS, name: `api-limited-twin-${label}`, env: { ...shared, RELEASE_DEPLOY_TOKEN } }),
+    await startApi({ port: ports.apiLimited, mongoUri, authEmulatorPort: authPort, logDir: LOGS, name: `api-limited-${label}`, env: shared }),
+    await startApi({ port: ports.apiLimitedTwin, mongoUri, authEmulatorPort: authPort, logDir: LOGS, name: `api-limited-twin-${label}`, env: { ...shared, RELEASE_DEPLOY_TOKEN } }),
     await startApi({
-      port: PORTS.apiNoRedis,
+      port: ports.apiNoRedis,
       mongoUri,
       authEmulatorPort: authPort,
       logDir: LOGS,
       name: `api-no-redis-${label}`,
       // A port of the test profile where nothing listens: it hears the others' writes from the
       // change log, read every second here (api/test/catalog-changes.e2e-spec.ts).
-      env: { ...limits, REDIS_URL: `redis://127.0.0.1:${PORTS.closedRedis}`, CATALOG_REFRESH_MS: '1000' },
+      env: { ...limits, REDIS_URL: `redis://127.0.0.1:${ports.closedRedis}`, CATALOG_REFRESH_MS: '1000' },
     }),
   ];
   try {
@@ -175,13 +172,13 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
     const only = process.env.API_TEST_PATH ? [process.env.API_TEST_PATH] : [];
     const ignore = catalog === 'off' ? catalogOffIgnoreArgs(path.join(ROOT, 'api/test')) : [];
     await jest(`api over HTTP (${label})`, ['-c', 'api/jest.e2e.config.cjs', ...only, ...ignore], {
-      RATE_LIMITED_API_URL: `http://127.0.0.1:${PORTS.apiLimited}`,
-      RATE_LIMITED_TWIN_URL: `http://127.0.0.1:${PORTS.apiLimitedTwin}`,
-      NO_REDIS_API_URL: `http://127.0.0.1:${PORTS.apiNoRedis}`,
-      METRICS_URL: `http://127.0.0.1:${PORTS.apiMetrics}/metrics`,
+      RATE_LIMITED_API_URL: `http://127.0.0.1:${ports.apiLimited}`,
+      RATE_LIMITED_TWIN_URL: `http://127.0.0.1:${ports.apiLimitedTwin}`,
+      NO_REDIS_API_URL: `http://127.0.0.1:${ports.apiNoRedis}`,
+      METRICS_URL: `http://127.0.0.1:${ports.apiMetrics}/metrics`,
       API_LOG_FILE: path.join(LOGS, `api-${label}.log`),
-      API_URL: `http://127.0.0.1:${PORTS.api}`,
-      IMAGE_SOURCE_PORT: String(PORTS.imageSource),
+      API_URL: `http://127.0.0.1:${ports.api}`,
+      IMAGE_SOURCE_PORT: String(ports.imageSource),
       // What the main instance was given for photos: tests run the media command with it.
       API_MEDIA_ENV: JSON.stringify({ ...media, ...changes }),
       MONGODB_URI: mongoUri,
@@ -192,12 +189,76 @@ async function apiSuite(label, { mongoPort, postgresUrl, authPort, catalog = 'on
       RELEASE_TELEMETRY_SECRET,
       MAILPIT_URL: MAIL.inboxUrl,
       MAILPIT_SMTP_URL: MAIL.smtpUrl,
-    });
+    }, { prefix });
   } finally {
     for (const instance of limited) await stopProcess(instance);
     await stopProcess(api);
     await stopProcess(ferret);
   }
+}
+
+// API_SUITES=sqlite,postgresql,sqlite-database-path picks some of the three (all by default).
+const API_SUITES = new Set(phases.has('api') ? (process.env.API_SUITES ?? 'sqlite,postgresql,sqlite-database-path').split(',') : []);
+
+/** The two api suites on the SQLite handler, one after the other on the `test` profile (they share its FerretDB port). */
+const sqliteLane = {
+  wanted: () => API_SUITES.has('sqlite') || API_SUITES.has('sqlite-database-path'),
+  async run() {
+    if (API_SUITES.has('sqlite')) {
+      // This run keeps its photos in a bucket of a real S3-compatible server (SeaweedFS), the others
+      // in a folder: the api's two photo stores, each under the whole suite.
+      log('api suite on FerretDB (SQLite handler), photos in S3 (SeaweedFS)');
+      await ensureSeaweedFs();
+      const bucket = 'antiquarium-test-photos';
+      const seaweed = await startSeaweedS3({ basePort: PORTS.s3, dataDir: path.join(work, 'seaweedfs'), logDir: LOGS, bucket });
+      const s3 = { S3_ENDPOINT: seaweed.endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'antiquarium-test', S3_SECRET_ACCESS_KEY: 'antiquarium-test' };
+      try {
+        await timed('api (sqlite, S3)', () => apiSuite('sqlite', { ports: PORTS, mongoPort: PORTS.sqlite, debugPort: PORTS.debug, authPort: PORTS.auth, s3, prefix: '[api sqlite] ' }));
+      } finally {
+        await stopProcess(seaweed.entry);
+      }
+    }
+    if (API_SUITES.has('sqlite-database-path')) {
+      log('api suite with the catalog off: lists from the database, as past CATALOG_MAX_ARTIFACTS (SQLite handler)');
+      const suite = { ports: PORTS, mongoPort: PORTS.sqlite, debugPort: PORTS.debug, authPort: PORTS.auth, catalog: 'off', prefix: '[api catalog off] ' };
+      await timed('api (catalog off)', () => apiSuite('sqlite-database-path', suite));
+    }
+  },
+};
+
+/** The api suite on the PostgreSQL handler (its own profile and Mailpit), then the bench smoke. */
+const postgresqlLane = {
+  wanted: () => API_SUITES.has('postgresql') || phases.has('bench-smoke'),
+  async run() {
+    if (API_SUITES.has('postgresql')) {
+      log('api suite on FerretDB (PostgreSQL handler)');
+      const ports = portsOf('testPostgresql', OFFSET);
+      const postgresUrl = await freshPostgresDatabase(`antiquarium_test_${OFFSET}`);
+      const mailpit = await startMailpit({ smtpPort: ports.mailSmtp, httpPort: ports.mailHttp, dataDir: path.join(work, 'mailpit-postgresql'), logDir: LOGS, name: 'mailpit-postgresql' });
+      try {
+        const suite = { ports, mongoPort: ports.mongo, debugPort: ports.debug, postgresUrl, authPort: PORTS.auth, prefix: '[api postgresql] ' };
+        await timed('api (postgresql)', () => apiSuite('postgresql', suite));
+      } finally {
+        await stopProcess(mailpit);
+      }
+    }
+    if (phases.has('bench-smoke')) {
+      log('bench smoke: the benchmark\'s code paths on tiny data (no timing is judged)');
+      await timed('bench smoke', () => benchSmoke({ work, offset: OFFSET, results, prefix: '[bench smoke] ' }));
+    }
+  },
+};
+
+/**
+ * The resilience tests start, kill and restart their own FerretDB and api processes (the
+ * `resilience` profile); only the Auth Emulator is shared. Their process logs go to LOGS.
+ */
+async function resilience() {
+  log('resilience: hostile input, database and identity outages, crashes, graceful shutdown');
+  // RESILIENCE_TEST_PATH runs only the spec files whose path matches (while working on some of them).
+  const only = process.env.RESILIENCE_TEST_PATH ? [process.env.RESILIENCE_TEST_PATH] : [];
+  const env = { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${PORTS.auth}`, FIREBASE_PROJECT_ID: 'demo-antiquarium', RESILIENCE_LOG_DIR: LOGS };
+  await timed('resilience', () => jest('api resilience', ['-c', 'api/jest.resilience.config.cjs', ...only], env));
 }
 
 /** The seeded sites of the browser phase and the journeys against them (scripts/journeys-phase.mjs). */
@@ -250,51 +311,12 @@ async function main() {
     mailpit = await startMailpit({ smtpPort: PORTS.mailSmtp, httpPort: PORTS.mailHttp, dataDir: path.join(work, 'mailpit'), logDir: LOGS });
   }
   try {
-    if (phases.has('api')) {
-      // API_SUITES=sqlite,postgresql,sqlite-database-path picks some of the three (all by default).
-      const suites = new Set((process.env.API_SUITES ?? 'sqlite,postgresql,sqlite-database-path').split(','));
-      if (suites.has('sqlite')) {
-        // This run keeps its photos in a bucket of a real S3-compatible server (SeaweedFS), the others
-        // in a folder: the api's two photo stores, each under the whole suite.
-        log('api suite on FerretDB (SQLite handler), photos in S3 (SeaweedFS)');
-        await ensureSeaweedFs();
-        const bucket = 'antiquarium-test-photos';
-        const seaweed = await startSeaweedS3({ basePort: PORTS.s3, dataDir: path.join(work, 'seaweedfs'), logDir: LOGS, bucket });
-        const s3 = { S3_ENDPOINT: seaweed.endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'antiquarium-test', S3_SECRET_ACCESS_KEY: 'antiquarium-test' };
-        try {
-          await timed('api (sqlite, S3)', () => apiSuite('sqlite', { mongoPort: PORTS.sqlite, authPort: PORTS.auth, s3 }));
-        } finally {
-          await stopProcess(seaweed.entry);
-        }
-      }
-      if (suites.has('postgresql')) {
-        log('api suite on FerretDB (PostgreSQL handler)');
-        const postgresUrl = await freshPostgresDatabase(`antiquarium_test_${OFFSET}`);
-        await timed('api (postgresql)', () => apiSuite('postgresql', { mongoPort: PORTS.postgres, postgresUrl, authPort: PORTS.auth }));
-      }
-      if (suites.has('sqlite-database-path')) {
-        log('api suite with the catalog off: lists from the database, as past CATALOG_MAX_ARTIFACTS (SQLite handler)');
-        await timed('api (catalog off)', () => apiSuite('sqlite-database-path', { mongoPort: PORTS.sqlite, authPort: PORTS.auth, catalog: 'off' }));
-      }
-    }
-    if (phases.has('bench-smoke')) {
-      log('bench smoke: the benchmark\'s code paths on tiny data (no timing is judged)');
-      await timed('bench smoke', () => benchSmoke({ work, offset: OFFSET, results }));
-    }
-    if (phases.has('resilience')) {
-      // The tests start, kill and restart their own FerretDB and api processes (ports 27200-27299,
-      // 3200-3299, 9300-9399); only the Auth Emulator is shared. Their process logs go to LOGS.
-      log('resilience: hostile input, database and identity outages, crashes, graceful shutdown');
-      // RESILIENCE_TEST_PATH runs only the spec files whose path matches (while working on some of them).
-      const only = process.env.RESILIENCE_TEST_PATH ? [process.env.RESILIENCE_TEST_PATH] : [];
-      await timed('resilience', () =>
-        jest('api resilience', ['-c', 'api/jest.resilience.config.cjs', ...only], {
-          FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${PORTS.auth}`,
-          FIREBASE_PROJECT_ID: 'demo-antiquarium',
-          RESILIENCE_LOG_DIR: LOGS,
-        }),
-      );
-    }
+    // The api suites and the bench smoke in two lanes side by side (decision 0038), each on ports of
+    // its own, sharing only the Auth Emulator, whose users every test makes anew.
+    const lanes = [sqliteLane, postgresqlLane].filter((lane) => lane.wanted());
+    if (lanes.length > 0) await timed('api and bench smoke in two lanes', () => sideBySide(lanes.map((lane) => lane.run)));
+    // Alone: its crashes, outages and 100 000 stored artifacts are judged against time bounds.
+    if (phases.has('resilience')) await resilience();
     if (phases.has('browser')) {
       log('browser journeys (Chromium) against the seeded site');
       await timed('browser', browserSuite);

@@ -7,19 +7,20 @@ import { ROOT, demoPhotoCache } from './services.mjs';
 /**
  * `npm run bench` on tiny data (scripts/bench.mjs --smoke): it must finish and write every section
  * of its report. Timings are not judged. Its own ports: the bench's shifted by 6 + TEST_PORT_OFFSET
- * (clear of a real `npm run bench`, the soak's emulator ports and the other phases').
+ * (clear of a real `npm run bench`, the soak's emulator ports and the other phases'). `prefix`: before
+ * each line of its output (it runs beside the api suites).
  */
-export async function benchSmoke({ work, offset, results }) {
+export async function benchSmoke({ work, offset, results, prefix }) {
   const out = path.join(work, 'bench-smoke.json');
   let failure;
   try {
     // Its demo site's seed copies the plates the run's first seed processed (demoPhotoCache).
     const env = { SEED_PHOTO_CACHE: demoPhotoCache(work) };
-    await run(process.execPath, [path.join(ROOT, 'scripts/bench.mjs'), '--smoke', '--skip-lighthouse', '--million', '--out', out, '--port-offset', String(6 + offset)], { cwd: ROOT, env });
+    await run(process.execPath, [path.join(ROOT, 'scripts/bench.mjs'), '--smoke', '--skip-lighthouse', '--million', '--out', out, '--port-offset', String(6 + offset)], { cwd: ROOT, env, prefix });
     // The search engines side by side on a few artifacts: the catalog's must answer as a scan does.
-    await run(process.execPath, [path.join(ROOT, 'scripts/bench/search-engines.mjs'), '--sizes', '300', '--queries', '60', '--require-equal', 'catalog'], { cwd: ROOT });
+    await run(process.execPath, [path.join(ROOT, 'scripts/bench/search-engines.mjs'), '--sizes', '300', '--queries', '60', '--require-equal', 'catalog'], { cwd: ROOT, prefix });
     // The catalog's memory from a snapshot: it must restore every artifact it wrote.
-    await run(process.execPath, [path.join(ROOT, 'scripts/bench/catalog-memory.mjs'), '--size', '300'], { cwd: ROOT });
+    await run(process.execPath, [path.join(ROOT, 'scripts/bench/catalog-memory.mjs'), '--size', '300'], { cwd: ROOT, prefix });
   } catch (error) {
     failure = error;
   }

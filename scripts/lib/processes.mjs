@@ -123,6 +123,17 @@ export function run(command, args, { cwd, env, prefix } = {}) {
   });
 }
 
+/**
+ * Runs tasks at once and answers their values in order; every task ends before the first failure
+ * is thrown (each has recorded what it did, and what it started is whole, to be stopped).
+ */
+export async function sideBySide(tasks) {
+  const outcomes = await Promise.allSettled(tasks.map((task) => task()));
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  return outcomes.map((outcome) => outcome.value);
+}
+
 export function onInterrupt(handler) {
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM']) {
