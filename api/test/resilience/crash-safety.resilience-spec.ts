@@ -20,6 +20,11 @@ const REPAIR_API_PORT = resiliencePorts(35).api;
 const REREAD_API_PORT = resiliencePorts(36).api;
 const ROUNDS = 4;
 const WORKERS = 12;
+/**
+ * Acknowledged operations each round's stream makes before the crash: counted, not timed, so a
+ * loaded machine's slower stream still meets the kill in full flow (4 rounds: more than 100).
+ */
+const PER_ROUND = 30;
 /** Reconciliation logs "[Reconcile] done: {...}" at level log: run these apis in development mode to see it. */
 const WITH_LOGS = { NODE_ENV: 'development' };
 
@@ -101,8 +106,12 @@ describe('kill -9 during a stream of creates and like toggles', () => {
           }
         }
       };
+      const before = totals.creates + totals.toggles;
       const stream = Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
+      const flowing = Date.now();
       await sleep(3000 + Math.random() * 2000);
+      // A stream that stopped (a worker's failure ends it) goes on to the checks after 30 s.
+      while (totals.creates + totals.toggles - before < PER_ROUND && Date.now() - flowing < 30_000) await sleep(100);
       killed = true;
       signal(api.proc, 'SIGKILL');
       const exit = await api.proc.exited;
