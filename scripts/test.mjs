@@ -82,7 +82,7 @@ const mailOf = (ports) => ({ smtpUrl: `smtp://127.0.0.1:${ports.mailSmtp}`, inbo
  * server: it sends what any instance of the suite writes to the outbox they share.
  */
 async function apiSuite(label, { ports, mongoPort, debugPort, postgresUrl, authPort, catalog = 'on', s3, prefix }) {
-  const MAIL = mailOf(ports);
+  const mail = mailOf(ports);
   const ferret = await startFerretDb({ port: mongoPort, dataDir: path.join(work, `ferretdb-${label}`), postgresUrl, debugPort, logDir: LOGS });
   const mongoUri = `mongodb://127.0.0.1:${mongoPort}/antiquarium_test`;
   // Every instance of this suite tells the others about its writes on a channel of this run's own.
@@ -124,7 +124,7 @@ async function apiSuite(label, { ports, mongoPort, debugPort, postgresUrl, authP
       RELEASE_DEPLOY_TOKEN,
       RELEASE_TELEMETRY_SECRET,
       ...media,
-      SMTP_URL: MAIL.smtpUrl,
+      SMTP_URL: mail.smtpUrl,
     },
   });
   // Low limits, counters in Redis under a prefix of this run's own, the loopback proxy trusted (the
@@ -187,8 +187,8 @@ async function apiSuite(label, { ports, mongoPort, debugPort, postgresUrl, authP
       API_CATALOG: catalog,
       RELEASE_DEPLOY_TOKEN,
       RELEASE_TELEMETRY_SECRET,
-      MAILPIT_URL: MAIL.inboxUrl,
-      MAILPIT_SMTP_URL: MAIL.smtpUrl,
+      MAILPIT_URL: mail.inboxUrl,
+      MAILPIT_SMTP_URL: mail.smtpUrl,
     }, { prefix });
   } finally {
     for (const instance of limited) await stopProcess(instance);
