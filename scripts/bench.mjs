@@ -12,6 +12,7 @@
 //                          [--skip-idle] [--skip-photos] [--skip-iiif] [--idle-sizes 2000,100000] [--idle-seconds 60]
 //                          [--skip-first-tap] [--tap-runs 3] [--tap-controls menu,search,filter,like]
 //                          [--site-url http://localhost:4200]  (Lighthouse and (h) only, against a running site)
+//                          [--api-profile folder]  ((c)'s api instances CPU-profiled, a .cpuprofile each)
 //   node scripts/bench.mjs --compare a.json b.json
 //
 // (a) bytes per route: scripts/bundle-size.mjs in headless Chromium against the seeded demo site

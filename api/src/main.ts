@@ -7,7 +7,9 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
+import { CatalogService } from './catalog/catalog.service';
 import { ConfigError, loadConfig } from './config/env';
+import { heapMode } from './config/heap-mode';
 import { configureDocs, configureHttp } from './http';
 import { JsonLogger } from './observability/json-logger';
 import { serveMetrics } from './observability/metrics';
@@ -111,8 +113,7 @@ function answerClientErrorsInShape(server: Server): void {
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
-  // Before the catalog is built: V8 reads the flag when it next sizes the heap (decision 0034).
-  if (config.heap === 'size') setFlagsFromString('--optimize-for-size');
+  const heap = heapMode(config.heap, setFlagsFromString);
   const levels = config.nodeEnv === 'test' ? (['error', 'warn'] as const) : (['log', 'error', 'warn'] as const);
   const jsonLogger = config.logFormat === 'json' ? new JsonLogger([...levels, 'fatal']) : undefined;
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
@@ -125,6 +126,7 @@ async function bootstrap(): Promise<void> {
   closeGracefullyOn(['SIGTERM', 'SIGINT'], app);
   if (config.metricsPort !== undefined) await serveMetrics(config.metricsPort, config.metricsHost);
   await app.listen(config.port, config.host);
+  void app.get(CatalogService).settled().then(() => heap.serving());
   Logger.log(`api listening on http://${config.host}:${config.port}`, 'Bootstrap');
 }
 

@@ -21,6 +21,7 @@ const VALUE_OPTIONS = [
   'tap-runs',
   'tap-controls',
   'latency-samples',
+  'api-profile',
 ];
 const FLAG_OPTIONS = ['million', 'reuse-million', 'skip-lighthouse', 'skip-site', 'skip-latency', 'skip-home', 'skip-idle', 'skip-photos', 'skip-iiif', 'skip-first-tap', 'smoke', 'build', 'load-slow', 'help', 'compare'];
 
@@ -131,5 +132,7 @@ export function resolveOptions(parsed) {
     loader,
     portOffset: Number(values['--port-offset'] ?? process.env.BENCH_PORT_OFFSET ?? 0),
     out: values['--out'],
+    // (c)'s api run with V8's CPU profiler: one .cpuprofile per instance, written into this folder when it stops.
+    apiProfile: values['--api-profile'],
   };
 }

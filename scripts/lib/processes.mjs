@@ -26,8 +26,10 @@ export function startProcess(name, command, args, { cwd, env, logDir, inherit = 
   const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio, detached: true });
   if (logFile) {
     const out = createWriteStream(logFile, { flags: 'a' });
-    child.stdout.pipe(out);
-    child.stderr.pipe(out);
+    // Two streams into one file: neither may end it (the other may still write), the exit does.
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.once('close', () => out.end());
   }
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const entry = { name, child, exited, stopSignal, logFile };

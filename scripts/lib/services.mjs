@@ -174,10 +174,10 @@ export const NO_RATE_LIMITS = { WRITE_RATE_LIMIT: '1000000', CLIENT_RATE_LIMIT: 
  */
 export const API_PROCESS_ENV = { MALLOC_ARENA_MAX: '2' };
 
-/** `readyMs`: how long the api may take to load its catalog (a bench's 100 000 artifacts take longer). */
-export async function startApi({ port, mongoUri, authEmulatorPort, mediaDir, logDir, env = {}, name = 'api', readyMs = 60000 }) {
+/** `readyMs`: how long the api may take to load its catalog (a bench's 100 000 artifacts take longer); `nodeArgs`: Node's own options (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+export async function startApi({ port, mongoUri, authEmulatorPort, mediaDir, logDir, env = {}, name = 'api', readyMs = 60000, nodeArgs = [] }) {
   await assertPortFree(port, 'api');
-  const entry = startProcess(name, process.execPath, [path.join(ROOT, 'api/dist/main.js')], {
+  const entry = startProcess(name, process.execPath, [...nodeArgs, path.join(ROOT, 'api/dist/main.js')], {
     cwd: ROOT,
     logDir,
     env: {

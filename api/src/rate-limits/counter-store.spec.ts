@@ -107,6 +107,37 @@ describe('MemoryCounterStore', () => {
     expect(await store.hit('young', NO_LIMIT, 10_000)).toMatchObject({ allowed: true, count: 2 });
   });
 
+  test('a long run of hits, refusals and refunds counts as a plain list of the times let through would', async () => {
+    // Thousands of times leave the window while others arrive, so the log is stepped past and
+    // compacted many times over; every answer is checked against a model that keeps every time.
+    const time = clock();
+    const store = make(time.now);
+    const kept: number[] = [];
+    const [answers, expected]: [Hit[], Hit[]] = [[], []];
+    let seed = 7;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    for (let step = 0; step < 6_000; step += 1) {
+      time.advance(Math.floor(random() * 9));
+      const now = time.now();
+      const limit = step < 3_000 ? 300 : 60;
+      const inWindow = kept.filter((at) => at > now - 2_000);
+      kept.splice(0, kept.length, ...inWindow);
+      answers.push(await store.hit('k', limit, 2_000));
+      if (inWindow.length >= limit) {
+        expected.push({ allowed: false, count: inWindow.length, retryInMs: (inWindow[inWindow.length - limit] as number) + 2_000 - now });
+        continue;
+      }
+      expected.push({ allowed: true, count: inWindow.length + 1, at: now });
+      kept.push(now);
+      if (random() < 0.05) {
+        await store.refund('k', now);
+        kept.pop();
+      }
+    }
+    expect(answers).toEqual(expected);
+    expect(expected.some((hit) => !hit.allowed) && expected.some((hit) => hit.allowed)).toBe(true);
+  });
+
   test('the sweep runs on its own timer', async () => {
     jest.useFakeTimers();
     try {

@@ -29,13 +29,61 @@ export interface CounterStore {
 export const SWEEP_EVERY_MS = 60_000;
 
 /**
+ * The times one key let through that may still be in its window, oldest first: a queue whose front
+ * is `head` (the times before it have left the window). A hit costs the same whatever the count:
+ * the times that left are stepped over rather than moved, and the array is compacted only once they
+ * are more than half of it, so each time is copied at most once more in its life. (Dropping them
+ * with `splice` moved the whole log on every hit: 87 us a hit for one client at 2 700 requests a
+ * second over a minute's window, a quarter of a core.)
+ */
+class TimeLog {
+  private times: number[] = [];
+  private head = 0;
+
+  constructor(public windowMs: number) {}
+
+  /** Hits still in the window at `now`. */
+  countAt(now: number): number {
+    const times = this.times;
+    const cutoff = now - this.windowMs;
+    let head = this.head;
+    while (head < times.length && (times[head] as number) <= cutoff) head += 1;
+    if (head > 64 && head * 2 > times.length) {
+      this.times = times.slice(head);
+      head = 0;
+    }
+    this.head = head;
+    return this.times.length - head;
+  }
+
+  /** The `index`-th time still held, oldest first (valid after `countAt`). */
+  at(index: number): number {
+    return this.times[this.head + index] as number;
+  }
+
+  /** The newest time held, or -Infinity. */
+  newest(): number {
+    return this.times.length > this.head ? (this.times[this.times.length - 1] as number) : -Infinity;
+  }
+
+  push(time: number): void {
+    this.times.push(time);
+  }
+
+  /** Takes back one hit counted at `time`, the newest such, if it is still held. */
+  remove(time: number): void {
+    const index = this.times.lastIndexOf(time);
+    if (index >= this.head) this.times.splice(index, 1);
+  }
+}
+
+/**
  * This instance's own counters. Each call runs to its end without yielding (one event loop), so a
  * hit is atomic. Times that have left the window are dropped as they are met, and keys left with
  * none are swept on a timer.
  */
 export class MemoryCounterStore implements CounterStore {
-  /** Per key, the times let through, oldest first. */
-  private readonly logs = new Map<string, { times: number[]; windowMs: number }>();
+  private readonly logs = new Map<string, TimeLog>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -54,29 +102,28 @@ export class MemoryCounterStore implements CounterStore {
   /** Drops every key whose hits have all left the window. */
   sweep(): void {
     const now = this.now();
-    for (const [key, log] of this.logs) if ((log.times.at(-1) ?? -Infinity) <= now - log.windowMs) this.logs.delete(key);
+    for (const [key, log] of this.logs) if (log.newest() <= now - log.windowMs) this.logs.delete(key);
   }
 
   hit(key: string, limit: number, windowMs: number): Promise<Hit> {
     const now = this.now();
-    const log = this.logs.get(key) ?? { times: [], windowMs };
+    let log = this.logs.get(key);
+    if (!log) {
+      log = new TimeLog(windowMs);
+      this.logs.set(key, log);
+    }
     log.windowMs = windowMs;
-    const left = log.times.findIndex((time) => time > now - windowMs);
-    log.times.splice(0, left === -1 ? log.times.length : left);
-    const count = log.times.length;
+    const count = log.countAt(now);
     if (count >= limit) {
       // The place that frees first is that of the oldest hit, once `count - limit + 1` have left.
-      return Promise.resolve({ allowed: false, count, retryInMs: (log.times[count - limit] as number) + windowMs - now });
+      return Promise.resolve({ allowed: false, count, retryInMs: log.at(count - limit) + windowMs - now });
     }
-    log.times.push(now);
-    this.logs.set(key, log);
+    log.push(now);
     return Promise.resolve({ allowed: true, count: count + 1, at: now });
   }
 
   refund(key: string, at: number): Promise<void> {
-    const log = this.logs.get(key);
-    const index = log ? log.times.lastIndexOf(at) : -1;
-    if (log && index !== -1) log.times.splice(index, 1);
+    this.logs.get(key)?.remove(at);
     return Promise.resolve();
   }
 
@@ -109,6 +156,9 @@ redis.call('PEXPIRE', KEYS[1], window)
 return { 1, count + 1, now }
 `;
 
+/** The connection with HIT_SCRIPT defined on it as a command. */
+type SlidingRedis = Redis & { slidingHit(key: string, now: string, windowMs: string, limit: string): Promise<[number, number, number]> };
+
 /**
  * Counters shared by every api instance, in Redis. When Redis cannot be reached the api fails OPEN
  * to its own counters (MemoryCounterStore): the site keeps serving, and every limit still holds per
@@ -133,6 +183,9 @@ export class RedisCounterStore implements CounterStore {
   ) {
     this.fallback = fallback ?? new MemoryCounterStore(now);
     this.redis = new Redis(url, { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 2000 });
+    // Sent by its digest (EVALSHA; the whole script only when Redis does not hold it yet), not as
+    // the script's text on every request.
+    this.redis.defineCommand('slidingHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     // ioredis reconnects by itself; an error event without a listener would crash the process.
     this.redis.on('error', (error: Error) => this.degrade(error));
     this.redis.on('ready', () => {
@@ -153,7 +206,7 @@ export class RedisCounterStore implements CounterStore {
   async hit(key: string, limit: number, windowMs: number): Promise<Hit> {
     if (this.redis.status !== 'ready') return this.fallback.hit(key, limit, windowMs);
     try {
-      const [allowed, count, third] = (await this.redis.eval(HIT_SCRIPT, 1, this.keyOf(key), String(this.now()), String(windowMs), String(limit))) as [number, number, number];
+      const [allowed, count, third] = await (this.redis as SlidingRedis).slidingHit(this.keyOf(key), String(this.now()), String(windowMs), String(limit));
       return allowed === 1 ? { allowed: true, count, at: third } : { allowed: false, count, retryInMs: third };
     } catch (error) {
       this.degrade(error instanceof Error ? error : new Error(String(error)));
