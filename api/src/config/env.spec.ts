@@ -152,9 +152,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TELEMETRY_RATE_LIMIT: '0' })).toThrow(/TELEMETRY_RATE_LIMIT/);
   });
 
-  it('favours a small heap unless HEAP says speed, and refuses anything else', () => {
+  it('favours a small heap unless HEAP says otherwise, and refuses anything else', () => {
     expect(loadConfig({}).heap).toBe('size');
     expect(loadConfig({ HEAP: 'speed' }).heap).toBe('speed');
+    expect(loadConfig({ HEAP: 'size-then-speed' }).heap).toBe('size-then-speed');
     expect(() => loadConfig({ HEAP: 'fast' })).toThrow(/HEAP/);
   });
 
