@@ -48,6 +48,8 @@ test.describe('Accessibility of the account screens (axe)', () => {
     });
 
     test(`my artifacts and liked artifacts, empty and filled, at ${viewport.width} px`, async ({ browser }) => {
+      // Three sign-ins and four pages scanned by axe (seconds of CPU each on a shared 2-core machine).
+      test.slow();
       const user: TestUser = await createUser();
       await withPage(browser, viewport, async (page) => {
         await page.goto('/login');

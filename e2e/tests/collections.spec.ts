@@ -240,6 +240,8 @@ async function signedInPage(browser: Browser, viewport: { width: number; height:
 test.describe('Accessibility of the collections screens (axe)', () => {
   for (const viewport of VIEWPORTS) {
     test(`collection page, member page, My Collections and the dialogs at ${viewport.width} px`, async ({ browser }) => {
+      // Several pages and dialogs, each scanned by axe (seconds of CPU each on a shared 2-core machine).
+      test.slow();
       const owner = await createUser();
       const tag = Date.now().toString(36);
       const artifacts = [await createArtifactAs(owner, `Ingot ${tag}`), await createArtifactAs(owner, `Jug ${tag}`)];

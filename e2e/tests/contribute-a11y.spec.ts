@@ -30,6 +30,8 @@ test.describe('Accessibility of the contribute screens (axe)', () => {
   });
 
   test('The "Artifact added" panel, and a description past its limit, have no serious or critical issue (desktop and 360 px)', async ({ browser }) => {
+    // Two widths, each with its own axe scans: seconds of CPU each on a shared 2-core machine.
+    test.slow();
     const user = await createUser();
     const context = await browser.newContext();
     const page = await context.newPage();
