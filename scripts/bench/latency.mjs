@@ -153,12 +153,7 @@ async function startTimed(ctx, handler, { port, mongoUri }) {
     // a fresh one (startApi's default wait): the row measures the time, the wait only bounds a hang.
     readyMs: 10 * 60_000,
     // One instance, no Redis: the timed whole-collection re-read would only add noise here.
-    env: {
-      ...NO_RATE_LIMITS,
-      RECONCILE_ON_START: 'off',
-      SWAGGER: 'off',
-      CATALOG_REFRESH_MS: '3600000',
-    },
+    env: { ...NO_RATE_LIMITS, RECONCILE_ON_START: 'off', SWAGGER: 'off', CATALOG_REFRESH_MS: '3600000' },
     nodeArgs: ctx.options.apiProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(ctx.options.apiProfile)}`] : [],
   });
   const readyMs = performance.now() - started;
