@@ -139,6 +139,9 @@ export class MediaArtifactPhotos extends ArtifactPhotos {
       return photo?.reason ?? 'The picture could not be processed';
     }
     const image = this.toStored(photo, { upload: id, alt: alt.slice(0, PHOTO_LIMITS.altLength) });
+    // The photo belongs to the artifact before the record names it: a reader who sees the new
+    // picture on the record (its contributor polls for it) finds its files served, never a 404.
+    await this.photos.attach([id], uid, artifactId);
     const replaced = await this.artifacts.replacePicture(new Types.ObjectId(artifactId), url, { image: this.coverUrl(image), images: [image] });
     if (!replaced) {
       await this.queue.discard(id);
