@@ -213,14 +213,14 @@ const sqliteLane = {
       const seaweed = await startSeaweedS3({ basePort: PORTS.s3, dataDir: path.join(work, 'seaweedfs'), logDir: LOGS, bucket });
       const s3 = { S3_ENDPOINT: seaweed.endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'antiquarium-test', S3_SECRET_ACCESS_KEY: 'antiquarium-test' };
       try {
-        await timed('api (sqlite, S3)', () => apiSuite('sqlite', { ports: PORTS, mongoPort: PORTS.sqlite, debugPort: PORTS.debug, authPort: PORTS.auth, s3, prefix: '[api sqlite] ' }));
+        await timed('api (sqlite, S3)', () => apiSuite('sqlite', { ports: PORTS, mongoPort: PORTS.mongo, debugPort: PORTS.debug, authPort: PORTS.auth, s3, prefix: '[api sqlite] ' }));
       } finally {
         await stopProcess(seaweed.entry);
       }
     }
     if (API_SUITES.has('sqlite-database-path')) {
       log('api suite with the catalog off: lists from the database, as past CATALOG_MAX_ARTIFACTS (SQLite handler)');
-      const suite = { ports: PORTS, mongoPort: PORTS.sqlite, debugPort: PORTS.debug, authPort: PORTS.auth, catalog: 'off', prefix: '[api catalog off] ' };
+      const suite = { ports: PORTS, mongoPort: PORTS.mongo, debugPort: PORTS.debug, authPort: PORTS.auth, catalog: 'off', prefix: '[api catalog off] ' };
       await timed('api (catalog off)', () => apiSuite('sqlite-database-path', suite));
     }
   },
