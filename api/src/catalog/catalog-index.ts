@@ -101,6 +101,15 @@ export function editDistance(a: string, b: string): number {
   return previous[b.length] as number;
 }
 
+/**
+ * The document's id as one flat string. bson's toHexString joins twelve two-letter pieces, which V8
+ * keeps as a tree of joins (about 250 bytes an id against 40 flat: 21 MB of heap at 100 000
+ * artifacts, measured in a heap snapshot); the catalog keeps each id as long as the artifact.
+ */
+function flatId(doc: Pick<CatalogDoc, '_id'>): string {
+  return Buffer.from(doc._id.toHexString(), 'latin1').toString('latin1');
+}
+
 function termOf(term: string): string | null {
   const folded = normaliseText(term);
   return folded.length > 0 ? folded : null;
@@ -149,7 +158,7 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
   upsert(doc: T): void {
     // The same values, one copy each: the document is the index's from here on.
     this.shared.internFields(doc as unknown as Record<string, unknown>, SHARED_FIELDS);
-    const id = doc._id.toHexString();
+    const id = flatId(doc);
     const next: Entry<T> = {
       id,
       doc,
@@ -179,6 +188,11 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
     // The same object, updated: kept lists that hold it show the new document.
     this.orders.move(entry, compared, () => Object.assign(entry, next));
     this.forget({ texts, filtered, compared });
+  }
+
+  /** Packs what a bulk build left room to grow in (the text index's postings): call once it is built. */
+  compact(): void {
+    this.text.compact();
   }
 
   remove(id: string): void {

@@ -192,6 +192,7 @@ export async function restoreIndex(meta: SnapshotMeta, chunks: readonly Buffer[]
     for (const doc of batch) fresh.upsert(doc);
     await yieldToLoop();
   }
+  fresh.compact();
   return fresh;
 }
 

@@ -299,6 +299,7 @@ export class CatalogService implements ArtifactCatalog, OnApplicationBootstrap, 
         batch += 1;
         if (batch % LOAD_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
       }
+      fresh.compact();
       const heard = this.pending;
       this.pending = null;
       this.index = fresh;

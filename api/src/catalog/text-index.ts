@@ -8,6 +8,11 @@
  * document's slot indexes typed arrays of its field lengths. Removing a document marks its slot
  * dead; dead postings are skipped when read and swept out once they are a tenth of the index, so
  * a removal needs neither the old texts nor a list of the document's words.
+ *
+ * Postings are JavaScript arrays while documents are added (8 bytes a number on 64-bit Node, plus
+ * room to grow); `compact` packs the longer lists into Int32Arrays of their exact length (4 bytes)
+ * and trims the others, and a packed list that gains a posting is an array again until the next
+ * compaction.
  */
 
 /** BM25+ as MiniSearch computes it (its defaults: k 1.2, b 0.7, d 0.5). */
@@ -24,6 +29,14 @@ const MAX_SLOTS = 2 ** 30 / (FIELD_SPAN * FREQ_SPAN);
 /** Dead postings are swept when dead slots pass this share of the live ones (and SWEEP_FLOOR). */
 const SWEEP_SHARE = 0.1;
 const SWEEP_FLOOR = 1024;
+/**
+ * Lists shorter than this stay arrays when compacted: a typed array's own objects (about 200 bytes)
+ * would cost more than the 4 bytes a posting it saves.
+ */
+const PACKED_FROM = 64;
+
+/** A word's postings: an array while it grows, an exact Int32Array once compacted. */
+type Postings = number[] | Int32Array;
 
 const slotOf = (posting: number) => Math.floor(posting / (FIELD_SPAN * FREQ_SPAN));
 const fieldOf = (posting: number) => Math.floor(posting / FREQ_SPAN) % FIELD_SPAN;
@@ -42,7 +55,7 @@ export interface TextIndexOptions<F extends string> {
 export class TextIndex<F extends string> {
   private readonly fields: readonly F[];
   private readonly boosts: Float64Array;
-  private readonly postings = new Map<string, number[]>();
+  private readonly postings = new Map<string, Postings>();
   /** The words in order, for prefixes; built when first needed, then kept in step. */
   private vocabulary: string[] | null = null;
 
@@ -95,14 +108,21 @@ export class TextIndex<F extends string> {
     });
     // A document's postings of one word sit together, so counting the documents of a word is one pass.
     for (const [term, perField] of counts) {
-      let list = this.postings.get(term);
-      if (!list) {
-        this.postings.set(term, (list = []));
-        this.addToVocabulary(term);
-      }
+      const list = this.growable(term);
       perField.forEach((count, fieldIndex) => {
         if (count > 0) list.push((slot * FIELD_SPAN + fieldIndex) * FREQ_SPAN + Math.min(count, FREQ_SPAN - 1));
       });
+    }
+  }
+
+  /**
+   * Packs the postings (after a bulk build, and after each sweep): the longer lists into typed
+   * arrays, the shorter into arrays of their length (an array that grew by pushes keeps room for
+   * 16 more: 136 bytes for a word of one posting, and most words have a few).
+   */
+  compact(): void {
+    for (const [term, list] of this.postings) {
+      if (Array.isArray(list)) this.postings.set(term, list.length >= PACKED_FROM ? Int32Array.from(list) : list.slice());
     }
   }
 
@@ -259,7 +279,7 @@ export class TextIndex<F extends string> {
   }
 
   /** Live documents in a word's postings (a document's postings of a word are adjacent). */
-  private documentsOf(list: readonly number[]): number {
+  private documentsOf(list: Readonly<Postings>): number {
     let documents = 0;
     let previous = -1;
     for (const posting of list) {
@@ -268,6 +288,16 @@ export class TextIndex<F extends string> {
       previous = slot;
     }
     return documents;
+  }
+
+  /** The word's postings as an array that can grow (a new one for a new word). */
+  private growable(term: string): number[] {
+    const list = this.postings.get(term);
+    if (Array.isArray(list)) return list;
+    const grown = list ? Array.from(list) : [];
+    this.postings.set(term, grown);
+    if (!list) this.addToVocabulary(term);
+    return grown;
   }
 
   private claimSlot(id: string): number {
@@ -301,12 +331,14 @@ export class TextIndex<F extends string> {
     for (const [term, list] of this.postings) {
       let kept = 0;
       for (const posting of list) if (this.ids[slotOf(posting)] !== null) list[kept++] = posting;
-      list.length = kept;
       if (kept === 0) this.postings.delete(term);
+      else if (Array.isArray(list)) list.length = kept;
+      else if (kept < list.length) this.postings.set(term, list.slice(0, kept));
     }
     this.vocabulary = null;
     this.free.push(...this.dead);
     this.dead = [];
+    this.compact();
   }
 }
 
