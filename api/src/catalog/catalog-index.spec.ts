@@ -133,6 +133,27 @@ test('a repeated search answers from its kept scores until the collection change
   expect(index.facets({ search: 'zorbulan' }).total).toBe(0);
 });
 
+test('kept searches are bounded by the scores they hold: broad ones are scored again rather than all kept', () => {
+  const build = (scores: number) => {
+    const index = new CatalogIndex({ scores });
+    for (let i = 0; i < 40; i += 1) index.upsert(doc({ name: `Bronze Zorbulan ${i}`, shortDescription: 'A cast vessel.' }));
+    return index;
+  };
+  const searched = jest.spyOn(TextIndex.prototype, 'search');
+  const askBoth = (index: CatalogIndex) => {
+    // The last in another order: not the kept list, but the kept scores if there are any.
+    for (const [search, sort] of [['bronze', 'relevance'], ['zorbulan', 'relevance'], ['bronze', 'name']] as const) expect(index.list({ search }, sort, 1, 5).total).toBe(40);
+  };
+  // Room for both searches' 40 scores each: 'bronze' is answered from its kept scores the second time.
+  askBoth(build(80));
+  expect(searched).toHaveBeenCalledTimes(2);
+  searched.mockClear();
+  // Room for one: 'zorbulan' pushed 'bronze' out, which is scored again.
+  askBoth(build(79));
+  expect(searched).toHaveBeenCalledTimes(3);
+  searched.mockRestore();
+});
+
 test('get returns the kept document of an id, and nothing once it is removed', () => {
   const index = seeded();
   const kept = doc({ name: 'Bone Flute' });

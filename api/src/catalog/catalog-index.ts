@@ -10,6 +10,7 @@ import {
   type SortOption,
 } from '@antiquarium/contracts';
 import { COMPARED, ORDERS, SORT_COMPARES, SortedOrders, type Compared, type Entry } from './catalog-orders';
+import { KeptValues } from './kept-values';
 import { StringPool } from './string-pool';
 import { TextIndex } from './text-index';
 
@@ -47,12 +48,19 @@ export interface CatalogPage<T> {
 const SEARCH_FIELDS = ['name', 'shortDescription', 'context', 'discoveredBy', 'location'] as const;
 const BOOST = { name: 4, shortDescription: 2, context: 1, discoveredBy: 1, location: 1 };
 /**
- * Lists kept until a change touches them: each holds up to the whole collection's entries (8 bytes
- * each), so fewer of them than of searches and facets.
+ * What is kept until a change touches it, at most (KeptValues). Searches and facets: 128 each. A
+ * search holds a score per artifact found (about 45 bytes each: a broad one at 100 000 artifacts
+ * holds 4 MB), so their scores are bounded too, at 400 000 (about 18 MB). Lists: 32, holding at most
+ * 1 000 000 entries (8 bytes each).
  */
-const LISTS_KEPT = 32;
-/** Searches (and facets) kept until a change touches them. */
-const SEARCHES_KEPT = 128;
+export interface KeptLimits {
+  searches: number;
+  scores: number;
+  lists: number;
+  listEntries: number;
+  facets: number;
+}
+const KEPT: KeptLimits = { searches: 128, scores: 400_000, lists: 32, listEntries: 1_000_000, facets: 128 };
 /** What an added or removed artifact changes, for CatalogIndex.forget. */
 const EVERYTHING = { texts: true, filtered: true, compared: new Set(COMPARED) } as const;
 /**
@@ -145,11 +153,18 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
    * The latest searches' scores (a list, its facets and the next pages ask for the same words): a
    * word common to most artifacts costs milliseconds to score.
    */
-  private readonly searches = new Map<string, Map<string, number>>();
+  private readonly searches: KeptValues<Map<string, number>>;
 
   /** Facets of the latest filters, and the entries of the latest lists (`searched`: found by words). */
-  private readonly facetsKept = new Map<string, { facets: ArtifactFacets; searched: boolean }>();
-  private readonly listsKept = new Map<string, { entries: Entry<T>[]; sort: SortOption; searched: boolean }>();
+  private readonly facetsKept: KeptValues<{ facets: ArtifactFacets; searched: boolean }>;
+  private readonly listsKept: KeptValues<{ entries: Entry<T>[]; sort: SortOption; searched: boolean }>;
+
+  constructor(limits: Partial<KeptLimits> = {}) {
+    const keep = { ...KEPT, ...limits };
+    this.searches = new KeptValues({ count: keep.searches, weight: keep.scores }, (scores) => scores.size);
+    this.facetsKept = new KeptValues({ count: keep.facets, weight: Infinity });
+    this.listsKept = new KeptValues({ count: keep.lists, weight: keep.listEntries }, (kept) => kept.entries.length);
+  }
 
   get size(): number {
     return this.entries.size;
@@ -216,11 +231,8 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
    */
   private forget(change: { texts: boolean; filtered: boolean; compared: ReadonlySet<Compared> }): void {
     if (change.texts) this.searches.clear();
-    for (const [key, kept] of this.facetsKept) if (change.filtered || (change.texts && kept.searched)) this.facetsKept.delete(key);
-    for (const [key, kept] of this.listsKept) {
-      const reordered = SORT_COMPARES[kept.sort].some((value) => change.compared.has(value));
-      if (change.filtered || reordered || (change.texts && kept.searched)) this.listsKept.delete(key);
-    }
+    this.facetsKept.deleteWhere((kept) => change.filtered || (change.texts && kept.searched));
+    this.listsKept.deleteWhere((kept) => change.filtered || (change.texts && kept.searched) || SORT_COMPARES[kept.sort].some((value) => change.compared.has(value)));
   }
 
   /** Every document the catalog holds (a snapshot's contents), in no particular order. */
@@ -244,7 +256,6 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
     const known = this.searches.get(query);
     if (known) return known;
     const scores = this.score(query);
-    if (this.searches.size >= SEARCHES_KEPT) this.searches.delete(this.searches.keys().next().value as string);
     this.searches.set(query, scores);
     return scores;
   }
@@ -265,7 +276,6 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
     let matching = this.listsKept.get(key)?.entries;
     if (!matching) {
       matching = this.matching(filter, sort);
-      if (this.listsKept.size >= LISTS_KEPT) this.listsKept.delete(this.listsKept.keys().next().value as string);
       this.listsKept.set(key, { entries: matching, sort, searched: Boolean(filter.search?.trim()) });
     }
     const skip = (page - 1) * limit;
@@ -331,7 +341,6 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
     let counted = this.facetsKept.get(key)?.facets;
     if (!counted) {
       counted = this.countFacets(filter);
-      if (this.facetsKept.size >= SEARCHES_KEPT) this.facetsKept.delete(this.facetsKept.keys().next().value as string);
       this.facetsKept.set(key, { facets: counted, searched: Boolean(filter.search?.trim()) });
     }
     return structuredClone(counted);
