@@ -152,10 +152,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TELEMETRY_RATE_LIMIT: '0' })).toThrow(/TELEMETRY_RATE_LIMIT/);
   });
 
-  it('favours a small heap unless HEAP says otherwise, and refuses anything else', () => {
-    expect(loadConfig({}).heap).toBe('size');
+  it('sizes the heap for memory while the catalog is built, then for speed, unless HEAP says otherwise, and refuses anything else', () => {
+    expect(loadConfig({}).heap).toBe('size-then-speed');
     expect(loadConfig({ HEAP: 'speed' }).heap).toBe('speed');
-    expect(loadConfig({ HEAP: 'size-then-speed' }).heap).toBe('size-then-speed');
+    expect(loadConfig({ HEAP: 'size' }).heap).toBe('size');
     expect(() => loadConfig({ HEAP: 'fast' })).toThrow(/HEAP/);
   });
 

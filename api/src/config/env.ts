@@ -120,10 +120,11 @@ const envSchema = z
       .int()
       .refine((value) => value === 0 || (value >= 60_000 && value <= 86_400_000), 'must be 0 or between 60000 and 86400000')
       .default(300_000),
-    // What the JavaScript heap favours (decisions 0034, 0039; config/heap-mode.ts): `size` runs V8
-    // with --optimize-for-size (a heap about half as large at 100 000 artifacts, each request about
-    // twice the CPU), `size-then-speed` only while the catalog is first built, `speed` never.
-    HEAP: z.enum(['size', 'size-then-speed', 'speed']).default('size'),
+    // What the JavaScript heap favours (decisions 0034, 0039, 0040; config/heap-mode.ts):
+    // `size-then-speed` runs V8 with --optimize-for-size while the catalog is first built, then
+    // compiles for speed with the heap's growth capped; `size` keeps the flag (each request about
+    // twice the CPU), `speed` never sets it.
+    HEAP: z.enum(['size', 'size-then-speed', 'speed']).default('size-then-speed'),
     // The Redis channel on which instances tell each other about writes (with REDIS_URL).
     CHANGES_CHANNEL: z.string().min(1).max(100).default('antiquarium:changes'),
     // The credential of `npm run release` (docs/api.md "Releases"): without it release changes are

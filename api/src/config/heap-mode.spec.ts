@@ -1,4 +1,5 @@
-import { heapMode } from './heap-mode';
+import { spawnSync } from 'node:child_process';
+import { heapMode, SERVING_GROWTH_PERCENT } from './heap-mode';
 
 /** The flags each mode gives V8: at start, and once the catalog serves (told twice). */
 function flagsOf(mode: 'size' | 'size-then-speed' | 'speed'): { atStart: string[]; serving: string[] } {
@@ -15,11 +16,17 @@ describe('heapMode', () => {
     expect(flagsOf('size')).toEqual({ atStart: ['--optimize-for-size'], serving: [] });
   });
 
-  test('size-then-speed: for size while the catalog is built, V8\'s defaults once it serves (once)', () => {
-    expect(flagsOf('size-then-speed')).toEqual({ atStart: ['--optimize-for-size'], serving: ['--no-optimize-for-size'] });
+  test('size-then-speed: for size while the catalog is built, then compiled for speed with the heap\'s growth capped (once)', () => {
+    expect(flagsOf('size-then-speed')).toEqual({ atStart: ['--optimize-for-size'], serving: ['--no-optimize-for-size', `--heap-growing-percent=${SERVING_GROWTH_PERCENT}`] });
   });
 
   test('speed: V8 keeps its defaults throughout', () => {
     expect(flagsOf('speed')).toEqual({ atStart: [], serving: [] });
+  });
+
+  test('every flag a mode gives is one this Node\'s V8 knows (it ignores others silently at run time)', () => {
+    const flags = new Set((['size', 'size-then-speed', 'speed'] as const).flatMap((mode) => Object.values(flagsOf(mode)).flat()));
+    expect(flags.size).toBeGreaterThanOrEqual(3);
+    for (const flag of flags) expect(spawnSync(process.execPath, [flag, '-e', '0'], { encoding: 'utf8' })).toMatchObject({ status: 0, stderr: '' });
   });
 });

@@ -1,14 +1,24 @@
 import type { AppConfig } from './env';
 
 /**
- * What V8 favours, and when (decisions 0034, 0039):
- * - `size`: --optimize-for-size for the process's life. The heap grows little past what is live
- *   (at 100 000 artifacts about 300 MB resident at ready and after load), but V8 also compiles for
- *   size: every request costs about twice the CPU (a health probe 1 700 requests a second against
- *   3 500 at 32 connections) and the hot paths' p99 at 32 connections is 2-5 times the 50 ms budget.
- * - `size-then-speed`: the flag while the catalog is first built (the same memory at ready), then
- *   V8's defaults once it serves: p99 within 50 ms on most paths, but 360-500 MB after a load.
- * - `speed`: V8's defaults throughout.
+ * How far the heap may grow past what was live at the last full collection once the api serves
+ * under `size-then-speed`. V8's own factor is chosen from the collector's speed against the
+ * program's, between 1.1 and 4: the same load left 331 MB resident after it in one run and 672 MB
+ * in the next (100 000 artifacts, about 140 MB live, decision 0040). At 30% a full collection
+ * comes every ten seconds or so under the bench's load: 334 MB after it, p99 24-36 ms on six paths.
+ */
+export const SERVING_GROWTH_PERCENT = 30;
+
+/**
+ * What V8 favours, and when (decisions 0034, 0039, 0040):
+ * - `size-then-speed` (the default): `--optimize-for-size` while the catalog is first built, then
+ *   code compiled for speed with the heap's growth capped (SERVING_GROWTH_PERCENT). At 100 000
+ *   artifacts: 265-290 MB resident at ready, 324-358 after a load, p99 at 32 connections 17-72 ms
+ *   (most paths within 50 ms in every run, one path over in some).
+ * - `size`: the flag for the process's life. The heap grows little past what is live, but V8 also
+ *   compiles for size: every request costs about twice the CPU (a health probe 1 700 requests a
+ *   second against 3 500 at 32 connections), and p99 at 32 connections is 2-5 times the budget.
+ * - `speed`: V8's defaults throughout (the heap grows as V8 chooses).
  *
  * The flag cannot be given in NODE_OPTIONS (Node refuses it there), so the api sets it itself:
  * `setFlags` is v8.setFlagsFromString, which V8 reads when it next sizes the heap or compiles.
@@ -22,6 +32,7 @@ export function heapMode(mode: AppConfig['heap'], setFlags: (flags: string) => v
       if (served || mode !== 'size-then-speed') return;
       served = true;
       setFlags('--no-optimize-for-size');
+      setFlags(`--heap-growing-percent=${SERVING_GROWTH_PERCENT}`);
     },
   };
 }
