@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -113,7 +113,7 @@ function answerClientErrorsInShape(server: Server): void {
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
-  const heap = heapMode(config.heap, setFlagsFromString);
+  const heap = heapMode(config.heap, setFlagsFromString, () => getHeapStatistics().used_heap_size / 1048576);
   const levels = config.nodeEnv === 'test' ? (['error', 'warn'] as const) : (['log', 'error', 'warn'] as const);
   const jsonLogger = config.logFormat === 'json' ? new JsonLogger([...levels, 'fatal']) : undefined;
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
