@@ -1,13 +1,15 @@
-// What one write costs the catalog's next list (api/src/catalog/catalog-index.ts, issue 47): the
-// time of the first list after a like, a rename and an add, on a catalog of generated artifacts.
+// What one write costs the catalog's next answer (api/src/catalog/catalog-index.ts, issue 47): the
+// time of the first list or count after a like, a rename, an add and a removal, on a catalog of
+// generated artifacts.
 //
 //   node scripts/bench/catalog-changes.mjs [--size 100000] [--runs 5] [--catalog api/dist/catalog]
 //
-// Each list (in the orders name, latest, likes and era-asc, one filtered by type, one searched) is
-// asked once before the write, so the catalog holds what it keeps between requests, then the write,
-// then the list again: the table shows the median time of that second list, in milliseconds. Needs
-// `npm run build` (the api's factory, places and catalog); --catalog points at another compiled
-// catalog folder to compare two versions.
+// The rows are the api's hot paths (scripts/bench/latency.mjs: featured, list page, filtered,
+// search, years and era order, facets) and three more orders. Each is asked once before the write,
+// so the catalog holds what it keeps between requests, then the write, then the same again: the
+// table shows the median time of that second answer, in milliseconds. Needs `npm run build` (the
+// api's factory, places and catalog); --catalog points at another compiled catalog folder to
+// compare two versions.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -50,12 +52,15 @@ function docOf(artifact, number) {
 }
 
 const LISTS = [
-  ['name', {}, 'name'],
-  ['latest', {}, 'latest'],
-  ['likes', {}, 'likes'],
-  ['era-asc', {}, 'era-asc'],
-  ['filtered (Tools, likes)', { type: 'Tools' }, 'likes'],
-  ['search (relevance)', { search: 'bronze' }, 'relevance'],
+  ['featured (likes)', (index) => index.list({}, 'likes', 1, 8)],
+  ['list page (latest)', (index) => index.list({}, 'latest', 2, 24)],
+  ['filtered (Weapons, latest)', (index) => index.list({ type: 'Weapons' }, 'latest', 1, 24)],
+  ['search (bronze, relevance)', (index) => index.list({ search: 'bronze' }, 'relevance', 1, 24)],
+  ['years + era order', (index) => index.list({ from: -1000, to: 1000 }, 'era-asc', 1, 24)],
+  ['facets (Weapons, years)', (index) => index.facets({ type: 'Weapons', from: -3000, to: 500 })],
+  ['name', (index) => index.list({}, 'name', 1, 24)],
+  ['filtered (Tools, likes)', (index) => index.list({ type: 'Tools' }, 'likes', 1, 24)],
+  ['search (bronze, by name)', (index) => index.list({ search: 'bronze' }, 'name', 1, 24)],
 ];
 
 const artifacts = makeArtifacts(SIZE + RUNS * LISTS.length, { seed: 7, now: Date.UTC(2026, 0, 1), maxLikes: 50 });
@@ -81,22 +86,31 @@ const WRITES = {
     index.upsert(docs[added]);
     added += 1;
   },
+  'a removal': (run) => {
+    index.remove(docs[run * 983 + 2]._id.toHexString());
+  },
 };
 
-const table = LISTS.map(([label]) => ({ list: label }));
+const table = LISTS.map(([label]) => ({ answer: label }));
+const writeTimes = {};
 for (const [write, apply] of Object.entries(WRITES)) {
-  LISTS.forEach(([, filter, sort], row) => {
+  writeTimes[write] = [];
+  LISTS.forEach(([, ask], row) => {
     const times = [];
     for (let run = 0; run < RUNS; run += 1) {
-      index.list(filter, sort, 1, 24);
-      apply(run);
+      ask(index);
+      const writing = performance.now();
+      apply(run + row * RUNS);
+      writeTimes[write].push(performance.now() - writing);
       const started = performance.now();
-      index.list(filter, sort, 1, 24);
+      ask(index);
       times.push(performance.now() - started);
     }
     table[row][`after ${write} (ms)`] = round(median(times), 2);
   });
 }
+// The write itself: what it costs the catalog to update what it keeps (median and slowest).
+table.push(Object.fromEntries([['answer', 'the write itself: median; slowest'], ...Object.entries(writeTimes).map(([write, times]) => [`after ${write} (ms)`, `${round(median(times), 2)}; ${round(Math.max(...times), 2)}`])]));
 
 console.log(`Catalog of ${thousands(SIZE)} artifacts (${values.catalog}), median of ${RUNS} runs`);
 console.table(table);

@@ -59,7 +59,7 @@ export const SORT_COMPARES: Record<SortOption, readonly Compared[]> = {
 };
 
 /** Where the entry is, or would go, in a list sorted by the order (the first place not before it). */
-function position<T>(list: readonly Entry<T>[], entry: Entry<T>, order: Comparator): number {
+export function position<T>(list: readonly Entry<T>[], entry: Entry<T>, order: Comparator): number {
   let low = 0;
   let high = list.length;
   while (low < high) {

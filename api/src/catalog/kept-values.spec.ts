@@ -45,3 +45,19 @@ test('what is deleted, by key, by a test or all at once, no longer counts agains
   kept.clear();
   expect([kept.size, kept.held]).toEqual([0, 0]);
 });
+
+test('a value changed in place is weighed again, and counts against the budget from then on', () => {
+  const kept = new KeptValues<number[]>({ count: 10, weight: 6 }, (list) => list.length);
+  const grown = [1, 2];
+  kept.set('a', grown);
+  kept.set('b', [1, 2]);
+  grown.push(3, 4);
+  kept.reweigh('a');
+  kept.reweigh('gone');
+  expect(kept.held).toBe(6);
+  expect([...kept.entries()].map(([key]) => key)).toEqual(['a', 'b']);
+  // Over the budget: the oldest goes first.
+  kept.set('c', [1]);
+  expect([...kept.entries()].map(([key]) => key)).toEqual(['b', 'c']);
+  expect(kept.held).toBe(3);
+});

@@ -38,6 +38,20 @@ export class KeptValues<V> {
     }
   }
 
+  /** Every kept value with its key, oldest first (a value may be deleted while this runs). */
+  *entries(): IterableIterator<[string, V]> {
+    for (const [key, kept] of this.values) yield [key, kept.value];
+  }
+
+  /** Weighs a value again after it changed in place (a score or an entry more or fewer). */
+  reweigh(key: string): void {
+    const kept = this.values.get(key);
+    if (!kept) return;
+    const weight = this.weigh(kept.value);
+    this.weight += weight - kept.weight;
+    kept.weight = weight;
+  }
+
   delete(key: string): void {
     const kept = this.values.get(key);
     if (!kept) return;

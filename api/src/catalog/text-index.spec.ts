@@ -106,6 +106,47 @@ test('scores, hits and near words equal MiniSearch’s, through adds, text chang
   check();
 });
 
+test('one document’s score is the one its search gives now, to the bit, through changes', () => {
+  const items = makeArtifacts(400, { seed: 5, now: Date.UTC(2026, 0, 1) }).map(textsOf);
+  const index = new TextIndex<Field>({ fields: FIELDS, boost: BOOST, tokenize, processTerm });
+  const current = new Map<string, Texts>();
+  const add = (id: string, texts: Texts) => {
+    index.add(id, texts);
+    current.set(id, texts);
+  };
+  items.slice(0, 250).forEach((item, i) => add(`a${i}`, item));
+  const check = () => {
+    const mismatches: string[] = [];
+    let found = 0;
+    for (const query of queriesOf(items).slice(0, 60)) {
+      for (const prefix of [true, false]) {
+        const scores = index.search(query, { prefix });
+        found += scores.size;
+        for (const [id, texts] of current) {
+          const one = index.scoreOf(id, texts, query, { prefix });
+          if (one !== (scores.get(id) ?? null)) mismatches.push(`${query}${prefix ? '…' : ''} ${id}: ${one} against ${scores.get(id)}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(found).toBeGreaterThan(500);
+  };
+  check();
+  for (let i = 0; i < 60; i += 1) {
+    const texts = items[(i * 13) % 400] as Texts;
+    index.replace(`a${i}`, texts);
+    current.set(`a${i}`, texts);
+  }
+  for (let i = 60; i < 120; i += 1) {
+    index.remove(`a${i}`);
+    current.delete(`a${i}`);
+  }
+  items.slice(250).forEach((item, i) => add(`b${i}`, item));
+  index.compact();
+  check();
+  expect(index.scoreOf('a70', items[70] as Texts, 'bronze', { prefix: true })).toBeNull();
+});
+
 test('a removed document is never found, and its words go with it once no one holds them', () => {
   const index = new TextIndex<Field>({ fields: FIELDS, boost: BOOST, tokenize, processTerm });
   const blank = { name: '', shortDescription: '', context: '', discoveredBy: '', location: '' };

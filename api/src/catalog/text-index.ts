@@ -15,6 +15,9 @@
  * compaction.
  */
 
+import { nextRow } from './edit-distance';
+import { commonPrefixLength, lowerBound, successorOf } from './sorted-strings';
+
 /** BM25+ as MiniSearch computes it (its defaults: k 1.2, b 0.7, d 0.5). */
 const K = 1.2;
 const B = 0.7;
@@ -164,6 +167,48 @@ export class TextIndex<F extends string> {
       if (this.marks[slot] === last) found.set(this.ids[slot] as string, (this.scores[slot] as number) * quality);
     }
     return found;
+  }
+
+  /**
+   * One document's score for the query, as `search` would give it now, or null when it does not
+   * hold every word; `texts` are the document's as indexed. Reads only the postings of the query's
+   * words that the document holds, in the order `search` adds them, so the sum is the same number.
+   */
+  scoreOf(id: string, texts: Readonly<Record<F, string>>, query: string, { prefix }: { prefix: boolean }): number | null {
+    const slot = this.slots.get(id);
+    const terms = this.termsOf(query);
+    if (slot === undefined || terms.length === 0) return null;
+    const own = new Set<string>();
+    for (const field of this.fields) for (const word of this.options.tokenize(texts[field] ?? '')) own.add(this.options.processTerm(word) ?? '');
+    own.delete('');
+    const sortedOwn = [...own].sort();
+    const documentCount = this.slots.size;
+    const averages = Array.from(this.lengthSums, (sum) => sum / documentCount);
+    const perField = new Array<number>(this.fields.length);
+    let score = 0;
+    for (const [round, term] of terms.entries()) {
+      const matches: [string, number][] = own.has(term) ? [[term, 1]] : [];
+      if (prefix && round === terms.length - 1) {
+        for (const word of sortedOwn) if (word !== term && word.startsWith(term)) matches.push([word, (PREFIX_WEIGHT * word.length) / (word.length + 0.3 * (word.length - term.length))]);
+      }
+      if (matches.length === 0) return null;
+      for (const [word, weight] of matches) {
+        const list = this.postings.get(word) ?? [];
+        perField.fill(0);
+        for (const posting of list) if (this.ids[slotOf(posting)] !== null) perField[fieldOf(posting)] = (perField[fieldOf(posting)] as number) + 1;
+        for (const posting of list) {
+          if (slotOf(posting) !== slot) continue;
+          const field = fieldOf(posting);
+          const frequency = frequencyOf(posting);
+          const matching = perField[field] as number;
+          const idf = Math.log(1 + (documentCount - matching + 0.5) / (matching + 0.5));
+          const norm = 1 - B + (B * (this.lengths[slot * this.fields.length + field] as number)) / (averages[field] as number);
+          const bm25 = idf * (D + (frequency * (K + 1)) / (frequency + K * norm));
+          score += weight * (this.boosts[field] as number) * bm25;
+        }
+      }
+    }
+    return score * new Set(terms).size;
   }
 
   /** Whether some document holds every word of the query exactly. */
@@ -340,46 +385,4 @@ export class TextIndex<F extends string> {
     this.dead = [];
     this.compact();
   }
-}
-
-/** The first index (from `low`) whose word is not before `word` in a sorted array. */
-function lowerBound(sorted: readonly string[], word: string, low = 0): number {
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((sorted[middle] as string) < word) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-function commonPrefixLength(a: string, b: string): number {
-  const length = Math.min(a.length, b.length);
-  let index = 0;
-  while (index < length && a.charCodeAt(index) === b.charCodeAt(index)) index += 1;
-  return index;
-}
-
-/** The first string after every string that begins with `prefix` (its last unit raised by one). */
-function successorOf(prefix: string): string {
-  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
-}
-
-/**
- * Fills rows[depth], the edit distances from every prefix of `term` to a word's first `depth`
- * units (the last of them `unit`), from rows[depth - 1]. Returns the row's smallest value: once it
- * is over the limit, no word beginning so can come back under it.
- */
-function nextRow(rows: Int32Array[], depth: number, term: string, unit: number): number {
-  const previous = rows[depth - 1] as Int32Array;
-  let row = rows[depth];
-  if (!row) rows[depth] = row = new Int32Array(term.length + 1);
-  row[0] = depth;
-  let smallest = depth;
-  for (let j = 1; j <= term.length; j += 1) {
-    const value = Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + (term.charCodeAt(j - 1) === unit ? 0 : 1));
-    row[j] = value;
-    if (value < smallest) smallest = value;
-  }
-  return smallest;
 }
