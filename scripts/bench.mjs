@@ -11,6 +11,7 @@
 //                          [--loader wrk|node] [--load-slow] [--build] [--port-offset 0] [--out file.json] [--smoke]
 //                          [--skip-idle] [--skip-photos] [--skip-iiif] [--idle-sizes 2000,100000] [--idle-seconds 60]
 //                          [--skip-first-tap] [--tap-runs 3] [--tap-controls menu,search,filter,like]
+//                          [--skip-after-write] [--after-write-runs 3]
 //                          [--site-url http://localhost:4200]  (Lighthouse and (h) only, against a running site)
 //                          [--api-profile folder]  ((c)'s api instances CPU-profiled, a .cpuprofile each)
 //   node scripts/bench.mjs --compare a.json b.json

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { verifiedAccount } from './lib/firebase-session.mjs';
 import { log, onInterrupt, stopAll } from './lib/processes.mjs';
 import { NO_RATE_LIMITS, PROJECT_ID, ROOT, ensureFerretDb, seed, startApi, startAuthEmulator, startFerretDb } from './lib/services.mjs';
 import { portsOf } from './lib/workspace.mjs';
@@ -23,7 +24,7 @@ const PORTS = portsOf('soak');
 const work = mkdtempSync(path.join(os.tmpdir(), 'antiquarium-soak-'));
 const LOGS = path.join(work, 'logs');
 const API = `http://127.0.0.1:${PORTS.api}`;
-const IDENTITY = `http://127.0.0.1:${PORTS.auth}/identitytoolkit.googleapis.com/v1`;
+const AUTH = `http://127.0.0.1:${PORTS.auth}`;
 
 function rssMiB(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -31,27 +32,9 @@ function rssMiB(pid) {
   return Math.round((kb / 1024) * 10) / 10;
 }
 
-async function identity(call, body) {
-  const response = await fetch(`${IDENTITY}/${call}?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`emulator ${call}: ${response.status}`);
-  return response.json();
-}
-
 async function makeUser(index) {
   const email = `soak-${index}-${Date.now()}@soak.antiquarium.test`;
-  const { localId } = await identity('accounts:signUp', { email, password: 'Soak-1234', returnSecureToken: true });
-  // Writes need a verified address: verify it as an administrator would (the emulator's owner credential).
-  const verified = await fetch(`${IDENTITY}/projects/${PROJECT_ID}/accounts:update`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId, emailVerified: true }),
-  });
-  if (!verified.ok) throw new Error(`emulator accounts:update: ${verified.status}`);
-  const { idToken } = await identity('accounts:signInWithPassword', { email, password: 'Soak-1234', returnSecureToken: true });
+  const { idToken } = await verifiedAccount(AUTH, { apiKey: 'demo-api-key', projectId: PROJECT_ID }, { email, password: 'Soak-1234' });
   return idToken;
 }
 

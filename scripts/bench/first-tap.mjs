@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS } from '../lib/chromium.cjs';
-import { firebaseSession } from '../lib/firebase-session.mjs';
+import { firebaseSession, verifyEmail } from '../lib/firebase-session.mjs';
 import { ROOT } from '../lib/services.mjs';
 import { round, say } from './helpers.mjs';
 import { calibratedSlowdown } from './lighthouse.mjs';
@@ -217,13 +217,7 @@ async function visit(browser, { siteUrl, scenario, slowdown, session, webVitals 
  */
 async function memberSession(config) {
   const session = await firebaseSession(config, { email: 'first-tap@antiquarium.test', password: 'First-Tap-1', displayName: 'First Tap' });
-  const { apiKey, projectId } = config.firebase;
-  const response = await fetch(`${config.authEmulatorUrl}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update?key=${apiKey}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: JSON.parse(session.value).uid, emailVerified: true }),
-  });
-  if (!response.ok) throw new Error(`Auth Emulator accounts:update answered ${response.status}`);
+  await verifyEmail(config.authEmulatorUrl, config.firebase, JSON.parse(session.value).uid);
   return session;
 }
 

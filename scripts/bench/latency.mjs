@@ -5,7 +5,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { stopProcess } from '../lib/processes.mjs';
 import { NO_RATE_LIMITS, ROOT, startApi } from '../lib/services.mjs';
-import { atMost, ms, round, row, say, settle, thousands } from './helpers.mjs';
+import { firstAfterWrites } from './after-writes.mjs';
+import { atMost, ms, round, row, say, settle, skipped, thousands } from './helpers.mjs';
 import { get, getJson, nodeLoad, wrkLoad } from './load.mjs';
 import { BUDGET } from './options.mjs';
 import { seedArtifacts } from './seed.mjs';
@@ -124,6 +125,13 @@ export async function measureLatency(ctx, handler) {
     }
     results.residentMbAfterLoad = residentMb(api.child.pid);
     rows.push(memoryRow(handler, size, 'memory-after-load', 'after every path was loaded', results.residentMbAfterLoad));
+    if (options.skipAfterWrite) {
+      rows.push(row('latency', `${handler}:after-write`, 'the first request of each path after a write', '-', `<= ${BUDGET.p99Ms} ms`, skipped('--skip-after-write'), null));
+    } else {
+      const afterWrites = await firstAfterWrites(ctx, { handler, base, size: thousands(size), hotPaths: HOT_PATHS, detailsId: first._id });
+      results.afterWrite = afterWrites.section;
+      rows.push(...afterWrites.rows);
+    }
   } finally {
     await stopProcess(api);
   }

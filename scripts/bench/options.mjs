@@ -21,9 +21,10 @@ const VALUE_OPTIONS = [
   'tap-runs',
   'tap-controls',
   'latency-samples',
+  'after-write-runs',
   'api-profile',
 ];
-const FLAG_OPTIONS = ['million', 'reuse-million', 'skip-lighthouse', 'skip-site', 'skip-latency', 'skip-home', 'skip-idle', 'skip-photos', 'skip-iiif', 'skip-first-tap', 'smoke', 'build', 'load-slow', 'help', 'compare'];
+const FLAG_OPTIONS = ['million', 'reuse-million', 'skip-lighthouse', 'skip-site', 'skip-latency', 'skip-home', 'skip-idle', 'skip-photos', 'skip-iiif', 'skip-first-tap', 'skip-after-write', 'smoke', 'build', 'load-slow', 'help', 'compare'];
 
 /**
  * `--compare a.json b.json` compares two reports; anything else is a run. Values are kept under
@@ -127,6 +128,9 @@ export function resolveOptions(parsed) {
     connections: number('--connections', smoke ? 4 : 32),
     // (c) each path loaded this many times, judged on the median p99 (two in the smoke: the choice runs).
     latencySamples: number('--latency-samples', smoke ? 2 : 3),
+    // (c) the first request of each path after each kind of write, this many times (after-writes.mjs).
+    afterWriteRuns: number('--after-write-runs', smoke ? 1 : 3),
+    skipAfterWrite: flags.has('--skip-after-write'),
     lighthouseRuns: number('--lighthouse-runs', smoke ? 1 : 3),
     homeLoads: smoke ? 3 : 20,
     loader,

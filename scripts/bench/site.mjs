@@ -1,6 +1,7 @@
 // The demo site the bench measures, seeded by the real seed: (a) bytes per route (bytes.mjs) and (b)
 // Lighthouse (lighthouse.mjs) run against it.
 import path from 'node:path';
+import { memberApi, verifiedAccount } from '../lib/firebase-session.mjs';
 import { stopProcess } from '../lib/processes.mjs';
 import { NO_RATE_LIMITS, seed, startApi, startAuthEmulator, startFrontEnds } from '../lib/services.mjs';
 
@@ -51,35 +52,8 @@ export async function withSite(ctx, fn) {
  * since writes need it. Made again on each run: the bench's database is its own.
  */
 export async function publicCollectionPath(config) {
-  const emulator = config.authEmulatorUrl;
-  const { apiKey, projectId } = config.firebase;
-  const api = config.apiUrl.replace(/\/+$/, '');
-  const identity = async (method, body, headers = {}) => {
-    const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/${method}?key=${apiKey}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`Auth Emulator ${method} answered ${response.status}`);
-    return response.json();
-  };
-  const email = 'curator@antiquarium.test';
-  const password = 'Curator-1';
-  let account = await identity('accounts:signInWithPassword', { email, password, returnSecureToken: true }).catch(() => null);
-  if (!account) {
-    const created = await identity('accounts:signUp', { email, password, displayName: 'Bench Curator', returnSecureToken: true });
-    await identity(`projects/${projectId}/accounts:update`, { localId: created.localId, emailVerified: true }, { Authorization: 'Bearer owner' });
-    account = await identity('accounts:signInWithPassword', { email, password, returnSecureToken: true });
-  }
-  const call = async (method, path, body) => {
-    const response = await fetch(`${api}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${account.idToken}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
-    return response.json();
-  };
+  const account = await verifiedAccount(config.authEmulatorUrl, config.firebase, { email: 'curator@antiquarium.test', password: 'Curator-1', displayName: 'Bench Curator' });
+  const call = memberApi(config.apiUrl, account.idToken);
   const artifacts = await call('GET', '/artifacts?sort=likes&limit=12');
   const { id } = await call('POST', '/collections', { title: 'Objects of the ancient table', description: 'What people ate from, drank from and cooked in.', visibility: 'public' });
   await call('PUT', `/collections/${id}/items`, artifacts.map((artifact, index) => ({ artifactId: artifact._id, note: index === 0 ? 'The most liked of them.' : '' })));
