@@ -36,6 +36,9 @@ export interface NewArtifact extends ArtifactFields {
  */
 export const PUBLICLY_VISIBLE = { moderation: { $exists: false } } as const;
 
+/** A catalog refresh of up to this many artifacts reads them one by one (findForCatalog). */
+const ONE_BY_ONE = 16;
+
 export interface ScannedArtifact {
   _id: Types.ObjectId;
   likes: number;
@@ -280,7 +283,14 @@ export class ArtifactsRepository implements ArtifactTotals {
   }
 
   /** These artifacts (or all of one adder's) as the catalog keeps them, to refresh it after a write. */
-  findForCatalog(selector: { ids: readonly string[] } | { adderUid: string }): Promise<CatalogArtifact[]> {
+  async findForCatalog(selector: { ids: readonly string[] } | { adderUid: string }): Promise<CatalogArtifact[]> {
+    if ('ids' in selector && selector.ids.length <= ONE_BY_ONE) {
+      // One lookup each: FerretDB 1.24 pushes down only a filter that is exactly `{ _id: value }`,
+      // and reads and decodes every document for an `$in` (on SQLite at 100 000 artifacts 1.3 s
+      // against 19 s; docs/performance.md).
+      const docs = await Promise.all(selector.ids.map((id) => this.model.findOne({ _id: id }, CATALOG_PROJECTION).lean<CatalogArtifact>().exec()));
+      return docs.filter((doc): doc is CatalogArtifact => doc !== null);
+    }
     const query = 'ids' in selector ? { _id: { $in: [...selector.ids] } } : { adderUid: selector.adderUid };
     return this.model.find(query, CATALOG_PROJECTION).lean<CatalogArtifact[]>().exec();
   }

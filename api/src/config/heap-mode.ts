@@ -29,9 +29,10 @@ export function servingGrowthPercent(usedHeapMb: number): number {
  * - `speed`: V8's defaults throughout (the heap grows as V8 chooses).
  *
  * The flag cannot be given in NODE_OPTIONS (Node refuses it there), so the api sets it itself:
- * `setFlags` is v8.setFlagsFromString, which V8 reads when it next sizes the heap or compiles.
+ * `setFlags` is v8.setFlagsFromString, which V8 reads when it next sizes the heap or compiles;
+ * `usedHeapMb` reads the heap in use (MB) when the api starts serving.
  */
-export function heapMode(mode: AppConfig['heap'], setFlags: (flags: string) => void, usedHeapMb: () => number = () => 0): { serving(): void } {
+export function heapMode(mode: AppConfig['heap'], setFlags: (flags: string) => void, usedHeapMb: () => number): { serving(): void } {
   if (mode !== 'speed') setFlags('--optimize-for-size');
   let served = false;
   return {
