@@ -194,18 +194,8 @@ export class TextIndex<F extends string> {
       if (matches.length === 0) return null;
       for (const [word, weight] of matches) {
         const list = this.postings.get(word) ?? [];
-        perField.fill(0);
-        for (const posting of list) if (this.ids[slotOf(posting)] !== null) perField[fieldOf(posting)] = (perField[fieldOf(posting)] as number) + 1;
-        for (const posting of list) {
-          if (slotOf(posting) !== slot) continue;
-          const field = fieldOf(posting);
-          const frequency = frequencyOf(posting);
-          const matching = perField[field] as number;
-          const idf = Math.log(1 + (documentCount - matching + 0.5) / (matching + 0.5));
-          const norm = 1 - B + (B * (this.lengths[slot * this.fields.length + field] as number)) / (averages[field] as number);
-          const bm25 = idf * (D + (frequency * (K + 1)) / (frequency + K * norm));
-          score += weight * (this.boosts[field] as number) * bm25;
-        }
+        this.countPerField(list, perField);
+        for (const posting of list) if (slotOf(posting) === slot) score += this.weigh(posting, weight, perField, averages);
       }
     }
     return score * new Set(terms).size;
@@ -268,8 +258,7 @@ export class TextIndex<F extends string> {
     for (const [word, weight] of matches) {
       const list = this.postings.get(word);
       if (!list) continue;
-      perField.fill(0);
-      for (const posting of list) if (this.ids[slotOf(posting)] !== null) perField[fieldOf(posting)] = (perField[fieldOf(posting)] as number) + 1;
+      this.countPerField(list, perField);
       for (const posting of list) {
         const slot = slotOf(posting);
         if (this.ids[slot] === null) continue;
@@ -282,16 +271,28 @@ export class TextIndex<F extends string> {
             reached.push(slot);
           }
         }
-        const field = fieldOf(posting);
-        const frequency = frequencyOf(posting);
-        const matching = perField[field] as number;
-        const idf = Math.log(1 + (documentCount - matching + 0.5) / (matching + 0.5));
-        const norm = 1 - B + (B * (this.lengths[slot * this.fields.length + field] as number)) / (averages[field] as number);
-        const bm25 = idf * (D + (frequency * (K + 1)) / (frequency + K * norm));
-        this.scores[slot] = (this.scores[slot] as number) + weight * (this.boosts[field] as number) * bm25;
+        this.scores[slot] = (this.scores[slot] as number) + this.weigh(posting, weight, perField, averages);
       }
     }
     return reached;
+  }
+
+  /** How many live documents hold the word's postings in each field, into `perField`. */
+  private countPerField(list: Readonly<Postings>, perField: number[]): void {
+    perField.fill(0);
+    for (const posting of list) if (this.ids[slotOf(posting)] !== null) perField[fieldOf(posting)] = (perField[fieldOf(posting)] as number) + 1;
+  }
+
+  /** One posting's part of its document's score: BM25+ in its field, times the field's boost and the match's weight. */
+  private weigh(posting: number, weight: number, perField: readonly number[], averages: readonly number[]): number {
+    const slot = slotOf(posting);
+    const field = fieldOf(posting);
+    const frequency = frequencyOf(posting);
+    const matching = perField[field] as number;
+    const idf = Math.log(1 + (this.slots.size - matching + 0.5) / (matching + 0.5));
+    const norm = 1 - B + (B * (this.lengths[slot * this.fields.length + field] as number)) / (averages[field] as number);
+    const bm25 = idf * (D + (frequency * (K + 1)) / (frequency + K * norm));
+    return weight * (this.boosts[field] as number) * bm25;
   }
 
   /** Stamps for a search of `rounds` words: the first, its own; earlier searches' marks are below it. */
