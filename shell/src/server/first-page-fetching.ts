@@ -70,7 +70,11 @@ export function releaseFramesUrl(internal: string, remoteManifestUrl: string, li
   return baseOf(live.manifestUrl) === `${prefix}${live.version}` ? `${internal}/releases/${live.version}/frames` : undefined;
 }
 
-/** The API calls' answers as the document carries them (keyed as the browser asks them), or undefined unless every one answered. */
+/**
+ * The API calls' answers as the document carries them (keyed as the browser asks them, in the
+ * calls' order whatever order they arrive in: the same answers make the same document), or
+ * undefined unless every one answered.
+ */
 export async function answersFor(
   fetchImpl: typeof fetch,
   { apiUrl, browserApiUrl }: { apiUrl: string; browserApiUrl: string },
@@ -78,22 +82,20 @@ export async function answersFor(
   signal: AbortSignal,
   client: HeadersInit,
 ): Promise<DocumentAnswers | undefined> {
-  const answers: Record<string, DocumentAnswer> = {};
-  const results = await Promise.all(
-    calls.map(async (call) => {
+  const entries = await Promise.all(
+    calls.map(async (call): Promise<[string, DocumentAnswer] | null> => {
       const query = apiSearchParams(call.query).toString();
       const { response, body } = await getJson(fetchImpl, `${apiUrl}/${call.path}${query ? `?${query}` : ''}`, { headers: client }, signal);
-      if (!response.ok) return false;
+      if (!response.ok) return null;
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = response.headers.get(name);
         if (value !== null) headers[name] = value;
       }
-      answers[apiCallKey(browserApiUrl, call.path, call.query)] = { status: response.status, headers, body };
-      return true;
+      return [apiCallKey(browserApiUrl, call.path, call.query), { status: response.status, headers, body }];
     }),
   );
-  return results.every(Boolean) ? answers : undefined;
+  return entries.every((entry) => entry !== null) ? Object.fromEntries(entries as [string, DocumentAnswer][]) : undefined;
 }
 
 /** The remote's frame for `request` (POST to its frames port), or undefined when it answers none this document can hold. */
