@@ -1,7 +1,7 @@
 import { normaliseText, type ArtifactFacets, type SortOption } from '@antiquarium/contracts';
 import { emptyCounts, renderFacets, tally, type FacetCounts } from './catalog-facets';
 import { filterKey, passes, searchOf, type CatalogFilter } from './catalog-filter';
-import { COMPARED, ORDERS, SortedOrders, position, type Entry } from './catalog-orders';
+import { COMPARED, ORDERS, SortedOrders, orderOf, position, type Entry } from './catalog-orders';
 import { EVERYTHING, ranked, touches, type Change, type KeptFacets, type KeptList, type KeptSearch } from './catalog-kept';
 import { KeptValues } from './kept-values';
 import { StringPool } from './string-pool';
@@ -208,7 +208,7 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
         if (this.found(kept.filter, entry)) this.listsKept.delete(key);
         continue;
       }
-      const at = position(kept.entries, entry, ORDERS[kept.sort === 'relevance' ? 'name' : kept.sort]);
+      const at = position(kept.entries, entry, ORDERS[orderOf(kept.sort)]);
       if (kept.entries[at] !== entry) continue;
       kept.entries.splice(at, 1);
       this.listsKept.reweigh(key);
@@ -228,7 +228,7 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
         this.listsKept.delete(key);
         continue;
       }
-      kept.entries.splice(position(kept.entries, entry, ORDERS[kept.sort === 'relevance' ? 'name' : kept.sort]), 0, entry);
+      kept.entries.splice(position(kept.entries, entry, ORDERS[orderOf(kept.sort)]), 0, entry);
       this.listsKept.reweigh(key);
     }
   }
@@ -323,7 +323,7 @@ export class CatalogIndex<T extends CatalogDoc = CatalogDoc> {
       }
       return ranks.sort((a, b) => b.rank - a.rank || ORDERS.name(a.entry, b.entry)).map(({ entry }) => entry);
     }
-    return this.orders.get(sort === 'relevance' ? 'name' : sort, () => this.entries.values()).filter(keep);
+    return this.orders.get(orderOf(sort), () => this.entries.values()).filter(keep);
   }
   /**
    * The closest words the collection contains for a search that found nothing ('roseta stnoe' ->

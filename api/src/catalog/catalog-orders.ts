@@ -18,6 +18,11 @@ export interface Entry<T> {
 
 export type Order = Exclude<SortOption, 'relevance'>;
 
+/** The order a list is kept in: relevance without a search reads in name order. */
+export function orderOf(sort: SortOption): Order {
+  return sort === 'relevance' ? 'name' : sort;
+}
+
 /** The entry's values an order compares (besides its id, which never changes). */
 export type Compared = 'nameKey' | 'addedAtMs' | 'likes' | 'start' | 'end';
 
