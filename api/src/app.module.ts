@@ -8,6 +8,7 @@ import { ConfigModule } from './config/config.module';
 import type { AppConfig } from './config/env';
 import { ContributorsModule } from './contributors/contributors.module';
 import { applyServerTimeLimit, operationTimeoutOptions } from './database/operation-timeout';
+import { WriteLocksModule } from './database/write-locks.module';
 import { HealthModule } from './health/health.module';
 import { IiifModule } from './iiif/iiif.module';
 import { observeDatabase } from './observability/database-metrics';
@@ -44,6 +45,7 @@ export class AppModule {
           retryAttempts: 3,
           retryDelay: 1000,
         }),
+        WriteLocksModule,
         RateLimitsModule,
         WriteSuspensionsModule,
         MailModule,

@@ -23,12 +23,12 @@ import { ArtifactsRepository } from './artifacts/artifacts.repository';
 import { contactMessageSchema } from './contact/contact-message.schema';
 import { ContactMessagesRepository } from './contact/contact-messages.repository';
 import { contributorSchema } from './contributors/contributor.schema';
+import { writeLockSchema } from './database/write-lock.schema';
+import { lockKeys, WriteLocks } from './database/write-locks';
 import { ContributorsRepository } from './contributors/contributors.repository';
 import { likeSchema } from './likes/like.schema';
 import { LikesRepository } from './likes/likes.repository';
 import { releaseAuditSchema } from './releases/release-audit.schema';
-import { ReleaseLocks } from './releases/release-lock';
-import { releaseLockSchema } from './releases/release-lock.schema';
 import { releaseRouteSchema } from './releases/release-route.schema';
 import { ReleaseStatsRepository } from './releases/release-stats.repository';
 import { releaseStatsSchema } from './releases/release-stats.schema';
@@ -61,7 +61,7 @@ function recordingModel(collection: string, reads: Read[], answers: RecordingAns
           if (property === 'exec') {
             return () => {
               if (read?.method === 'countDocuments') return Promise.resolve(0);
-              if (read?.method === 'findOne') return Promise.resolve(answers.findOne?.() ?? null);
+              if (read?.method === 'findOne' || read?.method === 'findById') return Promise.resolve(answers.findOne?.() ?? null);
               if (read?.method.startsWith('update') || read?.method.startsWith('delete')) return Promise.resolve({ matchedCount: 0, modifiedCount: 0, deletedCount: 0 });
               return Promise.resolve(read?.method === 'findOneAndUpdate' ? null : []);
             };
@@ -139,7 +139,7 @@ const INDEXES: Record<string, IndexKeys[]> = {
   release_routes: declaredIndexes(releaseRouteSchema),
   release_audit: declaredIndexes(releaseAuditSchema),
   release_stats: declaredIndexes(releaseStatsSchema),
-  release_locks: declaredIndexes(releaseLockSchema),
+  write_locks: declaredIndexes(writeLockSchema),
   contactmessages: declaredIndexes(contactMessageSchema),
 };
 
@@ -210,11 +210,12 @@ async function allReads(): Promise<Read[]> {
   await contributors.totalsOf('uid-1');
   await contributors.nameKeyHeldByOther('name', 'uid-1');
   await registryReads(reads);
+  await lockReads(reads);
   await contactReads(reads);
   return reads;
 }
 
-/** Every read, update and delete of the release registry (releases, routes, audit, stats, locks). */
+/** Every read, update and delete of the release registry (releases, routes, audit, stats). */
 async function registryReads(reads: Read[]): Promise<void> {
   const registry = new ReleasesRepository(
     recordingModel('releases', reads) as never,
@@ -246,15 +247,18 @@ async function registryReads(reads: Read[]): Promise<void> {
   await stats.forRelease('catalog', '1.0.0-aaaaaaaaaaaa', at);
   await stats.removeFor('catalog', '1.0.0-aaaaaaaaaaaa');
   await stats.removeOlderThan(at);
-  // A lock held by another change: its first creation is refused, and the stale one is looked for and removed.
+}
+
+/** Every read, update and delete of the write locks: a lock held by a holder that died is found and taken over. */
+async function lockReads(reads: Read[]): Promise<void> {
   let creations = 0;
-  const locks = new ReleaseLocks(
-    recordingModel('release_locks', reads, {
+  const locks = new WriteLocks(
+    recordingModel('write_locks', reads, {
       create: () => (++creations === 1 ? Promise.reject(Object.assign(new Error('duplicate key'), { code: 11000 })) : Promise.resolve({})),
-      findOne: () => ({ _id: new Types.ObjectId(), remote: 'catalog', at: new Date(0) }),
+      findOne: () => ({ _id: lockKeys.release('catalog'), token: 'dead', expiresAt: new Date(0) }),
     }) as never,
   );
-  await locks.withLock('catalog', async () => undefined);
+  await locks.holding(lockKeys.release('catalog'), async () => undefined);
 }
 
 /** Every read, update and delete of the contact form's messages (the inbox, marking handled, members' data). */

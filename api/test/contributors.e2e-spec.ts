@@ -2,6 +2,7 @@
 import type { Contributor } from '@antiquarium/contracts';
 import { createArtifact, toggleLike } from './support/artifacts';
 import { createUser, createUsers, uniqueTag, type TestUser } from './support/auth';
+import { contributorsCollection } from './support/db';
 import { api, expectApiError, expectStatus } from './support/http';
 
 const top = (query = '') => api<Contributor[]>(`/contributors/top${query}`);
@@ -86,5 +87,22 @@ describe('GET /contributors/top', () => {
         likes: likers.length * artifactsMade - 1 - likers.length,
       });
     });
+  });
+
+  test('artifacts added, liked, unliked and deleted all at once leave the totals exact (each write moves them under a lock)', async () => {
+    const curator = await createUser({ name: `${uniqueTag('Busy')} Archivist` });
+    const likers = await createUsers(6);
+    const ids = (await Promise.all([1, 2, 3, 4].map(() => createArtifact(curator)))).map((artifact) => artifact.id);
+    const [kept, gone] = ids;
+    if (!kept || !gone) throw new Error('set-up: artifacts missing');
+    // Every liker likes every artifact at once; meanwhile one artifact is deleted.
+    const likes = likers.flatMap((liker) => ids.map((id) => toggleLike(liker, id).catch(() => null)));
+    const deletion = api(`/artifacts/${gone}`, { method: 'DELETE', token: curator.token });
+    await Promise.all([...likes, deletion]);
+    expectStatus(await deletion, 200);
+    // ...and half of the likers take back their like of one artifact, at once.
+    await Promise.all(likers.slice(0, 3).map((liker) => toggleLike(liker, kept)));
+    const stored = await (await contributorsCollection()).findOne({ _id: curator.uid } as object);
+    expect({ artifacts: stored?.['artifacts'], likes: stored?.['likes'] }).toEqual({ artifacts: 3, likes: likers.length * 3 - 3 });
   });
 });

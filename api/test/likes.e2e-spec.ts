@@ -3,7 +3,7 @@
 import type { Artifact, ToggleLikeResponse } from '@antiquarium/contracts';
 import { createArtifact, INTERNAL_FIELDS, missingId, toggleLike } from './support/artifacts';
 import { createUser, createUsers, type TestUser } from './support/auth';
-import { likeRecordCount, storedArtifact } from './support/db';
+import { artifactsCollection, likeRecordCount, likesCollection, objectId, storedArtifact, writeLocksCollection } from './support/db';
 import { api, expectApiError, expectStatus, nextLink, pageHeaders } from './support/http';
 
 let owner: TestUser;
@@ -56,6 +56,44 @@ describe('PATCH /artifacts/toggle-like/:id', () => {
     expect(await toggleLike(c, id)).toEqual({ liked: true, likes: n + 1 });
     expect(await toggleLike(c, id)).toEqual({ liked: false, likes: n });
     await expectCounts(id, n);
+  });
+
+  test('a like recorded before likes had ids of their own is shown, and taken back by the next toggle', async () => {
+    const { id } = await createArtifact(owner);
+    const fan = await createUser();
+    // As the api wrote them until decision 0043: a random id.
+    await (await likesCollection()).insertOne({ artifactId: objectId(id), uid: fan.uid, likedAt: new Date() });
+    await (await artifactsCollection()).updateOne({ _id: objectId(id) }, { $set: { likes: 1 } });
+    expect((await api<Artifact>(`/artifacts/${id}`, { token: fan.token })).body.liked).toBe(true);
+    expect(await toggleLike(fan, id)).toEqual({ liked: false, likes: 0 });
+    await expectCounts(id, 0);
+    expect(await toggleLike(fan, id)).toEqual({ liked: true, likes: 1 });
+    await expectCounts(id, 1);
+  });
+
+  test("a toggle waits for the artifact's lock while another instance holds it, and takes over one whose holder died", async () => {
+    const { id } = await createArtifact(owner);
+    const [a, b] = await createUsers(2);
+    if (!a || !b) throw new Error('users missing');
+    const locks = await writeLocksCollection();
+    const key = `artifact:${id}`;
+    await locks.insertOne({ _id: key, token: 'another-instance', expiresAt: new Date(Date.now() + 60_000) });
+    let answered = false;
+    const waiting = toggle(a, id).then((response) => {
+      answered = true;
+      return response;
+    });
+    await pause(600);
+    // Nothing counted while the other instance holds the lock.
+    expect(answered).toBe(false);
+    await expectCounts(id, 0);
+    await locks.deleteOne({ _id: key });
+    expect((await waiting).body).toEqual({ liked: true, likes: 1 });
+
+    await locks.insertOne({ _id: key, token: 'a-dead-instance', expiresAt: new Date(Date.now() - 1) });
+    expect(await toggleLike(b, id)).toEqual({ liked: true, likes: 2 });
+    await expectCounts(id, 2);
+    expect(await locks.countDocuments({ _id: key })).toBe(0);
   });
 
   test('a missing or malformed artifact answers 404 and records nothing', async () => {

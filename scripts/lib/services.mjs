@@ -24,19 +24,21 @@ export async function startFerretDb({ port, dataDir, postgresUrl, debugPort, log
   const handler = postgresUrl
     ? ['--handler=postgresql', `--postgresql-url=${postgresUrl}`]
     : ['--handler=sqlite', `--sqlite-url=file:${dataDir}/`];
-  const entry = startProcess(
-    `ferretdb-${port}`,
+  const ferretDb = [
     path.join(ROOT, '.tools/bin/ferretdb'),
-    [
-      ...handler,
-      `--listen-addr=127.0.0.1:${port}`,
-      `--debug-addr=127.0.0.1:${debugPort}`,
-      `--state-dir=${dataDir}`,
-      '--telemetry=disable',
-      '--log-level=warn',
-    ],
-    { cwd: dataDir, logDir },
-  );
+    ...handler,
+    `--listen-addr=127.0.0.1:${port}`,
+    `--debug-addr=127.0.0.1:${debugPort}`,
+    `--state-dir=${dataDir}`,
+    '--telemetry=disable',
+    '--log-level=warn',
+  ];
+  // On SQLite, ferretdb-id-index runs beside it in its process group (stopped with it), giving each
+  // table the index FerretDB's lookups by _id can use (docs/decisions/0042-ferretdb-id-lookup-index.md).
+  const [command, ...args] = postgresUrl
+    ? ferretDb
+    : ['bash', '-c', '"$1" --dir "$2" & shift 2; exec "$@"', 'ferretdb', path.join(ROOT, '.tools/bin/ferretdb-id-index'), dataDir, ...ferretDb];
+  const entry = startProcess(`ferretdb-${port}`, command, args, { cwd: dataDir, logDir });
   await waitFor(entry, `port ${port}`, () => portAnswers(port), 30000);
   log(`FerretDB (${postgresUrl ? 'PostgreSQL' : 'SQLite'}) on 127.0.0.1:${port}`);
   return entry;

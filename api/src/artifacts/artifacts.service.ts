@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { ArtifactNotFound } from '../common/errors';
 import { ContributorNames } from '../contributors/contributor-names';
 import { ContributorTotals } from '../contributors/contributor-totals';
+import { lockKeys, WriteLocks } from '../database/write-locks';
 import { ArtifactCatalog } from './artifact-catalog';
 import { ArtifactLikes } from './artifact-likes';
 import { ArtifactPhotos, type StoredImage } from './artifact-photos';
@@ -27,6 +28,7 @@ export class ArtifactsService {
     private readonly contributorNames: ContributorNames,
     private readonly catalog: ArtifactCatalog,
     private readonly photos: ArtifactPhotos,
+    private readonly locks: WriteLocks,
   ) {}
 
   /** The grant query for a hidden artifact's photo (toArtifact asks only for the reads that may see it). */
@@ -76,11 +78,16 @@ export class ArtifactsService {
 
   /**
    * A member's name is copied onto their artifacts (lists show it without a join): when they write
-   * under a new display name, their earlier artifacts and their contributor entry follow.
+   * under a new display name, their earlier artifacts and their contributor entry follow. Their entry
+   * takes the new name only after the artifacts did, so a name that differs from the entry's is the
+   * only sign of a rename to carry out: renaming reads every artifact on FerretDB's SQLite handler
+   * (docs/decisions/0043-writes-by-id.md).
    */
   private async followRename(user: AuthUser): Promise<void> {
     await this.contributorNames.assertMayUse(user.uid, user.name?.trim() || undefined);
-    if (user.name) await this.artifacts.renameAdder(user.uid, user.name);
+    if (!user.name) return;
+    const shown = await this.contributorNames.shownNameOf(user.uid);
+    if (shown !== undefined && shown !== user.name) await this.artifacts.renameAdder(user.uid, user.name);
   }
 
   async create(input: ArtifactInput, user: AuthUser): Promise<Types.ObjectId> {
@@ -99,7 +106,7 @@ export class ArtifactsService {
     });
     if (images.length > 0) await this.photos.settle(id.toHexString(), user.uid, images);
     else if (address && copy) this.photos.importAddress(id.toHexString(), user.uid, address, input.name);
-    await this.contributorTotals.settle(user.uid, adderName);
+    await this.contributorTotals.adjust(user.uid, { artifacts: 1 }, adderName);
     return id;
   }
 
@@ -118,7 +125,7 @@ export class ArtifactsService {
       await this.photos.settle(id.toHexString(), user.uid, []);
       if (copy) this.photos.importAddress(id.toHexString(), user.uid, address, input.name ?? doc.name);
     }
-    if (user.name) await this.contributorTotals.settle(user.uid, user.name);
+    if (user.name) await this.contributorTotals.adjust(user.uid, {}, user.name);
     return modified;
   }
 
@@ -130,14 +137,19 @@ export class ArtifactsService {
 
   async delete(id: Types.ObjectId, user: AuthUser): Promise<number> {
     const doc = await this.ownedBy(id, user);
-    const deleted = await this.artifacts.delete(id);
-    if (deleted === 0) throw new ArtifactNotFound();
+    // Under the artifact's lock, which a like takes too: the likes it goes with are the ones its
+    // contributor's totals lose.
+    const likes = await this.locks.holding(lockKeys.artifact(id.toHexString()), async () => {
+      const count = await this.artifacts.likesOf(id);
+      if (count === null || (await this.artifacts.delete(id)) === 0) throw new ArtifactNotFound();
+      return count;
+    });
     // The artifact goes first: if the process dies here, start-up reconciliation removes the
     // orphaned likes and corrects the totals (and the sweep the photos no artifact names).
     await this.likes.removeAllFor(id);
     await this.photos.settle(id.toHexString(), doc.adderUid, []);
-    await this.contributorTotals.settle(doc.adderUid);
-    return deleted;
+    await this.contributorTotals.adjust(doc.adderUid, { artifacts: -1, likes: -likes });
+    return 1;
   }
 
   private async ownedBy(id: Types.ObjectId, user: AuthUser): Promise<StoredArtifact> {

@@ -23,4 +23,13 @@ export class ContributorNames {
       throw new ConflictException(`The display name “${name}” reads like another member’s: choose another in your profile to contribute`);
     }
   }
+
+  /**
+   * The name the member is shown under in Top Contributors, which their artifacts carry too; undefined
+   * when they have no entry (no artifact, or a crash before their first settled: the start-up
+   * reconciliation makes it).
+   */
+  async shownNameOf(uid: string): Promise<string | undefined> {
+    return (await this.contributors.entryOf(uid))?.name;
+  }
 }

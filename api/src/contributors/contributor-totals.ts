@@ -1,34 +1,69 @@
 import { Injectable } from '@nestjs/common';
+import { lockKeys, WriteLocks } from '../database/write-locks';
 import { FORMER_MEMBER_UID } from '../members/former-member';
 import { ArtifactTotals } from './artifact-totals';
 import { ContributorsRepository } from './contributors.repository';
 
 const MAX_ROUNDS = 8;
 
+/** What one write changed in a contributor's totals. */
+export interface TotalsChange {
+  artifacts?: number;
+  likes?: number;
+}
+
+/** Settling reads every artifact of the contributor: on FerretDB's SQLite handler, the whole collection. */
+const SETTLE_HOLD_MS = 120_000;
+
 /**
- * Keeps a contributor's totals (their artifacts and the likes those got, for Top Contributors) equal
- * to what their artifacts hold. FerretDB applies `$inc` as read-modify-write and loses concurrent
- * increments, so the totals are recounted and set, then both read again; whichever request writes
- * last also checks last (docs/decisions/0002-likes-without-transactions.md).
+ * Keeps a contributor's totals (their artifacts and the likes those got, for Top Contributors).
+ * A write moves them by what it changed (`adjust`), reading and writing the entry by `_id` under the
+ * contributor's write lock: FerretDB applies `$inc` as read-modify-write and loses concurrent
+ * increments, and counting their artifacts instead reads the whole collection on its SQLite handler
+ * (docs/decisions/0043-writes-by-id.md). The rarer writes of a member's rights settle them from the
+ * artifacts (`settle`), under the same lock; the start-up reconciliation corrects what a crash left.
  */
 @Injectable()
 export class ContributorTotals {
   constructor(
     private readonly artifacts: ArtifactTotals,
     private readonly contributors: ContributorsRepository,
+    private readonly locks: WriteLocks,
   ) {}
 
-  /** Settles the totals; `name`, when given, becomes the name shown for the contributor. */
-  async settle(uid: string, name?: string): Promise<void> {
+  /** Moves the totals by `change`; `name`, when given, becomes the name shown for the contributor. */
+  async adjust(uid: string, change: TotalsChange, name?: string): Promise<void> {
     // Artifacts kept under "Former member" belong to nobody: no contributor entry, no ranking.
     if (uid === FORMER_MEMBER_UID) return;
-    for (let round = 0; round < MAX_ROUNDS; round += 1) {
-      const totals = await this.artifacts.totalsFor(uid);
-      await this.contributors.set(uid, { ...totals, name: round === 0 ? name : undefined });
-      const [again, stored] = await Promise.all([this.artifacts.totalsFor(uid), this.contributors.totalsOf(uid)]);
-      if (stored && again.artifacts === totals.artifacts && again.likes === totals.likes && stored.artifacts === totals.artifacts && stored.likes === totals.likes) {
-        return;
-      }
-    }
+    const artifacts = change.artifacts ?? 0;
+    const likes = change.likes ?? 0;
+    await this.locks.holding(lockKeys.contributor(uid), async () => {
+      const entry = await this.contributors.entryOf(uid);
+      if (entry && artifacts === 0 && likes === 0 && (name === undefined || name === entry.name)) return;
+      const totals = { artifacts: Math.max(0, (entry?.artifacts ?? 0) + artifacts), likes: Math.max(0, (entry?.likes ?? 0) + likes) };
+      await this.contributors.set(uid, { ...totals, name });
+    });
+  }
+
+  /**
+   * Sets the totals to what the contributor's artifacts hold, then reads both again and goes round
+   * if either moved (a write that does not take the lock: a member's rights moving their artifacts).
+   */
+  async settle(uid: string, name?: string): Promise<void> {
+    if (uid === FORMER_MEMBER_UID) return;
+    await this.locks.holding(
+      lockKeys.contributor(uid),
+      async () => {
+        for (let round = 0; round < MAX_ROUNDS; round += 1) {
+          const totals = await this.artifacts.totalsFor(uid);
+          await this.contributors.set(uid, { ...totals, name: round === 0 ? name : undefined });
+          const [again, stored] = await Promise.all([this.artifacts.totalsFor(uid), this.contributors.totalsOf(uid)]);
+          if (stored && again.artifacts === totals.artifacts && again.likes === totals.likes && stored.artifacts === totals.artifacts && stored.likes === totals.likes) {
+            return;
+          }
+        }
+      },
+      { holdMs: SETTLE_HOLD_MS, waitMs: SETTLE_HOLD_MS },
+    );
   }
 }

@@ -9,8 +9,8 @@ const BATCH = 100;
 
 /**
  * A member's likes, in their export and on the deletion of their account: each record is removed,
- * then the artifact's count and its adder's totals are settled from the records, as a toggle does
- * (docs/decisions/0002-likes-without-transactions.md). Run again, it finds nothing left to remove
+ * then the artifact's count and its adder's totals are settled from the records, each under its
+ * write lock (docs/decisions/0043-writes-by-id.md). Run again, it finds nothing left to remove
  * and the counts already settled; a count left apart by a crash is settled by the next run or the
  * start-up reconciliation.
  */

@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
 import type { ArtifactLikes } from '../artifacts/artifact-likes';
 import { noOperationTimeout } from '../database/operation-timeout';
+import { likeIdOf } from './like-id';
 import { LIKE_MODEL, type LikeDoc } from './like.schema';
 
 const DUPLICATE_KEY = 11000;
@@ -19,7 +20,7 @@ export class LikesRepository implements ArtifactLikes {
   /** True when this call created the like; false when the user already liked the artifact. */
   async add(artifactId: Types.ObjectId, uid: string): Promise<boolean> {
     try {
-      await this.model.create({ artifactId, uid, likedAt: new Date() });
+      await this.model.create({ _id: likeIdOf(artifactId, uid), artifactId, uid, likedAt: new Date() });
       return true;
     } catch (error) {
       if (isDuplicateKey(error)) return false;
@@ -29,11 +30,15 @@ export class LikesRepository implements ArtifactLikes {
 
   /** True when this call removed the like. */
   async remove(artifactId: Types.ObjectId, uid: string): Promise<boolean> {
+    const keyed = await this.model.deleteOne({ _id: likeIdOf(artifactId, uid) }).exec();
+    if (keyed.deletedCount === 1) return true;
+    // A record written before likes had their own ids (like-id.ts), or none at all.
     const result = await this.model.deleteOne({ artifactId, uid }).exec();
     return result.deletedCount === 1;
   }
 
   async exists(artifactId: Types.ObjectId, uid: string): Promise<boolean> {
+    if ((await this.model.exists({ _id: likeIdOf(artifactId, uid) }).exec()) !== null) return true;
     return (await this.model.exists({ artifactId, uid }).exec()) !== null;
   }
 

@@ -6,9 +6,11 @@ import { mayDisplayHidden, toArtifact } from '../artifacts/to-artifact';
 import type { AuthUser } from '../auth/auth-user';
 import { ArtifactNotFound } from '../common/errors';
 import { ContributorTotals } from '../contributors/contributor-totals';
+import { lockKeys, WriteLocks } from '../database/write-locks';
 import { LikesRepository } from './likes.repository';
 
-const MAX_SETTLE_ROUNDS = 8;
+/** How long a recount may hold the artifact's lock. */
+const RECOUNT_HOLD_MS = 60_000;
 
 @Injectable()
 export class LikesService {
@@ -16,48 +18,52 @@ export class LikesService {
     private readonly likes: LikesRepository,
     private readonly artifacts: ArtifactsRepository,
     private readonly contributorTotals: ContributorTotals,
+    private readonly locks: WriteLocks,
   ) {}
 
   /**
-   * One toggle, in order: the like record decides (creating it, unique per user and artifact, means
-   * "liked"; finding it there means "unlike" and removes it), then the artifact's count is settled
-   * from the records, then the adder's totals from their artifacts (no transactions, no `$inc`:
-   * docs/decisions/0002-likes-without-transactions.md).
+   * One toggle, under the artifact's write lock: the like record decides (creating it, unique per
+   * user and artifact, means "liked"; finding it there means "unlike" and removes it), and the
+   * artifact's count moves by what the record did, read and written by `_id`; then the adder's
+   * totals move the same way (docs/decisions/0043-writes-by-id.md). No transactions, no `$inc`:
+   * FerretDB loses concurrent increments, and the lock orders them.
    */
   async toggle(artifactId: Types.ObjectId, user: AuthUser): Promise<ToggleLikeResponse> {
     const artifact = await this.artifacts.findById(artifactId);
     // A hidden artifact (docs/decisions/0012-moderation.md) cannot be liked by those who cannot see it.
     if (!artifact || (artifact.moderation && !mayDisplayHidden(artifact, user))) throw new ArtifactNotFound();
 
-    const liked = await this.likes.add(artifactId, user.uid);
-    // Already liked: unlike. If a concurrent toggle of the same user removed it first, the like is
-    // gone either way.
-    if (!liked) await this.likes.remove(artifactId, user.uid);
-    const likes = await this.settleCount(artifactId);
-    if (likes === null) {
-      // Deleted while we toggled: take the like back so no record outlives its artifact.
-      await this.likes.remove(artifactId, user.uid);
-      throw new ArtifactNotFound();
-    }
-    await this.contributorTotals.settle(artifact.adderUid);
+    const { liked, likes, change } = await this.locks.holding(lockKeys.artifact(artifactId.toHexString()), async () => {
+      const liked = await this.likes.add(artifactId, user.uid);
+      // Already liked: unlike. If a concurrent toggle of the same user removed it first, the like is
+      // gone either way and the count stays.
+      const change = liked ? 1 : (await this.likes.remove(artifactId, user.uid)) ? -1 : 0;
+      const stored = await this.artifacts.likesOf(artifactId);
+      if (stored === null || (change !== 0 && !(await this.artifacts.setLikes(artifactId, Math.max(0, stored + change))))) {
+        // Deleted while we toggled: take the like back so no record outlives its artifact.
+        if (liked) await this.likes.remove(artifactId, user.uid);
+        throw new ArtifactNotFound();
+      }
+      return { liked, likes: Math.max(0, stored + change), change };
+    });
+    if (change !== 0) await this.contributorTotals.adjust(artifact.adderUid, { likes: change });
     return { liked, likes };
   }
 
   /**
-   * Sets the artifact's like count to its number of records, then reads both again and goes round
-   * if either moved (a concurrent toggle): whichever request writes last also checks last. Null when
-   * the artifact is gone.
+   * Sets the artifact's like count to its number of records (a member's rights removing their likes),
+   * under the artifact's write lock. Null when the artifact is gone.
    */
   async settleCount(artifactId: Types.ObjectId): Promise<number | null> {
-    let count = 0;
-    for (let round = 0; round < MAX_SETTLE_ROUNDS; round += 1) {
-      count = await this.likes.countFor(artifactId);
-      if (!(await this.artifacts.setLikes(artifactId, count))) return null;
-      const [recount, stored] = await Promise.all([this.likes.countFor(artifactId), this.artifacts.likesOf(artifactId)]);
-      if (stored === null) return null;
-      if (recount === count && stored === count) return count;
-    }
-    return count;
+    return this.locks.holding(
+      lockKeys.artifact(artifactId.toHexString()),
+      async () => {
+        const count = await this.likes.countFor(artifactId);
+        return (await this.artifacts.setLikes(artifactId, count)) ? count : null;
+      },
+      // Counting reads every like on FerretDB's SQLite handler (seconds at 100 000 artifacts).
+      { holdMs: RECOUNT_HOLD_MS },
+    );
   }
 
   /**

@@ -4,7 +4,6 @@ import { AuthModule } from '../auth/auth.module';
 import { KnownReleases } from './known-releases';
 import { RELEASE_AUDIT_MODEL, releaseAuditSchema } from './release-audit.schema';
 import { ReleaseLocks } from './release-lock';
-import { RELEASE_LOCK_MODEL, releaseLockSchema } from './release-lock.schema';
 import { RELEASE_ROUTE_MODEL, releaseRouteSchema } from './release-route.schema';
 import { RELEASE_STATS_MODEL, releaseStatsSchema } from './release-stats.schema';
 import { ReleaseStatsRepository } from './release-stats.repository';
@@ -31,7 +30,6 @@ import { TelemetryTickets } from './telemetry-tickets';
       { name: RELEASE_ROUTE_MODEL, schema: releaseRouteSchema },
       { name: RELEASE_AUDIT_MODEL, schema: releaseAuditSchema },
       { name: RELEASE_STATS_MODEL, schema: releaseStatsSchema },
-      { name: RELEASE_LOCK_MODEL, schema: releaseLockSchema },
       { name: TELEMETRY_CLAIM_MODEL, schema: telemetryClaimSchema },
     ]),
     AuthModule,

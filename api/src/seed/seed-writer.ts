@@ -5,6 +5,7 @@ import { derivedFields } from '../artifacts/derived-fields';
 import { artifactSchema, ARTIFACT_MODEL, type ArtifactDoc } from '../artifacts/artifact.schema';
 import { contributorSchema, CONTRIBUTOR_MODEL } from '../contributors/contributor.schema';
 import { nameKey } from '../contributors/name-key';
+import { likeIdOf } from '../likes/like-id';
 import { likeSchema, LIKE_MODEL } from '../likes/like.schema';
 import { photoSchema, PHOTO_MODEL } from '../media/photo.schema';
 import type { SeedPhotoRecord } from './seed-photos';
@@ -61,11 +62,10 @@ export async function writeArtifacts(connection: Connection, artifacts: readonly
     }));
     await artifactModel.insertMany(batch, { ordered: true, lean: true });
     const likeRecords = batch.flatMap((artifact) =>
-      Array.from({ length: artifact.likes }, (_, fan) => ({
-        artifactId: artifact._id,
-        uid: `seed-fan-${String(fan + 1).padStart(3, '0')}`,
-        likedAt: artifact.addedAt,
-      })),
+      Array.from({ length: artifact.likes }, (_, fan) => {
+        const uid = `seed-fan-${String(fan + 1).padStart(3, '0')}`;
+        return { _id: likeIdOf(artifact._id, uid), artifactId: artifact._id, uid, likedAt: artifact.addedAt };
+      }),
     );
     if (likeRecords.length > 0) await likeModel.insertMany(likeRecords, { ordered: false, lean: true });
     for (const artifact of batch) {

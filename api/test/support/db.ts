@@ -24,8 +24,10 @@ export type Doc = mongo.Document;
 export const artifactsCollection = async () => (await db()).collection('artifacts');
 export const likesCollection = async () => (await db()).collection('likes');
 export const contributorsCollection = async () => (await db()).collection('contributors');
-/** The release registry's collections (api/src/releases). */
-export const RELEASE_COLLECTIONS = ['releases', 'release_routes', 'release_audit', 'release_stats', 'release_locks', 'release_telemetry_claims'] as const;
+/** The write locks (api/src/database/write-locks.ts): `_id` is the key. */
+export const writeLocksCollection = async () => (await db()).collection<{ _id: string; token: string; expiresAt: Date }>('write_locks');
+/** The release registry's collections (api/src/releases), and the write locks its changes take (api/src/database). */
+export const RELEASE_COLLECTIONS = ['releases', 'release_routes', 'release_audit', 'release_stats', 'write_locks', 'release_telemetry_claims'] as const;
 export const releaseCollection = async (name: (typeof RELEASE_COLLECTIONS)[number]) => (await db()).collection(name);
 
 /** The moderation records (api/src/moderation). */

@@ -141,7 +141,7 @@ export async function counterProblems(db: mongo.Db): Promise<string[]> {
   return problems;
 }
 
-export const RELEASE_COLLECTION_NAMES = ['releases', 'release_routes', 'release_audit', 'release_stats', 'release_locks', 'release_telemetry_claims'];
+export const RELEASE_COLLECTION_NAMES = ['releases', 'release_routes', 'release_audit', 'release_stats', 'write_locks', 'release_telemetry_claims'];
 const RELEASE_KEYS = new Set(['_id', 'remote', 'version', 'manifestUrl', 'shared', 'exposes', 'notes', 'publishedBy', 'publishedAt', 'lastLiveAt']);
 const ROUTE_KEYS = new Set(['_id', 'remote', 'live', 'liveSince', 'history', 'canary', 'revision', 'updatedAt']);
 const AUDIT_KEYS = new Set(['_id', 'at', 'remote', 'action', 'version', 'fromVersion', 'percent', 'by', 'reason']);
@@ -163,11 +163,11 @@ export async function releaseProblems(db: mongo.Db): Promise<string[]> {
   const routes = await db.collection('release_routes').find({}).toArray();
   const audit = await db.collection('release_audit').find({}).toArray();
   const stats = await db.collection('release_stats').find({}).toArray();
-  const locks = await db.collection('release_locks').find({}).toArray();
+  const locks = await db.collection('write_locks').find({ _id: /^release:/ } as object).toArray();
   const claims = await db.collection('release_telemetry_claims').find({}).toArray();
   const published = new Set<string>();
   // Every change let go of its remote's lock.
-  if (locks.length > 0) problems.push(`release locks still held: ${locks.map((lock) => String(lock['remote'])).join(', ')}`);
+  if (locks.length > 0) problems.push(`release locks still held: ${locks.map((lock) => String(lock._id)).join(', ')}`);
 
   for (const doc of [...releases, ...routes, ...audit, ...stats, ...claims]) {
     const dangerous = dangerousKeys(doc);
