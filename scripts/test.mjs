@@ -289,7 +289,13 @@ async function main() {
   if (phases.has('unit')) {
     log('unit and component tests');
     // With --affected, the tests of the files changed and of what imports them (Jest's own graph).
-    await timed('unit', () => jest('unit', plan ? ['--changedSince', args.base, '--passWithNoTests'] : [], {}, { allowNone: Boolean(plan) }));
+    await timed('unit', async () => {
+      await jest('unit', plan ? ['--changedSince', args.base, '--passWithNoTests'] : [], {}, { allowNone: Boolean(plan) });
+      // The one Go program of ours: the index it gives FerretDB's SQLite tables (scripts/ferretdb-id-index).
+      if (!plan || plan.files.some((file) => file.startsWith('scripts/ferretdb-id-index/'))) {
+        await run('go', ['test', './...'], { cwd: path.join(ROOT, 'scripts/ferretdb-id-index'), prefix: '[go] ' });
+      }
+    });
   }
   if (phases.has('deploy')) {
     // Every piece built and started as its image does, on its own ports (scripts/deploy-phase.mjs).

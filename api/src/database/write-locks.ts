@@ -29,7 +29,13 @@ export const lockKeys = {
   release: (remote: string) => `release:${remote}`,
 };
 
-const DEFAULT_HOLD_MS = 30_000;
+/**
+ * The default work is a few lookups and writes by `_id` (milliseconds). Held for less than a waiter
+ * waits, so the lock of a holder that died (an api killed mid-write) costs the next writer at most
+ * this, never a 503; a holder slower than this may overlap the next one, and the start-up
+ * reconciliation corrects a count that overlap lost.
+ */
+const DEFAULT_HOLD_MS = 3_000;
 const DEFAULT_WAIT_MS = 5_000;
 
 /**
