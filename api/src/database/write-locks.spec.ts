@@ -1,37 +1,13 @@
-import { ConflictException, ServiceUnavailableException } from '@nestjs/common';
-import type { Model } from 'mongoose';
-import { LOCK_STALE_MS, LOCK_WAIT_MS, ReleaseLocks } from '../releases/release-lock';
-import type { WriteLockDoc } from './write-lock.schema';
-import { BUSY_MESSAGE, WriteLocks } from './write-locks';
-
-// The lock collection stands in as an in-memory one keyed by `_id` (a second insert of a key fails
-// with the duplicate-key code, as FerretDB and MongoDB answer it); the clock is jest's. The api
-// suite's concurrent likes and releases run the real one on FerretDB.
-function lockCollection() {
-  const rows: WriteLockDoc[] = [];
-  const exec = <T>(value: () => T) => ({ exec: () => Promise.resolve(value()) });
-  const model = {
-    create: async (row: WriteLockDoc) => {
-      if (rows.some((held) => held._id === row._id)) throw Object.assign(new Error('E11000 duplicate key'), { code: 11000 });
-      rows.push({ ...row });
-    },
-    findById: (key: string) => ({ lean: () => exec(() => rows.find((row) => row._id === key) ?? null) }),
-    deleteOne: (filter: { _id: string; token: string }) =>
-      exec(() => {
-        const index = rows.findIndex((row) => row._id === filter._id && row.token === filter.token);
-        if (index >= 0) rows.splice(index, 1);
-        return { deletedCount: index >= 0 ? 1 : 0 };
-      }),
-  } as unknown as Model<WriteLockDoc>;
-  return { rows, locks: new WriteLocks(model) };
-}
+import { ServiceUnavailableException } from '@nestjs/common';
+import { BUSY_MESSAGE } from './write-locks';
+import { memoryWriteLocks } from './write-locks.testing';
 
 describe('WriteLocks', () => {
   beforeEach(() => jest.useFakeTimers({ now: new Date('2026-11-25T12:00:00Z') }));
   afterEach(() => jest.useRealTimers());
 
   it('takes over the lock of a holder that died, once it has expired, and releases its own after the work', async () => {
-    const { rows, locks } = lockCollection();
+    const { rows, locks } = memoryWriteLocks();
     rows.push({ _id: 'artifact:1', token: 'dead-instance', expiresAt: new Date(Date.now() - 1) });
     const holders: string[][] = [];
     let result: string | undefined;
@@ -51,7 +27,7 @@ describe('WriteLocks', () => {
   });
 
   it('waits for a live lock and gives up with 503 once waitMs has passed; the other lock stays', async () => {
-    const { rows, locks } = lockCollection();
+    const { rows, locks } = memoryWriteLocks();
     const live = { _id: 'contributor:u1', token: 'live-instance', expiresAt: new Date(Date.now() + 60_000) };
     rows.push(live);
     const work = jest.fn(async () => 'done');
@@ -71,7 +47,7 @@ describe('WriteLocks', () => {
   });
 
   it('a lock released during the wait is taken: the work runs after the other holder', async () => {
-    const { rows, locks } = lockCollection();
+    const { rows, locks } = memoryWriteLocks();
     rows.push({ _id: 'artifact:1', token: 'other', expiresAt: new Date(Date.now() + 60_000) });
     const order: string[] = [];
     const change = locks.holding('artifact:1', async () => {
@@ -89,43 +65,14 @@ describe('WriteLocks', () => {
   });
 
   it('work that fails still releases the lock, and the failure reaches the caller', async () => {
-    const { rows, locks } = lockCollection();
+    const { rows, locks } = memoryWriteLocks();
     await expect(locks.holding('artifact:1', async () => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
     expect(rows).toEqual([]);
   });
 
   it('different keys do not wait for each other', async () => {
-    const { rows, locks } = lockCollection();
+    const { rows, locks } = memoryWriteLocks();
     rows.push({ _id: 'artifact:1', token: 'other', expiresAt: new Date(Date.now() + 60_000) });
     await expect(locks.holding('artifact:2', async () => 'ran')).resolves.toBe('ran');
-  });
-});
-
-describe('ReleaseLocks', () => {
-  beforeEach(() => jest.useFakeTimers({ now: new Date('2026-11-25T12:00:00Z') }));
-  afterEach(() => jest.useRealTimers());
-
-  it('answers 409 naming the remote once LOCK_WAIT_MS has passed with another change holding it', async () => {
-    const { rows, locks } = lockCollection();
-    rows.push({ _id: 'release:catalog', token: 'live-instance', expiresAt: new Date(Date.now() + LOCK_STALE_MS) });
-    let outcome: unknown;
-    const change = new ReleaseLocks(locks).withLock('catalog', async () => 'done').then(
-      (value) => (outcome = value),
-      (error: unknown) => (outcome = error),
-    );
-    await jest.advanceTimersByTimeAsync(LOCK_WAIT_MS + 100);
-    await change;
-    expect(outcome).toBeInstanceOf(ConflictException);
-    expect((outcome as ConflictException).message).toBe('Another change of catalog is in progress: try again');
-    await expect(new ReleaseLocks(locks).withLock('account', async () => 'ran')).resolves.toBe('ran');
-  });
-
-  it('holds its lock for LOCK_STALE_MS at most: a change that died frees the remote after that', async () => {
-    const { rows, locks } = lockCollection();
-    let seen: Date | undefined;
-    await new ReleaseLocks(locks).withLock('catalog', async () => {
-      seen = rows[0]?.expiresAt;
-    });
-    expect(seen?.getTime()).toBe(Date.now() + LOCK_STALE_MS);
   });
 });
