@@ -11,9 +11,6 @@ import { LIKE_MODEL, type LikeDoc } from './like.schema';
 /** The only code that reads or writes the likes collection (the artifacts' ArtifactLikes too). */
 @Injectable()
 export class LikesRepository implements ArtifactLikes {
-  /** Whether every record has its own id (markOwnIdsOnly). */
-  private ownIdsOnly = false;
-
   constructor(@InjectModel(LIKE_MODEL) private readonly model: Model<LikeDoc>) {}
 
   /** True when this call created the like; false when the user already liked the artifact. */
@@ -38,7 +35,6 @@ export class LikesRepository implements ArtifactLikes {
 
   async exists(artifactId: Types.ObjectId, uid: string): Promise<boolean> {
     if ((await this.model.exists({ _id: likeIdOf(artifactId, uid) }).exec()) !== null) return true;
-    if (this.ownIdsOnly) return false;
     return (await this.model.exists({ artifactId, uid }).exec()) !== null;
   }
 
@@ -84,42 +80,13 @@ export class LikesRepository implements ArtifactLikes {
   // The next two serve the start-up reconciliation only: maintenance whose work grows with the
   // collection, so they run without the per-operation bound (database/operation-timeout.ts).
 
-  /**
-   * Every like record, streamed (its artifact and member, not its date). A record whose `_id` is not
-   * its own (like-id.ts) is one written before likes had their own ids.
-   */
-  scanAll(): AsyncIterable<{ _id: Types.ObjectId; artifactId: Types.ObjectId; uid: string }> {
-    return this.model.find({}, { artifactId: 1, uid: 1 }).setOptions(noOperationTimeout()).lean().cursor() as AsyncIterable<{
-      _id: Types.ObjectId;
-      artifactId: Types.ObjectId;
-      uid: string;
-    }>;
-  }
-
-  /**
-   * Gives a record written before likes had their own ids its own: removed, then written again under
-   * it (the unique index on artifact and member allows no other order). False when it was gone, and
-   * then nothing is written: an unlike came first. A like made meanwhile is the same like.
-   */
-  async giveOwnId(record: { _id: Types.ObjectId; artifactId: Types.ObjectId; uid: string }): Promise<boolean> {
-    const found = await this.model.findById(record._id, { likedAt: 1 }).lean<{ likedAt: Date }>().exec();
-    if (!found || (await this.model.deleteOne({ _id: record._id }, noOperationTimeout()).exec()).deletedCount !== 1) return false;
-    try {
-      await this.model.create({ _id: likeIdOf(record.artifactId, record.uid), artifactId: record.artifactId, uid: record.uid, likedAt: found.likedAt });
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-    }
-    return true;
-  }
-
-  /**
-   * Called once a reconciliation left no record without its own id: from then on a like that its own
-   * id does not find does not exist, and `exists` reads nothing more (a scan of every like on
-   * FerretDB's SQLite handler). An instance of an older version writing such a record meanwhile would
-   * have it shown as not liked here until the next start; its toggle still finds it.
-   */
-  markOwnIdsOnly(): void {
-    this.ownIdsOnly = true;
+  /** Like records per artifact id (hex). */
+  async countsByArtifact(): Promise<Map<string, number>> {
+    const groups = await this.model
+      .aggregate<{ _id: Types.ObjectId; count: number }>([{ $group: { _id: '$artifactId', count: { $sum: 1 } } }])
+      .option(noOperationTimeout())
+      .exec();
+    return new Map(groups.map((group) => [group._id.toHexString(), group.count]));
   }
 
   async removeForArtifacts(artifactIds: readonly Types.ObjectId[]): Promise<number> {

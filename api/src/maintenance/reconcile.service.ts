@@ -7,7 +7,6 @@ import { APP_CONFIG, type AppConfig } from '../config/env';
 import { ContributorsRepository } from '../contributors/contributors.repository';
 import { FORMER_MEMBER_UID } from '../members/former-member';
 import { reconciliationRuns } from '../observability/metrics';
-import { likeIdOf } from '../likes/like-id';
 import { LikesRepository } from '../likes/likes.repository';
 
 export interface ReconcileReport {
@@ -16,8 +15,6 @@ export interface ReconcileReport {
   contributorsFixed: number;
   /** Artifacts whose derived fields (sort key, dates, place) were made by older rules, recomputed. */
   derivedFixed: number;
-  /** Like records written before likes had their own ids, given theirs (likes/like-id.ts). */
-  likesGivenOwnIds: number;
 }
 
 /**
@@ -26,8 +23,6 @@ export interface ReconcileReport {
  * the records, which are the truth (docs/decisions/0002-likes-without-transactions.md). The same scan
  * brings derived fields written by older rules up to date (derived-fields.ts: the name sort key, the
  * date range read from the created-at text, the place): idempotent, one pass, in the background.
- * Like records written before likes had their own ids are given theirs
- * (docs/decisions/0043-writes-by-id.md).
  */
 @Injectable()
 export class ReconcileService implements OnApplicationBootstrap {
@@ -56,7 +51,7 @@ export class ReconcileService implements OnApplicationBootstrap {
   }
 
   async run(): Promise<ReconcileReport> {
-    const { counts, withoutOwnId } = await this.countLikes();
+    const counts = await this.likes.countsByArtifact();
     const totals = new Map<string, { name: string; artifacts: number; likes: number }>();
     let likeCountsFixed = 0;
     let derivedFixed = 0;
@@ -83,26 +78,6 @@ export class ReconcileService implements OnApplicationBootstrap {
     const existing = await this.artifacts.existingIds(candidates);
     const orphanLikesRemoved = await this.likes.removeForArtifacts(candidates.filter((id) => !existing.has(id.toHexString())));
     const contributorsFixed = await this.contributors.replaceAll(totals);
-    let likesGivenOwnIds = 0;
-    for (const record of withoutOwnId) if (await this.likes.giveOwnId(record)) likesGivenOwnIds += 1;
-    this.likes.markOwnIdsOnly();
-    return { likeCountsFixed, orphanLikesRemoved, contributorsFixed, derivedFixed, likesGivenOwnIds };
-  }
-
-  /**
-   * Like records per artifact id (hex), and the records without their own id, which are given theirs
-   * once the scan is over (written during it, they could be read twice). Counted here, not with
-   * `$group`: FerretDB 1.24 groups in time that grows with the square of the groups (110 s at
-   * 100 000 likes), and reads them all either way.
-   */
-  private async countLikes() {
-    const counts = new Map<string, number>();
-    const withoutOwnId: { _id: Types.ObjectId; artifactId: Types.ObjectId; uid: string }[] = [];
-    for await (const record of this.likes.scanAll()) {
-      const id = record.artifactId.toHexString();
-      counts.set(id, (counts.get(id) ?? 0) + 1);
-      if (!record._id.equals(likeIdOf(record.artifactId, record.uid))) withoutOwnId.push(record);
-    }
-    return { counts, withoutOwnId };
+    return { likeCountsFixed, orphanLikesRemoved, contributorsFixed, derivedFixed };
   }
 }
