@@ -1,6 +1,7 @@
 import { Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as pause } from 'node:timers/promises';
 import type { Model } from 'mongoose';
 import { isDuplicateKey } from './duplicate-key';
 import { WRITE_LOCK_MODEL, type WriteLockDoc } from './write-lock.schema';
@@ -9,8 +10,8 @@ export const BUSY_MESSAGE = 'Someone else is changing this right now: please try
 
 export interface HoldOptions {
   /**
-   * How long the lock is held at most: a holder that dies frees it after this. Its work is a few
-   * database operations, each bounded by DB_OPERATION_TIMEOUT_MS: keep this well above their sum.
+   * How long the lock is held at most: a holder that dies frees it after this. Above the time the
+   * work takes; a work that reads whole collections (a recount) says how long it may take.
    */
   holdMs?: number;
   /** How long to wait for another holder before giving up. */
@@ -90,8 +91,4 @@ export class WriteLocks {
       await pause(Math.min(5 * 2 ** Math.min(attempt, 4), 50) * (0.5 + Math.random()));
     }
   }
-}
-
-function pause(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

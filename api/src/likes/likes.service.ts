@@ -39,12 +39,13 @@ export class LikesService {
       // gone either way and the count stays.
       const change = liked ? 1 : (await this.likes.remove(artifactId, user.uid)) ? -1 : 0;
       const stored = await this.artifacts.likesOf(artifactId);
-      if (stored === null || (change !== 0 && !(await this.artifacts.setLikes(artifactId, Math.max(0, stored + change))))) {
+      const likes = Math.max(0, (stored ?? 0) + change);
+      if (stored === null || (change !== 0 && !(await this.artifacts.setLikes(artifactId, likes)))) {
         // Deleted while we toggled: take the like back so no record outlives its artifact.
         if (liked) await this.likes.remove(artifactId, user.uid);
         throw new ArtifactNotFound();
       }
-      return { liked, likes: Math.max(0, stored + change), change };
+      return { liked, likes, change };
     });
     if (change !== 0) await this.contributorTotals.adjust(artifact.adderUid, { likes: change });
     return { liked, likes };
