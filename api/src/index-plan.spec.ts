@@ -26,6 +26,8 @@ import { contributorSchema } from './contributors/contributor.schema';
 import { writeLockSchema } from './database/write-lock.schema';
 import { lockKeys, WriteLocks } from './database/write-locks';
 import { ContributorsRepository } from './contributors/contributors.repository';
+import { likeRemovalSchema } from './likes/like-removal.schema';
+import { LikeRemovals } from './likes/like-removals';
 import { likeSchema } from './likes/like.schema';
 import { LikesRepository } from './likes/likes.repository';
 import { releaseAuditSchema } from './releases/release-audit.schema';
@@ -134,6 +136,7 @@ export function serves(index: IndexKeys, read: Read): boolean {
 const INDEXES: Record<string, IndexKeys[]> = {
   artifacts: declaredIndexes(artifactSchema),
   likes: declaredIndexes(likeSchema),
+  like_removals: declaredIndexes(likeRemovalSchema),
   contributors: declaredIndexes(contributorSchema),
   releases: declaredIndexes(releaseSchema),
   release_routes: declaredIndexes(releaseRouteSchema),
@@ -155,9 +158,10 @@ const WHOLE_COLLECTION = (read: Read) =>
 /**
  * The release registry's small collections, read whole on purpose: the routing of every remote (one
  * document per remote, three in all) and the set of published releases (cached for 5 s, kept small
- * by `release prune`; docs/decisions/0008).
+ * by `release prune`; docs/decisions/0008); and the likes being removed after their artifacts'
+ * deletes (an entry lives seconds; likes/like-removals.ts).
  */
-const REGISTRY_WHOLE_READS = new Set(['release_routes.find {}', 'releases.find {}']);
+const REGISTRY_WHOLE_READS = new Set(['release_routes.find {}', 'releases.find {}', 'like_removals.find {}']);
 
 /**
  * A search of punctuation only ('(', '.*') is looked for anywhere in the names: an unanchored,
@@ -206,6 +210,11 @@ async function allReads(): Promise<Read[]> {
   await likes.countFor(id);
   await likes.pageForUser('uid-1', 1, 24);
   await likes.pageForUser('uid-1', 1, 24, [id]);
+  const removals = new LikeRemovals(recordingModel('like_removals', reads) as never, likes);
+  await removals.removeAllFor(id);
+  await removals.pendingIds();
+  await removals.clearBefore(new Date());
+  await removals.onApplicationShutdown();
   await contributors.top(3);
   await contributors.totalsOf('uid-1');
   await contributors.nameKeyHeldByOther('name', 'uid-1');

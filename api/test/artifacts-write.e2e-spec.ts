@@ -3,8 +3,8 @@ import { ARTIFACT_FIELDS, FIELD_LIMITS, type Artifact, type ArtifactField, type 
 import { validateArtifactInput } from '@antiquarium/contracts/validation';
 import { artifactInput, createArtifact, createdArtifacts, missingId, toggleLike } from './support/artifacts';
 import { createUser, type TestUser } from './support/auth';
-import { artifactsCollection, likeRecordCount, objectId, storedArtifact, type Doc } from './support/db';
-import { api, expectApiError, expectStatus } from './support/http';
+import { artifactsCollection, likeRecordCount, likesRemovedFor, objectId, storedArtifact, type Doc } from './support/db';
+import { api, expectApiError, expectStatus, pageHeaders } from './support/http';
 
 let writer: TestUser;
 let stranger: TestUser;
@@ -307,7 +307,7 @@ describe('DELETE /artifacts/:id', () => {
     expect(await storedArtifact(id)).not.toBeNull();
   });
 
-  test('the owner deletes: { deletedCount: 1 }, the artifact and all its likes are gone; again is 404', async () => {
+  test('the owner deletes: { deletedCount: 1 }, the artifact goes, its likes leave the liked lists at once and their records after; again is 404', async () => {
     const { id } = await createArtifact(writer);
     const likers = [stranger, await createUser(), await createUser()];
     for (const liker of likers) await toggleLike(liker, id);
@@ -318,7 +318,12 @@ describe('DELETE /artifacts/:id', () => {
     expectStatus(response, 200);
     expect(response.body).toEqual({ deletedCount: 1 });
     expect(await storedArtifact(id)).toBeNull();
-    expect(await likeRecordCount(id)).toBe(0);
+    const likedNow = await api<Artifact[]>('/liked-artifacts?limit=100', { token: stranger.token });
+    expect({ ids: likedNow.body.map((item) => item._id), total: pageHeaders(likedNow).total }).toEqual({
+      ids: expect.not.arrayContaining([id]),
+      total: likedNow.body.length,
+    });
+    await likesRemovedFor(id);
     expect(await (await artifactsCollection()).countDocuments({ _id: objectId(id) })).toBe(0);
 
     expectApiError(await api(`/artifacts/${id}`, { method: 'DELETE', token: writer.token }), 404);

@@ -7,7 +7,7 @@ import { ContributorNames } from '../contributors/contributor-names';
 import { ContributorTotals } from '../contributors/contributor-totals';
 import { lockKeys, WriteLocks } from '../database/write-locks';
 import { ArtifactCatalog } from './artifact-catalog';
-import { ArtifactLikes } from './artifact-likes';
+import { ArtifactLikeRemovals, ArtifactLikes } from './artifact-likes';
 import { ArtifactPhotos, type StoredImage } from './artifact-photos';
 import type { StoredArtifact } from './artifact-projections';
 import type { ArtifactFilter } from './artifact-query';
@@ -24,6 +24,7 @@ export class ArtifactsService {
   constructor(
     private readonly artifacts: ArtifactsRepository,
     private readonly likes: ArtifactLikes,
+    private readonly likeRemovals: ArtifactLikeRemovals,
     private readonly contributorTotals: ContributorTotals,
     private readonly contributorNames: ContributorNames,
     private readonly catalog: ArtifactCatalog,
@@ -138,15 +139,16 @@ export class ArtifactsService {
   async delete(id: Types.ObjectId, user: AuthUser): Promise<number> {
     const doc = await this.ownedBy(id, user);
     // Under the artifact's lock, which a like takes too: the likes it goes with are the ones its
-    // contributor's totals lose.
+    // contributor's totals lose, and no like can follow it.
     const likes = await this.locks.holding(lockKeys.artifact(id.toHexString()), async () => {
       const count = await this.artifacts.likesOf(id);
       if (count === null || (await this.artifacts.delete(id)) === 0) throw new ArtifactNotFound();
       return count;
     });
-    // The artifact goes first: if the process dies here, start-up reconciliation removes the
-    // orphaned likes and corrects the totals (and the sweep the photos no artifact names).
-    await this.likes.removeAllFor(id);
+    // The artifact goes first: if the process dies after it, start-up reconciliation removes the
+    // orphaned likes and corrects the totals (and the sweep the photos no artifact names). Its like
+    // records go after the answer (likes/like-removals.ts).
+    await this.likeRemovals.removeAllFor(id);
     await this.photos.settle(id.toHexString(), doc.adderUid, []);
     await this.contributorTotals.adjust(doc.adderUid, { artifacts: -1, likes: -likes });
     return 1;

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { lockKeys, WriteLocks } from '../database/write-locks';
 import { FORMER_MEMBER_UID } from '../members/former-member';
 import { ArtifactTotals } from './artifact-totals';
-import { ContributorsRepository } from './contributors.repository';
+import { ContributorsRepository, type StoredEntry } from './contributors.repository';
+import { nameKey } from './name-key';
 
 const MAX_ROUNDS = 8;
 
@@ -10,6 +11,13 @@ const MAX_ROUNDS = 8;
 export interface TotalsChange {
   artifacts?: number;
   likes?: number;
+}
+
+/** A contributor's totals as the start-up reconciliation counted them from the artifacts. */
+export interface CountedTotals {
+  name: string;
+  artifacts: number;
+  likes: number;
 }
 
 /** Settling reads every artifact of the contributor: on FerretDB's SQLite handler, the whole collection. */
@@ -65,5 +73,32 @@ export class ContributorTotals {
       },
       { holdMs: SETTLE_HOLD_MS, waitMs: SETTLE_HOLD_MS },
     );
+  }
+
+  /**
+   * The start-up reconciliation's correction: each entry whose totals (or name) differ from what its
+   * scan counted is set to the count, under the contributor's lock, if it still holds what it held
+   * before the scan (`before`). An entry a write moved since then was kept by that write's
+   * increment, which a count made before the write would lose: it is left, and counted as `moving`
+   * (the next start looks again). Entries with no artifacts left drop to zero.
+   */
+  async correct(before: ReadonlyMap<string, StoredEntry>, counted: ReadonlyMap<string, CountedTotals>): Promise<{ corrected: number; moving: number }> {
+    let corrected = 0;
+    let moving = 0;
+    for (const uid of new Set([...before.keys(), ...counted.keys()])) {
+      const was = before.get(uid);
+      const want = counted.get(uid) ?? { name: was?.name ?? '', artifacts: 0, likes: 0 };
+      if (was && was.artifacts === want.artifacts && was.likes === want.likes && was.name === want.name && was.nameKey === nameKey(want.name)) continue;
+      const outcome = await this.locks.holding(lockKeys.contributor(uid), async () => {
+        const now = await this.contributors.entryOf(uid);
+        const unchanged = now === null ? was === undefined : was !== undefined && now.artifacts === was.artifacts && now.likes === was.likes && now.name === was.name;
+        if (!unchanged) return 'moving';
+        await this.contributors.set(uid, want);
+        return 'corrected';
+      });
+      if (outcome === 'corrected') corrected += 1;
+      else moving += 1;
+    }
+    return { corrected, moving };
   }
 }

@@ -56,29 +56,17 @@ export class ContributorsRepository {
       .exec();
   }
 
-  /**
-   * Replaces every contributor's totals with the ones given (others drop to zero). For the start-up
-   * reconciliation only: maintenance whose work grows with the collection, so its operations run
-   * without the per-operation bound (database/operation-timeout.ts).
-   */
-  async replaceAll(totals: ReadonlyMap<string, { name: string; artifacts: number; likes: number }>): Promise<number> {
-    let changed = 0;
-    const stored = await this.model.find({}).setOptions(noOperationTimeout()).lean<ContributorDoc[]>().exec();
-    const seen = new Set<string>();
-    for (const doc of stored) {
-      seen.add(doc._id);
-      const total = totals.get(doc._id) ?? { name: doc.name, artifacts: 0, likes: 0 };
-      const want = { ...total, nameKey: nameKey(total.name) };
-      if (doc.artifacts !== want.artifacts || doc.likes !== want.likes || doc.name !== want.name || doc.nameKey !== want.nameKey) {
-        await this.model.updateOne({ _id: doc._id }, { $set: want }, noOperationTimeout()).exec();
-        changed += 1;
-      }
-    }
-    for (const [uid, want] of totals) {
-      if (seen.has(uid)) continue;
-      await this.model.updateOne({ _id: uid }, { $set: { ...want, nameKey: nameKey(want.name) } }, { upsert: true, ...noOperationTimeout() }).exec();
-      changed += 1;
-    }
-    return changed;
+  /** Every entry as stored, for the start-up reconciliation (database/operation-timeout.ts: no bound). */
+  async entries(): Promise<Map<string, StoredEntry>> {
+    const docs = await this.model.find({}, { name: 1, nameKey: 1, artifacts: 1, likes: 1 }).setOptions(noOperationTimeout()).lean<ContributorDoc[]>().exec();
+    return new Map(docs.map((doc) => [doc._id, { name: doc.name, nameKey: doc.nameKey, artifacts: doc.artifacts, likes: doc.likes }]));
   }
+}
+
+/** A contributor's entry as the reconciliation compares it. */
+export interface StoredEntry {
+  name: string;
+  nameKey?: string | null;
+  artifacts: number;
+  likes: number;
 }

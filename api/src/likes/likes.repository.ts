@@ -42,8 +42,9 @@ export class LikesRepository implements ArtifactLikes {
     return this.model.countDocuments({ artifactId }).exec();
   }
 
+  /** Removes one artifact's likes, in the background of its delete (like-removals.ts): without the per-operation bound. */
   async removeAllFor(artifactId: Types.ObjectId): Promise<number> {
-    const result = await this.model.deleteMany({ artifactId }).exec();
+    const result = await this.model.deleteMany({ artifactId }, noOperationTimeout()).exec();
     return result.deletedCount;
   }
 

@@ -7,6 +7,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { ArtifactNotFound } from '../common/errors';
 import { ContributorTotals } from '../contributors/contributor-totals';
 import { lockKeys, WriteLocks } from '../database/write-locks';
+import { LikeRemovals } from './like-removals';
 import { LikesRepository } from './likes.repository';
 
 /** How long a recount may hold the artifact's lock. */
@@ -16,6 +17,7 @@ const RECOUNT_HOLD_MS = 60_000;
 export class LikesService {
   constructor(
     private readonly likes: LikesRepository,
+    private readonly removals: LikeRemovals,
     private readonly artifacts: ArtifactsRepository,
     private readonly contributorTotals: ContributorTotals,
     private readonly locks: WriteLocks,
@@ -70,10 +72,12 @@ export class LikesService {
   /**
    * A member's liked artifacts, a page of them and their number. The liked list is a public list:
    * artifacts hidden by a moderation decision (docs/decisions/0012-moderation.md) are left out of
-   * the page and of the count alike (issue 45: X-Total-Count counted them), for every member.
+   * the page and of the count alike (issue 45: X-Total-Count counted them), for every member; so
+   * are deleted artifacts whose like records are still being removed (like-removals.ts).
    */
   async likedBy(user: AuthUser, page: number, limit: number): Promise<{ items: Artifact[]; total: number }> {
-    const { artifactIds, total } = await this.likes.pageForUser(user.uid, page, limit, await this.artifacts.hiddenIds());
+    const [hidden, removing] = await Promise.all([this.artifacts.hiddenIds(), this.removals.pendingIds()]);
+    const { artifactIds, total } = await this.likes.pageForUser(user.uid, page, limit, [...hidden, ...removing]);
     const docs = await this.artifacts.findManyByIds(artifactIds);
     const byId = new Map(docs.map((doc) => [doc._id.toHexString(), doc]));
     const items = artifactIds.flatMap((id) => {

@@ -4,15 +4,19 @@ import { nameSortKey } from '@antiquarium/contracts';
 import { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { DERIVED_VERSION } from '../artifacts/derived-fields';
 import { APP_CONFIG, type AppConfig } from '../config/env';
+import { ContributorTotals, type CountedTotals } from '../contributors/contributor-totals';
 import { ContributorsRepository } from '../contributors/contributors.repository';
 import { FORMER_MEMBER_UID } from '../members/former-member';
 import { reconciliationRuns } from '../observability/metrics';
+import { LikeRemovals } from '../likes/like-removals';
 import { LikesRepository } from '../likes/likes.repository';
 
 export interface ReconcileReport {
   likeCountsFixed: number;
   orphanLikesRemoved: number;
   contributorsFixed: number;
+  /** Contributors whose entry a write moved while the pass counted: left as the writes keep them. */
+  contributorsMoving: number;
   /** Artifacts whose derived fields (sort key, dates, place) were made by older rules, recomputed. */
   derivedFixed: number;
 }
@@ -33,6 +37,8 @@ export class ReconcileService implements OnApplicationBootstrap {
     private readonly artifacts: ArtifactsRepository,
     private readonly likes: LikesRepository,
     private readonly contributors: ContributorsRepository,
+    private readonly contributorTotals: ContributorTotals,
+    private readonly likeRemovals: LikeRemovals,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -51,8 +57,11 @@ export class ReconcileService implements OnApplicationBootstrap {
   }
 
   async run(): Promise<ReconcileReport> {
+    // The entries before the counting starts: one a write moves meanwhile is not overwritten.
+    const entries = await this.contributors.entries();
+    const countedFrom = new Date();
     const counts = await this.likes.countsByArtifact();
-    const totals = new Map<string, { name: string; artifacts: number; likes: number }>();
+    const totals = new Map<string, CountedTotals>();
     let likeCountsFixed = 0;
     let derivedFixed = 0;
     for await (const artifact of this.artifacts.scanCounters()) {
@@ -77,7 +86,9 @@ export class ReconcileService implements OnApplicationBootstrap {
     const candidates = [...counts.keys()].map((id) => new Types.ObjectId(id));
     const existing = await this.artifacts.existingIds(candidates);
     const orphanLikesRemoved = await this.likes.removeForArtifacts(candidates.filter((id) => !existing.has(id.toHexString())));
-    const contributorsFixed = await this.contributors.replaceAll(totals);
-    return { likeCountsFixed, orphanLikesRemoved, contributorsFixed, derivedFixed };
+    // A delete's removal recorded before the count began is done now, whoever started it.
+    await this.likeRemovals.clearBefore(countedFrom);
+    const { corrected: contributorsFixed, moving: contributorsMoving } = await this.contributorTotals.correct(entries, totals);
+    return { likeCountsFixed, orphanLikesRemoved, contributorsFixed, contributorsMoving, derivedFixed };
   }
 }

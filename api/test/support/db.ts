@@ -25,6 +25,7 @@ export const artifactsCollection = async () => (await db()).collection('artifact
 export const likesCollection = async () => (await db()).collection('likes');
 export const contributorsCollection = async () => (await db()).collection('contributors');
 /** The write locks (api/src/database/write-locks.ts): `_id` is the key. */
+export const likeRemovalsCollection = async () => (await db()).collection<{ _id: mongo.ObjectId; since: Date }>('like_removals');
 export const writeLocksCollection = async () => (await db()).collection<{ _id: string; token: string; expiresAt: Date }>('write_locks');
 /** The release registry's collections (api/src/releases), and the write locks its changes take (api/src/database). */
 export const RELEASE_COLLECTIONS = ['releases', 'release_routes', 'release_audit', 'release_stats', 'write_locks', 'release_telemetry_claims'] as const;
@@ -48,4 +49,18 @@ export async function storedArtifact(id: string): Promise<Doc | null> {
 /** The like records of one artifact (whatever else a record holds, it names the artifact). */
 export async function likeRecordCount(id: string): Promise<number> {
   return (await likesCollection()).countDocuments({ $or: [{ artifactId: objectId(id) }, { artifactId: id }] });
+}
+
+/**
+ * Waits until an artifact's like records are gone and its removal entry with them (a delete removes
+ * them after it answers: api/src/likes/like-removals.ts); fails after `timeoutMs`.
+ */
+export async function likesRemovedFor(id: string, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const [records, entries] = [await likeRecordCount(id), await (await likeRemovalsCollection()).countDocuments({ _id: objectId(id) })];
+    if (records === 0 && entries === 0) return;
+    if (Date.now() > until) throw new Error(`artifact ${id}: ${records} like records and ${entries} removal entries left after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
