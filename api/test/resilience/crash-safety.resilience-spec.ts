@@ -178,14 +178,14 @@ describe('start-up reconciliation repairs a database left inconsistent', () => {
     const artifacts = db.collection('artifacts');
     await artifacts.updateOne({ _id: new mongo.ObjectId(a1) }, { $set: { likes: 7 } });
     await artifacts.deleteOne({ _id: new mongo.ObjectId(a3) }); // its like by bob stays behind
-    // ... as a delete cut short leaves it: the removal of a3's likes recorded, not done.
-    await db.collection('like_removals').insertOne({ _id: new mongo.ObjectId(a3), since: new Date() });
     await db.collection('likes').insertOne({ artifactId: new mongo.ObjectId('00000001aaaaaaaaaaaaaaaa'), uid: bob.uid, likedAt: new Date() });
     const contributors = db.collection<{ _id: string }>('contributors');
     await contributors.updateOne({ _id: alice.uid }, { $set: { artifacts: 42, likes: 99 } });
     await contributors.deleteOne({ _id: bob.uid });
     const before = await counterProblems(db);
     expect(before.length).toBeGreaterThanOrEqual(5);
+    // ... and as a delete cut short leaves it: the removal of a3's likes recorded, not done.
+    await db.collection('like_removals').insertOne({ _id: new mongo.ObjectId(a3), since: new Date() });
 
     api = await startApi({ port: REPAIR_API_PORT, mongoUri: ferret.uri, env: WITH_LOGS });
     const report = await reconciled(api);

@@ -100,13 +100,15 @@ export async function counterProblems(db: mongo.Db): Promise<string[]> {
   const artifacts = await db.collection('artifacts').find({}, { projection: { likes: 1, adderUid: 1 } }).toArray();
   const likes = await db.collection('likes').find({}).toArray();
   const contributors = await db.collection('contributors').find({}).toArray();
+  // A deleted artifact's likes are removed after its delete answers, while an entry says so.
+  const removing = new Set((await db.collection('like_removals').find({}).toArray()).map((entry) => String(entry._id)));
 
   const records = new Map<string, number>();
   const artifactIds = new Set(artifacts.map((artifact) => String(artifact._id)));
   for (const like of likes) {
     const artifactId = String(like['artifactId']);
     records.set(artifactId, (records.get(artifactId) ?? 0) + 1);
-    if (!artifactIds.has(artifactId)) problems.push(`like ${String(like._id)} names missing artifact ${artifactId}`);
+    if (!artifactIds.has(artifactId) && !removing.has(artifactId)) problems.push(`like ${String(like._id)} names missing artifact ${artifactId}`);
     const extra = unexpectedKeys(like, LIKE_KEYS);
     if (extra.length > 0) problems.push(`like ${String(like._id)}: stray keys ${extra.join(', ')}`);
   }
