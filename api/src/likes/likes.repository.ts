@@ -11,7 +11,20 @@ import { LIKE_MODEL, type LikeDoc } from './like.schema';
 /** The only code that reads or writes the likes collection (the artifacts' ArtifactLikes too). */
 @Injectable()
 export class LikesRepository implements ArtifactLikes {
+  /**
+   * Whether every like record has its own id (like-id.ts), as this process's start-up
+   * reconciliation found: then a lookup whose id finds nothing stops there, instead of looking the
+   * record up by its fields (every like read on FerretDB's SQLite handler). No code writes a record
+   * without its id, so what the reconciliation found stays true.
+   */
+  private allKeyed = false;
+
   constructor(@InjectModel(LIKE_MODEL) private readonly model: Model<LikeDoc>) {}
+
+  /** Said by the start-up reconciliation when it found no like record without its own id. */
+  markAllKeyed(): void {
+    this.allKeyed = true;
+  }
 
   /** True when this call created the like; false when the user already liked the artifact. */
   async add(artifactId: Types.ObjectId, uid: string): Promise<boolean> {
@@ -27,7 +40,7 @@ export class LikesRepository implements ArtifactLikes {
   /** True when this call removed the like. */
   async remove(artifactId: Types.ObjectId, uid: string): Promise<boolean> {
     const keyed = await this.model.deleteOne({ _id: likeIdOf(artifactId, uid) }).exec();
-    if (keyed.deletedCount === 1) return true;
+    if (keyed.deletedCount === 1 || this.allKeyed) return keyed.deletedCount === 1;
     // A record written before likes had their own ids (like-id.ts), or none at all.
     const result = await this.model.deleteOne({ artifactId, uid }).exec();
     return result.deletedCount === 1;
@@ -35,6 +48,7 @@ export class LikesRepository implements ArtifactLikes {
 
   async exists(artifactId: Types.ObjectId, uid: string): Promise<boolean> {
     if ((await this.model.exists({ _id: likeIdOf(artifactId, uid) }).exec()) !== null) return true;
+    if (this.allKeyed) return false;
     return (await this.model.exists({ artifactId, uid }).exec()) !== null;
   }
 
@@ -81,13 +95,20 @@ export class LikesRepository implements ArtifactLikes {
   // The next two serve the start-up reconciliation only: maintenance whose work grows with the
   // collection, so they run without the per-operation bound (database/operation-timeout.ts).
 
-  /** Like records per artifact id (hex). */
-  async countsByArtifact(): Promise<Map<string, number>> {
-    const groups = await this.model
-      .aggregate<{ _id: Types.ObjectId; count: number }>([{ $group: { _id: '$artifactId', count: { $sum: 1 } } }])
-      .option(noOperationTimeout())
-      .exec();
-    return new Map(groups.map((group) => [group._id.toHexString(), group.count]));
+  /**
+   * Like records per artifact id (hex), and how many records lack their own id (like-id.ts), from
+   * one streamed read: FerretDB 1.24 runs `$group` in its own process over the same documents.
+   */
+  async countsByArtifact(): Promise<{ counts: Map<string, number>; unkeyed: number }> {
+    const counts = new Map<string, number>();
+    let unkeyed = 0;
+    const records = this.model.find({}, { artifactId: 1, uid: 1 }).setOptions(noOperationTimeout()).lean<{ _id: Types.ObjectId; artifactId: Types.ObjectId; uid: string }[]>().cursor();
+    for await (const record of records as AsyncIterable<{ _id: Types.ObjectId; artifactId: Types.ObjectId; uid: string }>) {
+      const id = record.artifactId.toHexString();
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+      if (!likeIdOf(record.artifactId, record.uid).equals(record._id)) unkeyed += 1;
+    }
+    return { counts, unkeyed };
   }
 
   async removeForArtifacts(artifactIds: readonly Types.ObjectId[]): Promise<number> {

@@ -19,6 +19,8 @@ export interface ReconcileReport {
   contributorsMoving: number;
   /** Artifacts whose derived fields (sort key, dates, place) were made by older rules, recomputed. */
   derivedFixed: number;
+  /** Like records without their own id (likes/like-id.ts); none, and this process looks likes up by id alone. */
+  unkeyedLikes: number;
 }
 
 /**
@@ -60,7 +62,7 @@ export class ReconcileService implements OnApplicationBootstrap {
     // The entries before the counting starts: one a write moves meanwhile is not overwritten.
     const entries = await this.contributors.entries();
     const countedFrom = new Date();
-    const counts = await this.likes.countsByArtifact();
+    const { counts, unkeyed: unkeyedLikes } = await this.likes.countsByArtifact();
     const totals = new Map<string, CountedTotals>();
     let likeCountsFixed = 0;
     let derivedFixed = 0;
@@ -89,6 +91,7 @@ export class ReconcileService implements OnApplicationBootstrap {
     // A delete's removal recorded before the count began is done now, whoever started it.
     await this.likeRemovals.clearBefore(countedFrom);
     const { corrected: contributorsFixed, moving: contributorsMoving } = await this.contributorTotals.correct(entries, totals);
-    return { likeCountsFixed, orphanLikesRemoved, contributorsFixed, contributorsMoving, derivedFixed };
+    if (unkeyedLikes === 0) this.likes.markAllKeyed();
+    return { likeCountsFixed, orphanLikesRemoved, contributorsFixed, contributorsMoving, derivedFixed, unkeyedLikes };
   }
 }

@@ -18,6 +18,7 @@ const API_PORT = resiliencePorts(30).api;
 const REPAIR_FERRET_PORT = resiliencePorts(35).ferret;
 const REPAIR_API_PORT = resiliencePorts(35).api;
 const REREAD_API_PORT = resiliencePorts(36).api;
+const UNKEYED_API_PORT = resiliencePorts(37).api;
 const ROUNDS = 4;
 const WORKERS = 12;
 /**
@@ -32,7 +33,9 @@ interface ReconcileReport {
   likeCountsFixed: number;
   orphanLikesRemoved: number;
   contributorsFixed: number;
+  contributorsMoving: number;
   derivedFixed: number;
+  unkeyedLikes: number;
 }
 
 async function reconciled(api: Api): Promise<ReconcileReport> {
@@ -195,6 +198,8 @@ describe('start-up reconciliation repairs a database left inconsistent', () => {
     expect(report.contributorsFixed).toBeGreaterThanOrEqual(2);
     expect(await counterProblems(db)).toEqual([]);
     expect(await db.collection('like_removals').countDocuments()).toBe(0);
+    // The orphan planted above has a random id, as records had before likes had their own.
+    expect(report).toEqual(expect.objectContaining({ unkeyedLikes: 1 }));
 
     expect((await call<{ likes: number }>(api.url, `/artifacts/${a1}`)).body.likes).toBe(1);
     expect((await call<{ likes: number }>(api.url, `/artifacts/${a2}`)).body.likes).toBe(1);
@@ -206,6 +211,46 @@ describe('start-up reconciliation repairs a database left inconsistent', () => {
       ]),
     );
   });
+
+  test('a like recorded before likes had their own ids counts, shows and is taken back; once the reconciliation finds none, likes are looked up by id alone', async () => {
+    const [alice, bob] = [await createUser(), await createUser()] as [TestUser, TestUser];
+    users.push(alice, bob);
+    let api = await startApi({ port: UNKEYED_API_PORT, mongoUri: ferret.uri, env: WITH_LOGS });
+    await reconciled(api);
+    const created = await call<{ insertedId: string }>(api.url, '/artifacts', { method: 'POST', token: alice.token, body: artifactInput() });
+    const id = created.body.insertedId;
+    expect((await stop(api.proc)).code).toBe(0);
+
+    // Bob's like as the api wrote it until decision 0043 (a random id), its counters in step.
+    const db = client.db();
+    await db.collection('likes').insertOne({ artifactId: new mongo.ObjectId(id), uid: bob.uid, likedAt: new Date() });
+    await db.collection('artifacts').updateOne({ _id: new mongo.ObjectId(id) }, { $set: { likes: 1 } });
+    await db.collection<{ _id: string }>('contributors').updateOne({ _id: alice.uid }, { $inc: { likes: 1 } });
+    expect(await counterProblems(db)).toEqual([]);
+
+    api = await startApi({ port: UNKEYED_API_PORT, mongoUri: ferret.uri, env: WITH_LOGS });
+    expect(await reconciled(api)).toEqual(expect.objectContaining({ unkeyedLikes: 1, likeCountsFixed: 0 }));
+    const liked = async () => (await call<{ liked?: boolean }>(api.url, `/artifacts/${id}`, { token: bob.token })).body.liked;
+    const toggle = async () => (await call<{ liked: boolean; likes: number }>(api.url, `/artifacts/toggle-like/${id}`, { method: 'PATCH', token: bob.token })).body;
+    expect(await liked()).toBe(true);
+    expect(await toggle()).toEqual({ liked: false, likes: 0 });
+    expect(await toggle()).toEqual({ liked: true, likes: 1 });
+    expect(await db.collection('likes').countDocuments({ artifactId: new mongo.ObjectId(id) })).toBe(1);
+    expect(await counterProblems(db)).toEqual([]);
+    expect((await stop(api.proc)).code).toBe(0);
+
+    // Now every record has its id: the next start says so, and a lookup that misses by id stops
+    // there (a record planted without one is not looked for by its fields: none is ever written).
+    api = await startApi({ port: UNKEYED_API_PORT, mongoUri: ferret.uri, env: WITH_LOGS });
+    expect(await reconciled(api)).toEqual(expect.objectContaining({ unkeyedLikes: 0 }));
+    expect(await liked()).toBe(true);
+    const carol = await createUser();
+    users.push(carol);
+    await db.collection('likes').insertOne({ artifactId: new mongo.ObjectId(id), uid: carol.uid, likedAt: new Date() });
+    expect((await call<{ liked?: boolean }>(api.url, `/artifacts/${id}`, { token: carol.token })).body.liked).toBe(false);
+    await db.collection('likes').deleteOne({ artifactId: new mongo.ObjectId(id), uid: carol.uid });
+    expect((await stop(api.proc)).code).toBe(0);
+  }, 120_000);
 
   test('dates stored by an older reader are read again: range, precision and qualifier follow the reader', async () => {
     const carol = await createUser();
