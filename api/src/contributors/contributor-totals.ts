@@ -20,6 +20,11 @@ export interface CountedTotals {
   likes: number;
 }
 
+/** Whether two entries hold the same totals under the same name. */
+function sameEntry(a: CountedTotals, b: CountedTotals): boolean {
+  return a.artifacts === b.artifacts && a.likes === b.likes && a.name === b.name;
+}
+
 /** Settling reads every artifact of the contributor: on FerretDB's SQLite handler, the whole collection. */
 const SETTLE_HOLD_MS = 120_000;
 
@@ -88,11 +93,11 @@ export class ContributorTotals {
     for (const uid of new Set([...before.keys(), ...counted.keys()])) {
       const was = before.get(uid);
       const want = counted.get(uid) ?? { name: was?.name ?? '', artifacts: 0, likes: 0 };
-      if (was && was.artifacts === want.artifacts && was.likes === want.likes && was.name === want.name && was.nameKey === nameKey(want.name)) continue;
+      if (was && sameEntry(was, want) && was.nameKey === nameKey(want.name)) continue;
       const outcome = await this.locks.holding(lockKeys.contributor(uid), async () => {
         const now = await this.contributors.entryOf(uid);
-        const unchanged = now === null ? was === undefined : was !== undefined && now.artifacts === was.artifacts && now.likes === was.likes && now.name === was.name;
-        if (!unchanged) return 'moving';
+        // Written (or removed) since the pass read it: a write's increment stands.
+        if (now === null ? was !== undefined : was === undefined || !sameEntry(now, was)) return 'moving';
         await this.contributors.set(uid, want);
         return 'corrected';
       });

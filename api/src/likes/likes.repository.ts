@@ -40,7 +40,8 @@ export class LikesRepository implements ArtifactLikes {
   /** True when this call removed the like. */
   async remove(artifactId: Types.ObjectId, uid: string): Promise<boolean> {
     const keyed = await this.model.deleteOne({ _id: likeIdOf(artifactId, uid) }).exec();
-    if (keyed.deletedCount === 1 || this.allKeyed) return keyed.deletedCount === 1;
+    if (keyed.deletedCount === 1) return true;
+    if (this.allKeyed) return false;
     // A record written before likes had their own ids (like-id.ts), or none at all.
     const result = await this.model.deleteOne({ artifactId, uid }).exec();
     return result.deletedCount === 1;
@@ -102,8 +103,9 @@ export class LikesRepository implements ArtifactLikes {
   async countsByArtifact(): Promise<{ counts: Map<string, number>; unkeyed: number }> {
     const counts = new Map<string, number>();
     let unkeyed = 0;
-    const records = this.model.find({}, { artifactId: 1, uid: 1 }).setOptions(noOperationTimeout()).lean<{ _id: Types.ObjectId; artifactId: Types.ObjectId; uid: string }[]>().cursor();
-    for await (const record of records as AsyncIterable<{ _id: Types.ObjectId; artifactId: Types.ObjectId; uid: string }>) {
+    type Keys = { _id: Types.ObjectId; artifactId: Types.ObjectId; uid: string };
+    const records = this.model.find({}, { artifactId: 1, uid: 1 }).setOptions(noOperationTimeout()).lean<Keys[]>().cursor() as AsyncIterable<Keys>;
+    for await (const record of records) {
       const id = record.artifactId.toHexString();
       counts.set(id, (counts.get(id) ?? 0) + 1);
       if (!likeIdOf(record.artifactId, record.uid).equals(record._id)) unkeyed += 1;
