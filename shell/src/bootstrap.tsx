@@ -7,6 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './app/routes';
 import type { RuntimeConfig } from './config/runtime-config';
+import { nextTask } from './app/next-task';
 import { StartUpError } from './app/start-up-error';
 import { isComposed } from './remotes/first-page/composed-frame';
 import { startTelemetry } from './remotes/telemetry/telemetry';
@@ -21,6 +22,9 @@ export async function start(configLoad: Promise<RuntimeConfig>) {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
 
+  // The modules above were evaluated in the task that brought the last of them: what follows
+  // (the router, the first render's scheduling) runs in a task of its own.
+  await nextTask();
   let config: RuntimeConfig;
   try {
     config = await configLoad;

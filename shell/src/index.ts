@@ -4,6 +4,7 @@ import '@antiquarium/ui/styles.css';
 import './layout/layout.css';
 import { answersInDocument, startFirstPageCalls } from '@antiquarium/api-client/hand-over';
 import { TELEMETRY_TICKET_HEADER, chooseRelease, isReleaseRemote } from '@antiquarium/contracts/releases';
+import { nextTask } from './app/next-task';
 import { loadRuntimeConfig, type RuntimeConfig } from './config/runtime-config';
 import { preconnect } from './remotes/first-page/first-page-preload';
 import { startReleases, type ReleaseContracts } from './remotes/releases/release-routing';
@@ -31,8 +32,11 @@ const config: Promise<RuntimeConfig> = loadRuntimeConfig().then((loaded) => {
 config.catch(() => undefined);
 
 // The async boundary module federation needs: shared singletons (react, the auth store, ...) are
-// negotiated while this import loads, before any of them is used.
-import('./bootstrap')
+// negotiated while this import loads, before any of them is used. In a task after this script's
+// (nextTask): the negotiation's chain of promises would otherwise run in the same long task, and a
+// key pressed meanwhile would wait for both.
+nextTask()
+  .then(() => import('./bootstrap'))
   .then(({ start }) => start(config))
   .catch((error: unknown) => {
     console.error('Antiquarium failed to start', error);
