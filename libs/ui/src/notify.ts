@@ -45,6 +45,12 @@ export async function toast(kind: ToastKind, text: string, detail?: string): Pro
   });
 }
 
+/** Nothing has the focus, or a dialog (the one closing) still holds it: nobody chose where it is. */
+function focusIsLost(): boolean {
+  const now = document.activeElement;
+  return now === null || now === document.body || now.closest('.ant-modal-root, [role="dialog"]') !== null;
+}
+
 export interface ConfirmOptions {
   title: string;
   text: string;
@@ -70,9 +76,11 @@ export async function confirmDialog({
   const { Modal } = await loadKit();
   return new Promise<boolean>((resolve) => {
     Modal.confirm({
-      // The focus goes back to what opened the dialog (issue 32), when it is still on the page.
+      // The focus goes back to what opened the dialog (issue 32), when it is still on the page and
+      // the person has not put it elsewhere while the dialog faded out (a field clicked or tabbed to).
+      focusTriggerAfterClose: false,
       afterClose: () => {
-        if (opener?.isConnected) opener.focus();
+        if (opener?.isConnected && focusIsLost()) opener.focus();
       },
       title,
       content: text,
