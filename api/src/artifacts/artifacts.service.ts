@@ -97,17 +97,20 @@ export class ArtifactsService {
     const images = requested ? await this.photos.resolve(requested, user.uid, null) : [];
     const copy = address !== undefined && (await this.photos.checkAddress(address)) === 'foreign';
     await this.followRename(user);
-    const id = await this.artifacts.insert({
-      ...fields,
-      ...this.pictureOf(images, address),
-      adderName,
-      adderEmail: user.email ?? '',
-      adderUid: user.uid,
-      addedAt: new Date(),
+    // The insert and the contributor's +1 under their lock: a settle counts both or neither.
+    const id = await this.contributorTotals.changing(user.uid, async () => {
+      const inserted = await this.artifacts.insert({
+        ...fields,
+        ...this.pictureOf(images, address),
+        adderName,
+        adderEmail: user.email ?? '',
+        adderUid: user.uid,
+        addedAt: new Date(),
+      });
+      return { result: inserted, change: { artifacts: 1 }, name: adderName };
     });
     if (images.length > 0) await this.photos.settle(id.toHexString(), user.uid, images);
     else if (address && copy) this.photos.importAddress(id.toHexString(), user.uid, address, input.name);
-    await this.contributorTotals.adjust(user.uid, { artifacts: 1 }, adderName);
     return id;
   }
 
@@ -138,19 +141,22 @@ export class ArtifactsService {
 
   async delete(id: Types.ObjectId, user: AuthUser): Promise<number> {
     const doc = await this.ownedBy(id, user);
-    // Under the artifact's lock, which a like takes too: the likes it goes with are the ones its
-    // contributor's totals lose, and no like can follow it.
-    const likes = await this.locks.holding(lockKeys.artifact(id.toHexString()), async () => {
-      const count = await this.artifacts.likesOf(id);
-      if (count === null || (await this.artifacts.delete(id)) === 0) throw new ArtifactNotFound();
-      return count;
+    // Under the contributor's lock, then the artifact's, as a like takes them: the likes it goes with
+    // are the ones its contributor's totals lose, no like can follow it, and a settle of the totals
+    // counts the artifact with them or neither.
+    await this.contributorTotals.changing(doc.adderUid, async () => {
+      const likes = await this.locks.holding(lockKeys.artifact(id.toHexString()), async () => {
+        const count = await this.artifacts.likesOf(id);
+        if (count === null || (await this.artifacts.delete(id)) === 0) throw new ArtifactNotFound();
+        return count;
+      });
+      return { result: undefined, change: { artifacts: -1, likes: -likes } };
     });
     // The artifact goes first: if the process dies after it, start-up reconciliation removes the
     // orphaned likes and corrects the totals (and the sweep the photos no artifact names). Its like
     // records go after the answer (likes/like-removals.ts).
     await this.likeRemovals.removeAllFor(id);
     await this.photos.settle(id.toHexString(), doc.adderUid, []);
-    await this.contributorTotals.adjust(doc.adderUid, { artifacts: -1, likes: -likes });
     return 1;
   }
 

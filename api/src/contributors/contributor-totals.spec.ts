@@ -82,3 +82,42 @@ describe('ContributorTotals.correct (the start-up reconciliation)', () => {
     expect(rows.get('ada')).toEqual({ name: 'Ada', artifacts: 4, likes: 13 });
   });
 });
+
+describe('ContributorTotals.changing (a write and its move under one lock)', () => {
+  /** One contributor's artifacts as a settle counts them, moved by the writes below. */
+  function world() {
+    const held = { artifacts: 4, likes: 10 };
+    const { rows, repository } = memoryContributors({ ada: { name: 'Ada', ...held } });
+    Object.assign(repository, { totalsOf: async (uid: string) => (rows.get(uid) ? { artifacts: rows.get(uid)!.artifacts, likes: rows.get(uid)!.likes } : null) });
+    const artifactTotals = { totalsFor: async () => ({ ...held }) } as ArtifactTotals;
+    return { held, rows, totals: new ContributorTotals(artifactTotals, repository, memoryWriteLocks().locks) };
+  }
+  const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+  test('a settle that starts while a like is being written counts it once: after the write and its move, not between them', async () => {
+    const { held, rows, totals } = world();
+    let settling: Promise<void> | undefined;
+    const result = await totals.changing('ada', async () => {
+      held.likes += 1;
+      // A member's rights settle Ada's totals while the like is stored but not yet moved.
+      settling = totals.settle('ada');
+      await tick();
+      await tick();
+      return { result: 'liked', change: { likes: 1 } };
+    });
+    await settling;
+    expect(result).toBe('liked');
+    expect(rows.get('ada')).toEqual({ name: 'Ada', artifacts: 4, likes: 11 });
+  });
+
+  test('a write that fails moves nothing and frees the lock', async () => {
+    const { rows, totals } = world();
+    await expect(
+      totals.changing('ada', async () => {
+        throw new Error('the artifact is gone');
+      }),
+    ).rejects.toThrow('the artifact is gone');
+    await totals.adjust('ada', { artifacts: 1 }, 'Ada L.');
+    expect(rows.get('ada')).toEqual({ name: 'Ada L.', artifacts: 5, likes: 10 });
+  });
+});

@@ -48,14 +48,33 @@ export class ContributorTotals {
   async adjust(uid: string, change: TotalsChange, name?: string): Promise<void> {
     // Artifacts kept under "Former member" belong to nobody: no contributor entry, no ranking.
     if (uid === FORMER_MEMBER_UID) return;
+    await this.locks.holding(lockKeys.contributor(uid), () => this.apply(uid, change, name));
+  }
+
+  /**
+   * Runs a write that moves the contributor's totals (an add, a like, a delete) and then moves them
+   * by what it reports, both under the contributor's lock. A `settle` counts from the artifacts
+   * under the same lock, so it sees the write either with its move or without both, never the
+   * write and then its move on top (a count twice). Writes that take an artifact's lock too take
+   * it inside this one: the order is contributor, then artifact.
+   */
+  async changing<T>(uid: string, write: () => Promise<{ result: T; change: TotalsChange; name?: string }>): Promise<T> {
+    if (uid === FORMER_MEMBER_UID) return (await write()).result;
+    return this.locks.holding(lockKeys.contributor(uid), async () => {
+      const { result, change, name } = await write();
+      await this.apply(uid, change, name);
+      return result;
+    });
+  }
+
+  /** The move itself, by `_id`; the caller holds the contributor's lock. */
+  private async apply(uid: string, change: TotalsChange, name?: string): Promise<void> {
     const artifacts = change.artifacts ?? 0;
     const likes = change.likes ?? 0;
-    await this.locks.holding(lockKeys.contributor(uid), async () => {
-      const entry = await this.contributors.entryOf(uid);
-      if (entry && artifacts === 0 && likes === 0 && (name === undefined || name === entry.name)) return;
-      const totals = { artifacts: Math.max(0, (entry?.artifacts ?? 0) + artifacts), likes: Math.max(0, (entry?.likes ?? 0) + likes) };
-      await this.contributors.set(uid, { ...totals, name });
-    });
+    const entry = await this.contributors.entryOf(uid);
+    if (entry && artifacts === 0 && likes === 0 && (name === undefined || name === entry.name)) return;
+    const totals = { artifacts: Math.max(0, (entry?.artifacts ?? 0) + artifacts), likes: Math.max(0, (entry?.likes ?? 0) + likes) };
+    await this.contributors.set(uid, { ...totals, name });
   }
 
   /**

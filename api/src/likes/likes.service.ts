@@ -27,29 +27,33 @@ export class LikesService {
    * One toggle, under the artifact's write lock: the like record decides (creating it, unique per
    * user and artifact, means "liked"; finding it there means "unlike" and removes it), and the
    * artifact's count moves by what the record did, read and written by `_id`; then the adder's
-   * totals move the same way (docs/decisions/0043-writes-by-id.md). No transactions, no `$inc`:
-   * FerretDB loses concurrent increments, and the lock orders them.
+   * totals move the same way, under the adder's lock taken first (docs/decisions/0043-writes-by-id.md).
+   * No transactions, no `$inc`: FerretDB loses concurrent increments, and the locks order them.
    */
   async toggle(artifactId: Types.ObjectId, user: AuthUser): Promise<ToggleLikeResponse> {
     const artifact = await this.artifacts.findById(artifactId);
     // A hidden artifact (docs/decisions/0012-moderation.md) cannot be liked by those who cannot see it.
     if (!artifact || (artifact.moderation && !mayDisplayHidden(artifact, user))) throw new ArtifactNotFound();
 
-    const { liked, likes, change } = await this.locks.holding(lockKeys.artifact(artifactId.toHexString()), async () => {
-      const liked = await this.likes.add(artifactId, user.uid);
-      // Already liked: unlike. If a concurrent toggle of the same user removed it first, the like is
-      // gone either way and the count stays.
-      const change = liked ? 1 : (await this.likes.remove(artifactId, user.uid)) ? -1 : 0;
-      const stored = await this.artifacts.likesOf(artifactId);
-      const likes = Math.max(0, (stored ?? 0) + change);
-      if (stored === null || (change !== 0 && !(await this.artifacts.setLikes(artifactId, likes)))) {
-        // Deleted while we toggled: take the like back so no record outlives its artifact.
-        if (liked) await this.likes.remove(artifactId, user.uid);
-        throw new ArtifactNotFound();
-      }
-      return { liked, likes, change };
+    // Under the adder's lock, then the artifact's: a settle of the adder's totals (a member's rights)
+    // cannot count this like and then see its move too (contributor-totals.ts `changing`).
+    const { liked, likes } = await this.contributorTotals.changing(artifact.adderUid, async () => {
+      const result = await this.locks.holding(lockKeys.artifact(artifactId.toHexString()), async () => {
+        const liked = await this.likes.add(artifactId, user.uid);
+        // Already liked: unlike. If a concurrent toggle of the same user removed it first, the like
+        // is gone either way and the count stays.
+        const change = liked ? 1 : (await this.likes.remove(artifactId, user.uid)) ? -1 : 0;
+        const stored = await this.artifacts.likesOf(artifactId);
+        const likes = Math.max(0, (stored ?? 0) + change);
+        if (stored === null || (change !== 0 && !(await this.artifacts.setLikes(artifactId, likes)))) {
+          // Deleted while we toggled: take the like back so no record outlives its artifact.
+          if (liked) await this.likes.remove(artifactId, user.uid);
+          throw new ArtifactNotFound();
+        }
+        return { liked, likes, change };
+      });
+      return { result, change: { likes: result.change } };
     });
-    if (change !== 0) await this.contributorTotals.adjust(artifact.adderUid, { likes: change });
     return { liked, likes };
   }
 
