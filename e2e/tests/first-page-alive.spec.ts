@@ -12,6 +12,8 @@ import { gotoComposed } from '../support/first-page';
 
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+/** A tablet in portrait: the refine panel's choices are in the first screen, and a tap is a touch. */
+const TABLET: BrowserContextOptions = { viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true };
 
 async function composedPage(browser: Browser, path: string, options: BrowserContextOptions): Promise<Page> {
   const context = await browser.newContext({ ...options, baseURL: SITE_URL });
@@ -74,6 +76,41 @@ test.describe('First pages alive before their code (issue 43)', () => {
     await page.getByLabel('Type').selectOption('Tools');
     await expect(page).toHaveURL(/[?&]type=Tools(&|$)/);
     await expect(page.getByLabel('Type')).toHaveValue('Tools');
+    await page.context().close();
+  });
+
+  test('a type choice tapped before the code has come opens the list of that type as the server composes it', async ({ browser }) => {
+    const page = await composedPage(browser, '/all-artifacts', TABLET);
+    const choice = page.locator('aside.cat-refine').getByRole('button', { name: /^Weapons \d+/ });
+    await expect(choice).toHaveAttribute('data-aq-waiting', '');
+    await expect(choice).toHaveAttribute('aria-pressed', 'false');
+    const opened = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame() && /[?&]type=Weapons(&|$)/.test(frame.url()));
+    await choice.tap();
+    await opened;
+    // A document of its own, composed by the server with the choice made: no code was needed for it.
+    await expect(page.locator('[data-aq-frame]')).toHaveCount(1);
+    await expect(page.locator('aside.cat-refine').getByRole('button', { name: /^Weapons \d+/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('.cat-all__status')).toHaveText(/found$/);
+    // Once the code is in, the next choice is the page's own (no document of its own).
+    await page.mouse.move(5, 5);
+    await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    await page.locator('aside.cat-refine').getByRole('button', { name: /^Weapons \d+/ }).tap();
+    await expect(page).not.toHaveURL(/[?&]type=/);
+    expect(await page.evaluate(() => performance.timeOrigin)).toBe(origin);
+    await page.context().close();
+  });
+
+  test('a type choice pressed with the keyboard before the code has come is answered by the code, and the focus stays on it', async ({ browser }) => {
+    const page = await composedPage(browser, '/all-artifacts', DESKTOP);
+    const choice = page.locator('aside.cat-refine').getByRole('button', { name: /^Weapons \d+/ });
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    await choice.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/[?&]type=Weapons(&|$)/);
+    await expect(choice).toHaveAttribute('aria-pressed', 'true');
+    await expect(choice).toBeFocused();
+    expect(await page.evaluate(() => performance.timeOrigin)).toBe(origin);
     await page.context().close();
   });
 

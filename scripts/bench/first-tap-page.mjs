@@ -16,12 +16,31 @@
  *   data-aq-frame gone) and the control under measure (`state.target`) were hydrated;
  * - `expect(name, arg)`: watches each animation frame for a result (RESULTS below) and records
  *   when the frame that first shows it was presented (`seenAt` in its animation frame callback,
- *   `paintedAt` in a task posted from it, which runs once that frame has been produced).
+ *   `paintedAt` in a task posted from it, which runs once that frame has been produced);
+ * - `before`: what the document before this one recorded (its `origin`, performance.timeOrigin, and
+ *   its inputs, events and INP), when a step's tap led to another document (a refine choice tapped
+ *   before the code has come opens the composed list: LEADS_TO_ATTRIBUTE). A result watched for
+ *   there is watched for here from the start.
  */
 export function recordInteractions() {
   const now = () => performance.now();
-  const state = { inputs: [], events: [], inp: [], frames: [], layoutAt: null, pageAt: null, targetAt: null, target: null, watch: null };
+  const state = { inputs: [], events: [], inp: [], frames: [], layoutAt: null, pageAt: null, targetAt: null, target: null, watch: null, before: null };
   globalThis.__aqTap = state;
+  const KEPT = '__aqTapBefore';
+  try {
+    state.before = JSON.parse(sessionStorage.getItem(KEPT) ?? 'null');
+    sessionStorage.removeItem(KEPT);
+  } catch {
+    // No session storage (an opaque origin): nothing was kept.
+  }
+  addEventListener('pagehide', () => {
+    const { inputs, events, inp, watch } = state;
+    try {
+      sessionStorage.setItem(KEPT, JSON.stringify({ origin: performance.timeOrigin, inputs, events, inp, watch }));
+    } catch {
+      // As above.
+    }
+  });
   for (const type of ['pointerdown', 'keydown']) {
     addEventListener(type, (event) => event.isTrusted && state.inputs.push({ type, key: event.key ?? null, at: event.timeStamp }), { capture: true, passive: true });
   }
@@ -87,4 +106,5 @@ export function recordInteractions() {
     };
     requestAnimationFrame(frame);
   };
+  if (state.before?.watch && state.before.watch.paintedAt === null) state.expect(state.before.watch.name, state.before.watch.arg);
 }

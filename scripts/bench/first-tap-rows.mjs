@@ -67,6 +67,8 @@ function describeBoot(runs) {
   const composed = runs.filter((run) => run.first.boot.composed).length;
   const plain = composed < runs.length ? ` (${runs.length - composed} of ${runs.length} runs had a plain document, booted on load)` : '';
   if (!boot.composed) return `that run: a plain document, its code booted on load${plain}`;
+  if (boot.navigated) return `that run: the tap opened the list the server composed, before the code had come (no boot before its result)${plain}`;
+  if (boot.navigated === false) return `that run's first tap was answered by the code; a later one opened another document, so its boot is not itemised${plain}`;
   return (
     `that run booted: ${boot.jsKB} KB of JS in ${boot.jsFiles} files, the last in by ${boot.jsDoneMs ?? 'n/a'} ms (${boot.jsOutstandingMs} ms of it with a request outstanding); ` +
     `long frames ${boot.longFramesMs} ms (scripts evaluated ${boot.evaluationMs}, callbacks ${boot.callbacksMs}, style and layout ${boot.styleLayoutMs}); ` +

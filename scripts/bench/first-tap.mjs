@@ -134,28 +134,48 @@ async function settle(page) {
   }
 }
 
-/** One step: the action, then the paint of its result; what the page recorded of it. */
+/** Whether the result watched for has been painted, in whichever document the page now shows (false while one is being committed). */
+async function waitForResult(page) {
+  const deadline = Date.now() + RESULT_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const painted = await page.evaluate(() => globalThis.__aqTap?.watch?.paintedAt != null).catch(() => false);
+    if (painted) return true;
+    await page.waitForTimeout(200);
+  }
+  return false;
+}
+
+/**
+ * One step: the action, then the paint of its result; what the page recorded of it. A step whose tap
+ * led to another document (`navigated`: a refine choice before the code has come) is read from what
+ * the document before kept (`__aqTap.before`), its times moved to the new document's clock.
+ */
 async function measureStep(page, { act, result, from }) {
-  const inputsBefore = await page.evaluate(([name, arg]) => {
+  const { inputsBefore, origin } = await page.evaluate(([name, arg]) => {
     globalThis.__aqTap.expect(name, arg);
-    return globalThis.__aqTap.inputs.length;
+    return { inputsBefore: globalThis.__aqTap.inputs.length, origin: performance.timeOrigin };
   }, result);
   await act(page);
-  const painted = await page
-    .waitForFunction(() => globalThis.__aqTap.watch.paintedAt !== null, null, { timeout: RESULT_TIMEOUT_MS, polling: 200 })
-    .then(() => true, () => false);
+  const painted = await waitForResult(page);
   await settle(page);
   return page.evaluate(
-    ({ inputsBefore, from, painted }) => {
+    ({ inputsBefore, origin, from, painted }) => {
       const state = globalThis.__aqTap;
-      const inputs = state.inputs.slice(inputsBefore);
+      const navigated = performance.timeOrigin !== origin && state.before?.origin === origin;
+      // The step's own records, on this document's clock.
+      const shift = navigated ? origin - performance.timeOrigin : 0;
+      const source = navigated ? state.before : state;
+      const inputs = source.inputs.slice(inputsBefore).map((input) => ({ ...input, at: input.at + shift }));
+      const events = source.events.map((event) => ({ ...event, start: event.start + shift }));
       const tapAt = inputs.find((input) => input.type === 'pointerdown')?.at ?? inputs[0]?.at ?? null;
       const startAt = from === 'Enter' ? (inputs.find((input) => input.key === 'Enter')?.at ?? null) : tapAt;
       const end = painted ? state.watch.paintedAt : performance.now();
       // The step's interactions, each as long as its longest event (what INP counts of it).
       const worst = new Map();
-      for (const event of state.events) if (event.id > 0 && event.start >= tapAt - 1 && event.start <= end) worst.set(event.id, Math.max(worst.get(event.id) ?? 0, event.duration));
+      for (const event of events) if (event.id > 0 && event.start >= tapAt - 1 && event.start <= end) worst.set(event.id, Math.max(worst.get(event.id) ?? 0, event.duration));
+      const inp = navigated ? [...state.before.inp, ...state.inp] : state.inp;
       return {
+        navigated,
         tapAt,
         startAt,
         paintedAt: painted ? state.watch.paintedAt : null,
@@ -163,7 +183,7 @@ async function measureStep(page, { act, result, from }) {
         resultMs: painted && startAt !== null && state.watch.paintedAt > startAt ? state.watch.paintedAt - startAt : null,
         interactionMs: worst.size ? Math.max(...worst.values()) : null,
         interactions: worst.size,
-        inpMs: state.inp.at(-1)?.value ?? null,
+        inpMs: inp.at(-1)?.value ?? null,
         // Without a result: what the page showed instead.
         shown: painted
           ? null
@@ -174,7 +194,7 @@ async function measureStep(page, { act, result, from }) {
             },
       };
     },
-    { inputsBefore, from, painted },
+    { inputsBefore, origin, from, painted },
   );
 }
 
@@ -205,7 +225,9 @@ async function visit(browser, { siteUrl, scenario, slowdown, session, webVitals 
     const later = await measureStep(page, laterStep);
     const recorded = await page.evaluate(() => ({ ...globalThis.__aqTap, target: null, watch: null }));
     const resources = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, start: entry.startTime, end: entry.responseEnd, bytes: entry.transferSize || entry.encodedBodySize })));
-    return { finalPath: new URL(page.url()).pathname, first: { ...first, inpMs: afterFirstInpMs, boot: bootOf({ ...recorded, composed }, resources, first, first.tapAt + RESULT_TIMEOUT_MS) }, later };
+    // After a step that opened another document, this one's records say nothing of the first boot.
+    const boot = first.navigated || later.navigated ? { composed, navigated: first.navigated } : bootOf({ ...recorded, composed }, resources, first, first.tapAt + RESULT_TIMEOUT_MS);
+    return { finalPath: new URL(page.url()).pathname, first: { ...first, inpMs: afterFirstInpMs, boot }, later };
   } finally {
     await context.close();
   }

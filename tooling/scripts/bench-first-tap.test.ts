@@ -130,4 +130,13 @@ describe('the first interaction’s rows', () => {
     expect(first.result).toContain('that run: a plain document, its code booted on load');
     expect(first.status).toBe('met');
   });
+
+  it('says when a tap opened the list the server composed, and when only a later tap did', () => {
+    const opened = { ...run(420, 64), first: { resultMs: 420, inpMs: 64, boot: { composed: true, navigated: true } } };
+    const [first] = call<Row[]>('scenarioRows', scenario, [opened]);
+    expect(first.result).toMatch(/^420 ms to its result .*that run: the tap opened the list the server composed, before the code had come/);
+    expect(first.status).toBe('met');
+    const answered = { ...run(900, 64), first: { resultMs: 900, inpMs: 64, boot: { composed: true, navigated: false } } };
+    expect(call<Row[]>('scenarioRows', scenario, [answered])[0].result).toContain("that run's first tap was answered by the code; a later one opened another document");
+  });
 });

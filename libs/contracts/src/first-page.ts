@@ -245,6 +245,15 @@ export const FRAME_ATTRIBUTE = 'data-aq-frame';
  */
 export const WAITING_ATTRIBUTE = 'data-aq-waiting';
 
+/**
+ * The attribute of a waiting control whose activation leads to a page the server composes too (a
+ * refine choice: the same list under another query), valued with that page's address. Clicked
+ * before its code has come, and with nothing typed or chosen in the page yet, the intent starter
+ * goes there as a link would, instead of holding the click until the code has booted: the
+ * composed answer comes sooner than the code (docs/decisions/0046).
+ */
+export const LEADS_TO_ATTRIBUTE = 'data-aq-leads-to';
+
 /** The attribute of a composed document's intent starter that names the shell's entry it starts. */
 export const ENTRY_ATTRIBUTE = 'data-entry';
 

@@ -1,5 +1,5 @@
 import { PERSISTED_USER_KEY_PREFIX } from '@antiquarium/auth-store';
-import { ENTRY_ATTRIBUTE, SESSION_ATTRIBUTE, WAITING_ATTRIBUTE } from '@antiquarium/contracts/first-page';
+import { ENTRY_ATTRIBUTE, LEADS_TO_ATTRIBUTE, SESSION_ATTRIBUTE, WAITING_ATTRIBUTE } from '@antiquarium/contracts/first-page';
 
 /**
  * The one script a composed document carries inline (docs/decisions/0015, 0021, 0029), in place of the
@@ -16,7 +16,11 @@ import { ENTRY_ATTRIBUTE, SESSION_ATTRIBUTE, WAITING_ATTRIBUTE } from '@antiquar
  *   sent with waiting controls is sent again once they are all hydrated. Only the last held
  *   activation is replayed (the visitor's latest wish). What is typed or chosen meanwhile stays in
  *   the controls and is handed to the page's code as it hydrates (composed-frame.tsx), before the
- *   replay (a task later);
+ *   replay (a task later). A tap or a click on a waiting control that leads to another composed
+ *   page (LEADS_TO_ATTRIBUTE: a refine choice in the first screen) goes there at once instead, as a
+ *   link would: the server's answer comes before the code's. Not when something was typed or
+ *   chosen in the page (it would be lost), nor for a key's or assistive technology's activation
+ *   (the focus stays on the control);
  * - it tells the page, on <html> (SESSION_ATTRIBUTE), whether Firebase has a stored session in this
  *   browser ('member') or not ('visitor'); the shell's server marks the same from the session hint
  *   cookie before the first paint, and this corrects it where the cookie was missing or stale.
@@ -95,8 +99,19 @@ function prefetchWhenIdle(entry: string, started: () => boolean): void {
   else addEventListener('load', whenIdle, { once: true });
 }
 
+/**
+ * Whether a click on a control that leads to another composed page goes there: a pointer's (a key's
+ * or assistive technology's click is held, so the focus stays on the control), with nothing typed
+ * or chosen in the page, on a control in the first screen (the new page opens at its top).
+ */
+function follows(control: Element, event: MouseEvent, changed: boolean): boolean {
+  return event.detail > 0 && !changed && control.getBoundingClientRect().bottom + scrollY <= innerHeight;
+}
+
 function startOnIntent(entry: string): void {
   let started = false;
+  // Something typed or chosen in the page: a click that leads elsewhere is held, not followed.
+  let changed = false;
   const start = (): void => {
     if (started) return;
     started = true;
@@ -111,6 +126,11 @@ function startOnIntent(entry: string): void {
     if (!control) return;
     event.preventDefault();
     event.stopImmediatePropagation();
+    const leadsTo = control.getAttribute(LEADS_TO_ATTRIBUTE);
+    if (leadsTo !== null && follows(control, event, changed)) {
+      location.assign(leadsTo);
+      return;
+    }
     hold(
       control,
       () => !control.hasAttribute(WAITING_ATTRIBUTE),
@@ -130,6 +150,7 @@ function startOnIntent(entry: string): void {
     );
   };
   for (const type of INTENTS) addEventListener(type, start, { capture: true, passive: true });
+  for (const type of ['input', 'change']) addEventListener(type, () => (changed = true), { capture: true, passive: true });
   addEventListener('click', onClick, true);
   addEventListener('submit', onSubmit, true);
   prefetchWhenIdle(entry, () => started);

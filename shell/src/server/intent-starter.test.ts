@@ -21,6 +21,17 @@ function run(entry: string | null) {
   new Function(INTENT_STARTER_SCRIPT)();
 }
 
+/** Runs the starter with `location` standing for the page's (jsdom does not navigate): where it was sent. */
+function runAt(entry: string) {
+  const assigned: string[] = [];
+  const tag = document.createElement('script');
+  tag.setAttribute('data-entry', entry);
+  jest.spyOn(document, 'currentScript', 'get').mockReturnValue(tag);
+  jest.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+  new Function('location', INTENT_STARTER_SCRIPT)({ assign: (href: string) => assigned.push(href) });
+  return assigned;
+}
+
 /** Runs the starter and makes the first intent, when it looks at the stored session. */
 function runAndSettle(entry: string | null) {
   run(entry);
@@ -38,6 +49,11 @@ function goIdle() {
 /** The connection the browser reports (navigator.connection), or none. */
 function connection(value: { saveData?: boolean; effectiveType?: string } | undefined) {
   Object.defineProperty(navigator, 'connection', { value, configurable: true });
+}
+
+/** A pointer's click (a tap, a mouse's): its detail counts the presses, where a key's is 0. */
+function tap(target: Element) {
+  target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 }));
 }
 
 function fire(target: EventTarget, type: string) {
@@ -230,6 +246,53 @@ test('only the last activation is replayed; a field or a link is never held', as
   expect(clicks.first).not.toHaveBeenCalled();
   await wake(second);
   expect(clicks.second).toHaveBeenCalledTimes(1);
+});
+
+test('a waiting choice that leads to another composed page goes there at once, as a link would; nothing is replayed later', async () => {
+  const choice = waiting('<button type="button" data-aq-leads-to="?type=Tools"><span>Tools</span></button>');
+  const clicks = jest.fn();
+  choice.addEventListener('click', clicks);
+  const assigned = runAt('/main.abc.js');
+  tap(choice.querySelector('span') as HTMLElement);
+  expect(assigned).toEqual(['?type=Tools']);
+  // The code is started too (the next page may not come: the code then answers).
+  expect(entries()).toEqual(['/main.abc.js']);
+  await wake(choice);
+  expect(clicks).not.toHaveBeenCalled();
+  // Once its code has come, the choice is the page's own: the starter leaves it alone.
+  choice.click();
+  expect(assigned).toEqual(['?type=Tools']);
+  expect(clicks).toHaveBeenCalledTimes(1);
+});
+
+test('once something is typed or chosen in the page, a choice that leads elsewhere is held like any other: what was typed is not lost', async () => {
+  document.body.innerHTML = '<input data-aq-waiting="" aria-label="Search"><button type="button" data-aq-waiting="" data-aq-leads-to="?type=Tools">Tools</button>';
+  const [input, choice] = [...document.body.children] as [HTMLInputElement, HTMLButtonElement];
+  const clicks = jest.fn();
+  choice.addEventListener('click', clicks);
+  const assigned = runAt('/main.abc.js');
+  input.value = 'sw';
+  fire(input, 'input');
+  tap(choice);
+  expect(assigned).toEqual([]);
+  expect(clicks).not.toHaveBeenCalled();
+  await wake(choice);
+  expect(clicks).toHaveBeenCalledTimes(1);
+});
+
+test('a key’s or assistive technology’s click on such a choice is held (the focus stays on it), and so is a tap below the first screen', async () => {
+  const choice = waiting('<button type="button" data-aq-leads-to="?type=Tools">Tools</button>');
+  const clicks = jest.fn();
+  choice.addEventListener('click', clicks);
+  const assigned = runAt('/main.abc.js');
+  // Enter or Space on a button, and a screen reader's activation, click with no pointer: detail 0.
+  choice.click();
+  expect(assigned).toEqual([]);
+  jest.spyOn(choice, 'getBoundingClientRect').mockReturnValue({ top: 900, bottom: 940 } as DOMRect);
+  tap(choice);
+  expect(assigned).toEqual([]);
+  await wake(choice);
+  expect(clicks).toHaveBeenCalledTimes(1);
 });
 
 test('a click outside any waiting control is left alone', async () => {

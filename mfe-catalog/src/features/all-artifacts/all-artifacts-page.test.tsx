@@ -212,6 +212,21 @@ describe('refining by time and place, with counts', () => {
     expect(within(await panel()).getByRole('button', { name: 'Prehistory 1 artifact' })).toBeInTheDocument();
   });
 
+  test('each choice names the list it leads to, the one its press shows (the composed page opens it before the code has come)', async () => {
+    list.mockResolvedValue(artifactPage([artifact()]));
+    const router = renderAt('/all-artifacts?search=bronze&type=Weapons&page=2');
+    const inPanel = async () => within(await panel());
+    const leadsTo = (button: HTMLElement) => button.getAttribute('data-aq-leads-to');
+    // A type taken away, an era and a place added: the rest of the query kept, back to the first page.
+    expect(leadsTo(await (await inPanel()).findByRole('button', { name: 'Weapons 3 artifacts' }))).toBe('?search=bronze');
+    expect(leadsTo((await inPanel()).getByRole('button', { name: 'Ancient 4 artifacts' }))).toBe('?search=bronze&type=Weapons&from=-3000&to=500');
+    expect(leadsTo((await inPanel()).getByRole('button', { name: 'United Kingdom 4 artifacts' }))).toBe('?search=bronze&type=Weapons&place=United+Kingdom');
+    const ancient = (await inPanel()).getByRole('button', { name: 'Ancient 4 artifacts' });
+    const expected = leadsTo(ancient);
+    await userEvent.click(ancient);
+    await waitFor(() => expect(router.state.location.search).toBe(expected));
+  });
+
   test('a choice that would find nothing cannot be chosen, unless chosen already (to take it away)', async () => {
     list.mockResolvedValue(artifactPage([artifact()]));
     const router = renderAt('/all-artifacts');

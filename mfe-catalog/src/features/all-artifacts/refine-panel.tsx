@@ -1,6 +1,7 @@
 import { ARTIFACT_TYPES, ERAS, MAX_YEAR, centuryEnd, type ArtifactFacets } from '@antiquarium/contracts';
+import { LEADS_TO_ATTRIBUTE } from '@antiquarium/contracts/first-page';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { centuryLabel, eraOf, type ArtifactQuery } from './artifact-query';
+import { centuryLabel, eraOf, writeQuery, type ArtifactQuery } from './artifact-query';
 
 export const REFINE_TEXTS = {
   title: 'Refine',
@@ -194,11 +195,14 @@ function Count({ count }: { count: number }) {
 
 /**
  * A facet's choice: pressed while chosen, its count beside it (and in its name). A choice that would
- * find nothing ('Modern 0') cannot be chosen; once chosen it stays pressable, to take it away.
+ * find nothing ('Modern 0') cannot be chosen; once chosen it stays pressable, to take it away. It
+ * names the list it leads to (`next`): tapped in a composed page before the catalog's code has
+ * come, the intent starter opens that list as the server composes it (LEADS_TO_ATTRIBUTE).
  */
-function Choice({ label, count, active, onToggle }: { label: string; count: number | undefined; active: boolean; onToggle: () => void }) {
+function Choice({ label, count, active, next, onChange }: { label: string; count: number | undefined; active: boolean; next: ArtifactQuery; onChange: (query: ArtifactQuery) => void }) {
+  const leadsTo = { [LEADS_TO_ATTRIBUTE]: `?${writeQuery(next).toString()}` };
   return (
-    <button type="button" className="cat-choice" aria-pressed={active} disabled={count === 0 && !active} onClick={onToggle}>
+    <button type="button" className="cat-choice" aria-pressed={active} disabled={count === 0 && !active} onClick={() => onChange(next)} {...leadsTo}>
       {label}
       {count !== undefined ? <Count count={count} /> : null}
     </button>
@@ -220,7 +224,7 @@ export function RefinePanel({ query, facets, onChange }: RefinePanelProps) {
             const active = query.type === type;
             return (
               <li key={type}>
-                <Choice label={type} count={count} active={active} onToggle={() => onChange({ ...query, type: active ? '' : type, page: 1 })} />
+                <Choice label={type} count={count} active={active} next={{ ...query, type: active ? '' : type, page: 1 }} onChange={onChange} />
               </li>
             );
           })}
@@ -238,7 +242,8 @@ export function RefinePanel({ query, facets, onChange }: RefinePanelProps) {
                   label={choice.label}
                   count={count}
                   active={active}
-                  onToggle={() => onChange({ ...query, from: active ? null : choice.from, to: active ? null : choice.to, page: 1 })}
+                  next={{ ...query, from: active ? null : choice.from, to: active ? null : choice.to, page: 1 }}
+                  onChange={onChange}
                 />
               </li>
             );
@@ -255,7 +260,7 @@ export function RefinePanel({ query, facets, onChange }: RefinePanelProps) {
               const active = query.place === place.value;
               return (
                 <li key={place.value}>
-                  <Choice label={place.value} count={place.count} active={active} onToggle={() => onChange({ ...query, place: active ? '' : place.value, page: 1 })} />
+                  <Choice label={place.value} count={place.count} active={active} next={{ ...query, place: active ? '' : place.value, page: 1 }} onChange={onChange} />
                 </li>
               );
             })}
