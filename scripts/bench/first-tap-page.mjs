@@ -41,8 +41,26 @@ export function recordInteractions() {
       // As above.
     }
   });
+  // Each input with the paint that followed it in this document (`paintAt`: a task posted from the
+  // next animation frame): a tap that leads to another document may leave before the browser has
+  // reported its Event Timing entry, and this is the same span, read directly.
   for (const type of ['pointerdown', 'keydown']) {
-    addEventListener(type, (event) => event.isTrusted && state.inputs.push({ type, key: event.key ?? null, at: event.timeStamp }), { capture: true, passive: true });
+    addEventListener(
+      type,
+      (event) => {
+        if (!event.isTrusted) return;
+        const input = { type, key: event.key ?? null, at: event.timeStamp, paintAt: null };
+        state.inputs.push(input);
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => {
+            input.paintAt = now();
+          };
+          channel.port2.postMessage(null);
+        });
+      },
+      { capture: true, passive: true },
+    );
   }
   const observe = (type, options, keep) => {
     try {

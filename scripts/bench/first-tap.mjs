@@ -165,7 +165,7 @@ async function measureStep(page, { act, result, from }) {
       // The step's own records, on this document's clock.
       const shift = navigated ? origin - performance.timeOrigin : 0;
       const source = navigated ? state.before : state;
-      const inputs = source.inputs.slice(inputsBefore).map((input) => ({ ...input, at: input.at + shift }));
+      const inputs = source.inputs.slice(inputsBefore).map((input) => ({ ...input, at: input.at + shift, paintAt: input.paintAt == null ? null : input.paintAt + shift }));
       const events = source.events.map((event) => ({ ...event, start: event.start + shift }));
       const tapAt = inputs.find((input) => input.type === 'pointerdown')?.at ?? inputs[0]?.at ?? null;
       const startAt = from === 'Enter' ? (inputs.find((input) => input.key === 'Enter')?.at ?? null) : tapAt;
@@ -173,7 +173,12 @@ async function measureStep(page, { act, result, from }) {
       // The step's interactions, each as long as its longest event (what INP counts of it).
       const worst = new Map();
       for (const event of events) if (event.id > 0 && event.start >= tapAt - 1 && event.start <= end) worst.set(event.id, Math.max(worst.get(event.id) ?? 0, event.duration));
+      // A tap that left its document: the worst interaction that document reported (its INP), or, when
+      // it left before reporting one, the span from the step's inputs to the paint that followed them
+      // there (or, with none, to the new document's result).
+      const directly = inputs.map((input) => (input.paintAt ?? (painted ? state.watch.paintedAt : end)) - input.at);
       const inp = navigated ? [...state.before.inp, ...state.inp] : state.inp;
+      const left = navigated && inp.length === 0 ? (worst.size ? Math.max(...worst.values()) : directly.length ? Math.max(...directly) : null) : null;
       return {
         navigated,
         tapAt,
@@ -183,7 +188,8 @@ async function measureStep(page, { act, result, from }) {
         resultMs: painted && startAt !== null && state.watch.paintedAt > startAt ? state.watch.paintedAt - startAt : null,
         interactionMs: worst.size ? Math.max(...worst.values()) : null,
         interactions: worst.size,
-        inpMs: inp.at(-1)?.value ?? null,
+        inpMs: inp.at(-1)?.value ?? left,
+        inpRead: navigated && inp.length === 0 ? (worst.size ? 'event timing' : 'input to paint') : 'web-vitals',
         // Without a result: what the page showed instead.
         shown: painted
           ? null
