@@ -47,29 +47,31 @@ function world() {
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
-test('a like and a settle of its adder’s totals at once count the like once, whichever lands first', async () => {
-  const { service, totals, entry, artifact, hooks } = world();
-  let settling: Promise<void> | undefined;
+/** The next toggle's count written, a settle of Ada's totals starts and runs as far as it can. */
+function settleAfterTheCount({ totals, hooks }: ReturnType<typeof world>): { done: () => Promise<void> } {
+  let settling: Promise<void> = Promise.resolve();
   hooks.afterCount = async () => {
     hooks.afterCount = async () => {};
-    // The artifact holds the new like; its adder's +1 has not been made yet.
+    // The artifact holds the toggle's change; its adder's move has not been made yet.
     settling = totals.settle('ada');
     await tick();
     await tick();
   };
+  return { done: () => settling };
+}
+
+test('a like and a settle of its adder’s totals at once count the like once, whichever lands first', async () => {
+  const setup = world();
+  const { service, entry, artifact } = setup;
+  let settle = settleAfterTheCount(setup);
   expect(await service.toggle(ARTIFACT, { uid: 'cy' })).toEqual({ liked: true, likes: 2 });
-  await settling;
+  await settle.done();
   expect(artifact.likes).toBe(2);
   expect(entry).toEqual({ name: 'Ada', artifacts: 1, likes: 2 });
 
   // And an unlike the same way.
-  hooks.afterCount = async () => {
-    hooks.afterCount = async () => {};
-    settling = totals.settle('ada');
-    await tick();
-    await tick();
-  };
+  settle = settleAfterTheCount(setup);
   expect(await service.toggle(ARTIFACT, { uid: 'cy' })).toEqual({ liked: false, likes: 1 });
-  await settling;
+  await settle.done();
   expect(entry).toEqual({ name: 'Ada', artifacts: 1, likes: 1 });
 });
