@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { useEffect, useState } from 'react';
+import { StrictMode, useEffect, useState } from 'react';
 import { createMemoryRouter, RouterProvider, useNavigate, Outlet } from 'react-router-dom';
 import { useFocusAfterNavigation } from './route-focus';
 
@@ -37,12 +37,13 @@ function Later() {
   return shown ? <h1>Shown later</h1> : <p>Loading…</p>;
 }
 
-function renderAt(path: string, next = <h1>Next page</h1>) {
+function renderAt(path: string, next = <h1>Next page</h1>, strict = false) {
   const router = createMemoryRouter(
     [{ element: <Frame />, children: [{ path: '/', element: <Leaving /> }, { path: '/next', element: next }] }],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  const app = <RouterProvider router={router} />;
+  render(strict ? <StrictMode>{app}</StrictMode> : app);
   return router;
 }
 
@@ -82,4 +83,15 @@ test('a focus that is still somewhere (a link kept, a field) is not moved', asyn
   await act(async () => jest.advanceTimersByTime(10));
   expect(document.activeElement).toBe(outside);
   outside.remove();
+});
+
+test('the first page is left alone in StrictMode too, where React runs the effect twice; a navigation still moves the focus', async () => {
+  renderAt('/', <h1>Next page</h1>, true);
+  await act(async () => jest.advanceTimersByTime(50));
+  expect(document.activeElement).toBe(document.body);
+  const button = screen.getByRole('button', { name: 'Create collection' });
+  button.focus();
+  await act(async () => button.click());
+  await act(async () => jest.advanceTimersByTime(10));
+  expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Next page' }));
 });

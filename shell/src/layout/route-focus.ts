@@ -18,12 +18,12 @@ function focusLost(): boolean {
  */
 export function useFocusAfterNavigation(): void {
   const { key } = useLocation();
-  const first = useRef(true);
+  // The location the layout was last shown at: the first one is no navigation, and an effect run
+  // again for the same one (React's StrictMode does) is none either.
+  const shown = useRef(key);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return undefined;
-    }
+    if (shown.current === key) return undefined;
+    shown.current = key;
     const started = Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const attempt = () => {
