@@ -52,6 +52,38 @@ test.describe('First pages alive before their code (issue 43)', () => {
     await page.context().close();
   });
 
+  test('a tap on the phone menu before the code has come opens it at once; once hydrated the code closes it with Escape and the focus stays', async ({ browser }) => {
+    const page = await composedPage(browser, '/', PHONE);
+    // The site's code is held back: whatever answers the taps below is the document itself.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/*', async (route) => {
+      if (route.request().resourceType() === 'script') await held;
+      await route.continue();
+    });
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await toggle.tap();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'All Artifacts' })).toBeVisible();
+    await expect(toggle).toHaveAttribute('data-aq-waiting', '');
+    await toggle.tap();
+    await expect(nav.getByRole('link', { name: 'All Artifacts' })).toBeHidden();
+    await toggle.tap();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    release();
+    await expect(page.locator('[data-aq-frame]')).toHaveCount(0);
+    await expect(toggle).not.toHaveAttribute('data-aq-waiting');
+    // The code took the open menu over: its Escape closes it and gives the focus to the button.
+    await expect(nav.getByRole('link', { name: 'All Artifacts' })).toBeVisible();
+    await toggle.focus();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'All Artifacts' })).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await page.context().close();
+  });
+
   for (const [device, options] of [['a phone', PHONE], ['a desktop', DESKTOP]] as const) {
     test(`on ${device}, "sword" typed on the first tap of the search field searches for "sword"`, async ({ browser }) => {
       const page = await composedPage(browser, '/all-artifacts', options);

@@ -254,6 +254,14 @@ export const WAITING_ATTRIBUTE = 'data-aq-waiting';
  */
 export const LEADS_TO_ATTRIBUTE = 'data-aq-leads-to';
 
+/**
+ * The attribute of a waiting button that shows and hides the element its `aria-controls` names (a
+ * disclosure: the phone menu). Clicked before its code has come, the intent starter answers it
+ * itself, flipping the button's `aria-expanded` and the element's `data-open`; the code adopts the
+ * state it finds as it hydrates (docs/decisions/0047).
+ */
+export const DISCLOSES_ATTRIBUTE = 'data-aq-discloses';
+
 /** The attribute of a composed document's intent starter that names the shell's entry it starts. */
 export const ENTRY_ATTRIBUTE = 'data-entry';
 

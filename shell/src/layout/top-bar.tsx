@@ -1,4 +1,5 @@
 import { useAuthStore } from '@antiquarium/auth-store';
+import { DISCLOSES_ATTRIBUTE } from '@antiquarium/contracts/first-page';
 import type { MouseEvent } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { BrandMark } from './brand-mark';
@@ -49,7 +50,17 @@ export function TopBar() {
           <BrandMark />
           <span>Antiquarium</span>
         </Link>
-        <nav ref={menuPanel} id="aq-primary-nav" className="aq-nav" aria-label="Main" data-open={menuOpen} onClick={closeOnLink}>
+        {/* The menu may have been opened before the code came (the intent starter answers DISCLOSES_ATTRIBUTE):
+            its state is adopted once hydrated (usePhoneMenu), so the attributes may differ from the first render's. */}
+        <nav
+          ref={menuPanel}
+          id="aq-primary-nav"
+          className="aq-nav"
+          aria-label="Main"
+          data-open={menuOpen}
+          onClick={closeOnLink}
+          suppressHydrationWarning
+        >
           <ul className="aq-nav__list">
             <li>
               <NavLink to="/" end className={navClass}>
@@ -94,6 +105,8 @@ export function TopBar() {
           className="aq-topbar__menu-toggle"
           aria-expanded={menuOpen}
           aria-controls="aq-primary-nav"
+          {...{ [DISCLOSES_ATTRIBUTE]: '' }}
+          suppressHydrationWarning
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className="aq-burger" aria-hidden="true" />

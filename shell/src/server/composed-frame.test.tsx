@@ -1,4 +1,4 @@
-import { FRAME_ATTRIBUTE, WAITING_ATTRIBUTE } from '@antiquarium/contracts/first-page';
+import { DISCLOSES_ATTRIBUTE, FRAME_ATTRIBUTE, WAITING_ATTRIBUTE } from '@antiquarium/contracts/first-page';
 import { act, StrictMode, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -140,6 +140,33 @@ test('the browser takes over the composed nodes: the layout at once, the page wh
   expect(container.querySelector('input')).toBe(search);
   expect(search).not.toHaveAttribute(WAITING_ATTRIBUTE);
   expect(isComposed(container)).toBe(false);
+  expect(recoverable).not.toHaveBeenCalled();
+});
+
+test('a phone menu opened before the code came (by the intent starter) stays open once hydrated, and is then the code\'s to close', async () => {
+  composedDocument('/all-artifacts', 'catalog/AllArtifacts', renderToString(<CatalogPage />));
+  const toggle = container.querySelector('.aq-topbar__menu-toggle') as HTMLButtonElement;
+  const nav = container.querySelector('#aq-primary-nav') as HTMLElement;
+  expect(toggle).toHaveAttribute(DISCLOSES_ATTRIBUTE);
+  expect(toggle).toHaveAttribute('aria-controls', nav.id);
+  // What the starter does to a tap on the waiting toggle.
+  toggle.setAttribute('aria-expanded', 'true');
+  nav.setAttribute('data-open', 'true');
+  pageArrivesLater(() => <CatalogPage />);
+
+  await hydrate('/all-artifacts');
+  expect(toggle).not.toHaveAttribute(WAITING_ATTRIBUTE);
+  expect(container.querySelector('.aq-topbar__menu-toggle')).toBe(toggle);
+  expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  expect(nav).toHaveAttribute('data-open', 'true');
+  // The code knows the menu is open: Escape closes it (its listener is there only while open).
+  act(() => {
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+  });
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(nav).toHaveAttribute('data-open', 'false');
+  act(() => toggle.click());
+  expect(nav).toHaveAttribute('data-open', 'true');
   expect(recoverable).not.toHaveBeenCalled();
 });
 

@@ -1,5 +1,5 @@
 import { PERSISTED_USER_KEY_PREFIX } from '@antiquarium/auth-store';
-import { ENTRY_ATTRIBUTE, LEADS_TO_ATTRIBUTE, SESSION_ATTRIBUTE, WAITING_ATTRIBUTE } from '@antiquarium/contracts/first-page';
+import { DISCLOSES_ATTRIBUTE, ENTRY_ATTRIBUTE, LEADS_TO_ATTRIBUTE, SESSION_ATTRIBUTE, WAITING_ATTRIBUTE } from '@antiquarium/contracts/first-page';
 
 /**
  * The one script a composed document carries inline (docs/decisions/0015, 0021, 0029), in place of the
@@ -20,7 +20,9 @@ import { ENTRY_ATTRIBUTE, LEADS_TO_ATTRIBUTE, SESSION_ATTRIBUTE, WAITING_ATTRIBU
  *   page (LEADS_TO_ATTRIBUTE: a refine choice in the first screen) goes there at once instead, as a
  *   link would: the server's answer comes before the code's. Not when something was typed or
  *   chosen in the page (it would be lost), nor for a key's or assistive technology's activation
- *   (the focus stays on the control);
+ *   (the focus stays on the control). A button that shows and hides a part of the page
+ *   (DISCLOSES_ATTRIBUTE: the phone menu) is answered here at once, however it was activated: its
+ *   `aria-expanded` and its part's `data-open` flip, and the code takes that state as it hydrates;
  * - it tells the page, on <html> (SESSION_ATTRIBUTE), whether Firebase has a stored session in this
  *   browser ('member') or not ('visitor'); the shell's server marks the same from the session hint
  *   cookie before the first paint, and this corrects it where the cookie was missing or stale.
@@ -100,6 +102,20 @@ function prefetchWhenIdle(entry: string, started: () => boolean): void {
 }
 
 /**
+ * Shows or hides the part `button` controls (its `aria-controls`), as the button's code would: its
+ * `aria-expanded` and the part's `data-open` (which the style sheet shows). False when there is no
+ * such part (the click is then held for the code).
+ */
+function disclose(button: Element): boolean {
+  const part = document.getElementById(button.getAttribute('aria-controls') ?? '');
+  if (!part) return false;
+  const open = button.getAttribute('aria-expanded') !== 'true';
+  button.setAttribute('aria-expanded', String(open));
+  part.setAttribute('data-open', String(open));
+  return true;
+}
+
+/**
  * Whether a click on a control that leads to another composed page goes there: a pointer's (a key's
  * or assistive technology's click is held, so the focus stays on the control), with nothing typed
  * or chosen in the page, on a control in the first screen (the new page opens at its top).
@@ -126,6 +142,7 @@ function startOnIntent(entry: string): void {
     if (!control) return;
     event.preventDefault();
     event.stopImmediatePropagation();
+    if (control.hasAttribute(DISCLOSES_ATTRIBUTE) && disclose(control)) return;
     const leadsTo = control.getAttribute(LEADS_TO_ATTRIBUTE);
     if (leadsTo !== null && follows(control, event, changed)) {
       location.assign(leadsTo);
