@@ -1,5 +1,6 @@
 import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
-import { checkImageRequest, IIIF_MAX_AREA, infoDocument, listedSizes, scaleFactors, type ImageRequestParts } from './iiif-image-request';
+import { Versions } from 'iiif-processor';
+import { checkImageRequest, IIIF_MAX_AREA, IIIF_PROFILE_LINK, infoDocument, listedSizes, scaleFactors, type ImageRequestParts } from './iiif-image-request';
 
 const PHOTO = { width: 2560, height: 1920 };
 
@@ -79,6 +80,14 @@ describe('checkImageRequest', () => {
 });
 
 describe('info.json', () => {
+  test("what it shares with iiif-processor's own level 2 document is the library's, and so is the profile link", () => {
+    const id = 'http://api.test/iiif/3/abc';
+    const theirs: Record<string, unknown> = Versions[3].infoDoc({ id, ...PHOTO, sizes: listedSizes(PHOTO), max: { area: IIIF_MAX_AREA } });
+    const ours = infoDocument(id, PHOTO);
+    for (const key of ['@context', 'id', 'type', 'protocol', 'profile', 'width', 'height', 'sizes', 'maxArea']) expect([key, ours[key]]).toEqual([key, theirs[key]]);
+    expect(IIIF_PROFILE_LINK).toBe(Versions[3].profileLink);
+  });
+
   test('level 2 with 512 px tiles, its sizes and only the extras that work here', () => {
     const doc = infoDocument('http://api.test/iiif/3/abc', PHOTO);
     expect(doc).toEqual({

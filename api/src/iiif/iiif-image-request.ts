@@ -1,12 +1,13 @@
 import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
-import { IIIFError, Versions } from 'iiif-processor';
+import Calculators from 'iiif-processor/calculator';
 import { MAX_INPUT_PIXELS } from '../media/photo-processor';
 
 /**
  * The IIIF Image API 3.0 as this api serves it (docs/decisions/0023-iiif.md): the URL grammar is
  * iiif-processor's (its calculator validates and computes each part), with the limits and the
  * corrections below, checked before anything is decoded so that a bad request is a 400 naming its
- * part and never reaches libvips.
+ * part and never reaches libvips. Only the calculator is loaded here: the library's main module
+ * loads sharp, which waits until a picture is read (media/sharp-on-demand.ts).
  */
 
 /** The tiles info.json announces (a viewer asks for 512 px squares at each scale factor). */
@@ -27,8 +28,8 @@ export const IIIF_EXTRA_QUALITIES = ['color', 'gray', 'bitonal'] as const;
  * canonical form of a pixel region is broken in 7.0.0).
  */
 export const IIIF_EXTRA_FEATURES = ['mirroring', 'profileLinkHeader', 'regionSquare', 'sizeUpscaling'] as const;
-/** The profile every image answer links to (`Link: <...>;rel="profile"`). */
-export const IIIF_PROFILE_LINK = Versions[3].profileLink;
+/** The profile every image answer links to (`Link: <...>;rel="profile"`): level 2 of version 3. */
+export const IIIF_PROFILE_LINK = 'https://iiif.io/api/image/3/level2.json';
 
 export const IIIF_IMAGE_CONTEXT = 'http://iiif.io/api/image/3/context.json';
 
@@ -75,7 +76,8 @@ function step(part: Part, value: string, run: () => void): void {
   try {
     run();
   } catch (error) {
-    if (!(error instanceof IIIFError)) throw error;
+    // The calculator's own error class, which it does not export, by name.
+    if (!(error instanceof Error) || error.constructor.name !== 'IIIFError') throw error;
     refuse(part, value, reasonOf(part, error.message));
   }
 }
@@ -100,7 +102,7 @@ export function checkImageRequest(parts: ImageRequestParts, source: Dimensions):
   const dot = parts.file.lastIndexOf('.');
   const quality = dot > 0 ? parts.file.slice(0, dot) : parts.file;
   const format = dot > 0 ? parts.file.slice(dot + 1) : '';
-  const calculator = new Versions[3].Calculator(source);
+  const calculator = new Calculators[3](source);
 
   step('region', parts.region, () => calculator.region(parts.region));
   const region = calculator.info().region;
@@ -185,17 +187,23 @@ export function listedSizes({ width, height }: Dimensions): Dimensions[] {
 }
 
 /**
- * The Image Information document (info.json): the library's level 2 document, its feature lists
- * replaced by what this server does (the library lists 2.1 feature names and formats refused here).
+ * The Image Information document (info.json) of a level 2 service, its feature lists what this
+ * server does (iiif-processor's own document lists 2.1 feature names and formats refused here).
  */
 export function infoDocument(id: string, source: Dimensions): Record<string, unknown> {
-  const doc: Record<string, unknown> = {
-    ...Versions[3].infoDoc({ id, width: source.width, height: source.height, sizes: listedSizes(source), max: { area: IIIF_MAX_AREA } }),
+  return {
+    '@context': IIIF_IMAGE_CONTEXT,
+    id,
+    type: 'ImageService3',
+    protocol: 'http://iiif.io/api/image',
+    profile: 'level2',
+    width: source.width,
+    height: source.height,
+    sizes: listedSizes(source),
     tiles: [{ width: IIIF_TILE_SIZE, height: IIIF_TILE_SIZE, scaleFactors: scaleFactors(source) }],
+    extraFeatures: [...IIIF_EXTRA_FEATURES],
     extraFormats: Object.keys(IIIF_FORMATS).filter((format) => format !== 'jpg' && format !== 'png'),
     extraQualities: [...IIIF_EXTRA_QUALITIES],
-    extraFeatures: [...IIIF_EXTRA_FEATURES],
+    maxArea: IIIF_MAX_AREA,
   };
-  for (const key of Object.keys(doc)) if (doc[key] === undefined) delete doc[key];
-  return doc;
 }

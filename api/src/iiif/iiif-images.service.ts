@@ -3,16 +3,15 @@ import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { Processor } from 'iiif-processor';
 import { LRUCache } from 'lru-cache';
 import { Types } from 'mongoose';
-import sharp from 'sharp';
 import { mediaImageFileName, photoFileName, type Artifact } from '@antiquarium/contracts';
 import { ArtifactsService } from '../artifacts/artifacts.service';
 import { APP_CONFIG, type AppConfig } from '../config/env';
 import { MAX_INPUT_PIXELS } from '../media/photo-processor';
 import { PhotoStore } from '../media/photo-store';
 import { PhotoVisibility } from '../media/photo-visibility';
+import { sharpOnDemand } from '../media/sharp-on-demand';
 import { PhotosRepository } from '../media/photos.repository';
 import { checkImageRequest, IIIF_FORMATS, infoDocument, type Dimensions, type ImageRequestParts } from './iiif-image-request';
 import { MEDIA_WIDTHS_WIDEST_FIRST, mediaPictureName, parseImageId, type ImageRef } from './iiif-sources';
@@ -108,6 +107,8 @@ export class IiifImages {
     if (cached) return { ...cached, cacheControl };
     const path = [request.region, request.size, request.rotation, `${request.quality}.${request.format}`].map(encodeURIComponent).join('/');
     // The id and origin of this URL are the processor's only: the bytes come from `source`.
+    // The library loads sharp with it: asked for when a picture is first cut (sharp-on-demand.ts).
+    const { Processor } = await import('iiif-processor');
     const processor = new Processor(`http://iiif.invalid/iiif/3/picture/${path}`, async () => Readable.from([source.bytes]), {
       dimensionFunction: async () => ({ width: source.width, height: source.height }),
       sharpOptions: { limitInputPixels: MAX_INPUT_PIXELS },
@@ -201,6 +202,7 @@ export class IiifImages {
     const bytes = await read();
     if (!bytes) throw new ImageNotFound();
     // The header only: the size, upright (the photos are stored upright; a media file has no orientation).
+    const sharp = await sharpOnDemand();
     const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
     const { width, height } = metadata.autoOrient ?? metadata;
     if (!width || !height) throw new ImageNotFound();

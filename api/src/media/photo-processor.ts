@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { PHOTO_FORMATS, photoWidths, type PhotoFormat } from '@antiquarium/contracts';
+import { sharpOnDemand } from './sharp-on-demand';
 
 /**
  * One photo, cleaned and resized (docs/decisions/0018-photos.md). Decoded by libvips (sharp) with a
@@ -41,18 +42,15 @@ export interface ProcessedPhoto {
  * quarter of effort 2's time for 1-2 % more bytes; libjpeg with optimised Huffman tables a fifteenth
  * of mozjpeg's for the fallback few browsers still take.
  */
-const ENCODERS: Record<PhotoFormat, (image: sharp.Sharp) => sharp.Sharp> = {
+const ENCODERS: Record<PhotoFormat, (image: Sharp.Sharp) => Sharp.Sharp> = {
   avif: (image) => image.avif({ quality: 50, effort: 0 }),
   webp: (image) => image.webp({ quality: 72, effort: 4 }),
   jpg: (image) => image.jpeg({ quality: 80, progressive: true, optimiseCoding: true }),
 };
 
-// Every photo is new to the process: libvips' operation cache would only hold memory.
-sharp.cache(false);
-
 /** Which format the bytes are, by libvips' own detection; refuses anything but JPEG, PNG, WebP and AVIF. */
-async function readHeader(input: Buffer): Promise<sharp.Metadata> {
-  let metadata: sharp.Metadata;
+async function readHeader(sharp: typeof Sharp, input: Buffer): Promise<Sharp.Metadata> {
+  let metadata: Sharp.Metadata;
   try {
     // The header only (nothing is decoded here): the pixel limit is checked on it below, by name.
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
@@ -69,7 +67,7 @@ async function readHeader(input: Buffer): Promise<sharp.Metadata> {
 }
 
 /** Whether the photo carried a position: EXIF's GPS directory, or XMP's exif:GPS properties. */
-function hadLocation(metadata: sharp.Metadata): boolean {
+function hadLocation(metadata: Sharp.Metadata): boolean {
   const exif = metadata.exif;
   // The GPS IFD pointer tag (0x8825) in either byte order.
   const gpsTag = exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88])));
@@ -83,7 +81,7 @@ async function sequentially<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
   return results;
 }
 
-async function placeholderOf(upright: sharp.Sharp): Promise<string> {
+async function placeholderOf(upright: Sharp.Sharp): Promise<string> {
   const { data, info } = await upright.clone().resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
 }
@@ -93,10 +91,11 @@ async function placeholderOf(upright: sharp.Sharp): Promise<string> {
  * WebP and JPEG. The photo is decoded once, at the largest width, and each file is made from that.
  */
 export async function processPhoto(input: Buffer, photoId: string): Promise<ProcessedPhoto> {
-  const metadata = await readHeader(input);
+  const sharp = await sharpOnDemand();
+  const metadata = await readHeader(sharp, input);
   const locationRemoved = hadLocation(metadata);
   const upright = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().toColourspace('srgb');
-  let base: { data: Buffer; info: sharp.OutputInfo };
+  let base: { data: Buffer; info: Sharp.OutputInfo };
   try {
     const widest = photoWidths(metadata.autoOrient?.width ?? metadata.width ?? 0).at(-1) ?? 320;
     base = await upright.resize({ width: widest, withoutEnlargement: true }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
