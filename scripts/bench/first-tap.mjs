@@ -169,27 +169,30 @@ async function measureStep(page, { act, result, from }) {
       const events = source.events.map((event) => ({ ...event, start: event.start + shift }));
       const tapAt = inputs.find((input) => input.type === 'pointerdown')?.at ?? inputs[0]?.at ?? null;
       const startAt = from === 'Enter' ? (inputs.find((input) => input.key === 'Enter')?.at ?? null) : tapAt;
-      const end = painted ? state.watch.paintedAt : performance.now();
+      const paintedAt = painted ? state.watch.paintedAt : null;
+      const end = paintedAt ?? performance.now();
       // The step's interactions, each as long as its longest event (what INP counts of it).
       const worst = new Map();
       for (const event of events) if (event.id > 0 && event.start >= tapAt - 1 && event.start <= end) worst.set(event.id, Math.max(worst.get(event.id) ?? 0, event.duration));
+      const interactionMs = worst.size ? Math.max(...worst.values()) : null;
       // A tap that left its document: the worst interaction that document reported (its INP), or, when
       // it left before reporting one, the span from the step's inputs to the paint that followed them
       // there (or, with none, to the new document's result).
-      const directly = inputs.map((input) => (input.paintAt ?? (painted ? state.watch.paintedAt : end)) - input.at);
       const inp = navigated ? [...state.before.inp, ...state.inp] : state.inp;
-      const left = navigated && inp.length === 0 ? (worst.size ? Math.max(...worst.values()) : directly.length ? Math.max(...directly) : null) : null;
+      const unreported = navigated && inp.length === 0;
+      const directly = inputs.map((input) => (input.paintAt ?? end) - input.at);
+      const left = unreported ? (interactionMs ?? (directly.length ? Math.max(...directly) : null)) : null;
       return {
         navigated,
         tapAt,
         startAt,
-        paintedAt: painted ? state.watch.paintedAt : null,
+        paintedAt,
         // A result painted before its input would be one the page showed already: none of this step's.
-        resultMs: painted && startAt !== null && state.watch.paintedAt > startAt ? state.watch.paintedAt - startAt : null,
-        interactionMs: worst.size ? Math.max(...worst.values()) : null,
+        resultMs: paintedAt !== null && startAt !== null && paintedAt > startAt ? paintedAt - startAt : null,
+        interactionMs,
         interactions: worst.size,
         inpMs: inp.at(-1)?.value ?? left,
-        inpRead: navigated && inp.length === 0 ? (worst.size ? 'event timing' : 'input to paint') : 'web-vitals',
+        inpRead: unreported ? (interactionMs !== null ? 'event timing' : 'input to paint') : 'web-vitals',
         // Without a result: what the page showed instead.
         shown: painted
           ? null
