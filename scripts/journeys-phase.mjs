@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { log, run, sideBySide } from './lib/processes.mjs';
-import { NO_RATE_LIMITS, ROOT, demoPhotoCache, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds, startMailpit } from './lib/services.mjs';
+import { NO_RATE_LIMITS, ROOT, demoPhotoCache, seed, startApi, startAuthEmulator, startFerretDb, startFrontEnds, startMailpit, warmFirstPages } from './lib/services.mjs';
 import { portsOf } from './lib/workspace.mjs';
 import { playwrightSuite } from './lib/playwright-suite.mjs';
 import { startMailRelay } from './lib/mail-relay.mjs';
@@ -121,28 +121,6 @@ async function journeySite({ index, ports, suffix, work, logDir, seedAfter, seed
   await startFrontEnds({ basePort: ports.site, framesBasePort: ports.frames, apiUrl, authEmulatorUrl, logDir, configDir: path.join(work, `site${suffix}`) });
   await warmFirstPages(`http://localhost:${ports.site}`);
   return { mongoUri, apiUrl, authEmulatorUrl, relay };
-}
-
-/** A composed first page carries its frame (FRAME_ATTRIBUTE of libs/contracts/src/first-page.ts). */
-const COMPOSED = /\sdata-aq-frame[\s=>]/;
-
-/**
- * Asks the shell's server for the first pages until it composes them, as a load balancer's warm-up
- * would: its first compositions read the api and the frames cold, and with two sites starting on two
- * cores they can pass the composer's budget, when it sends the page plain (docs/decisions/0010).
- * The journeys that open a composed page then start from a warm server, as a visitor after a deploy's
- * warm-up does. A page still plain after the tries is only logged: the journeys say what it means.
- */
-async function warmFirstPages(site) {
-  for (const route of ['/', '/all-artifacts']) {
-    let composed = false;
-    for (let attempt = 0; attempt < 10 && !composed; attempt += 1) {
-      const response = await fetch(`${site}${route}`, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
-      composed = response?.ok === true && COMPOSED.test(await response.text());
-      if (!composed) await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    if (!composed) log(`${site}${route} was not composed after 10 tries (the journeys start anyway)`);
-  }
 }
 
 /** One worker's share of the journeys against its site. */

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { memberApi, verifiedAccount } from '../lib/firebase-session.mjs';
 import { stopProcess } from '../lib/processes.mjs';
-import { NO_RATE_LIMITS, seed, startApi, startAuthEmulator, startFrontEnds } from '../lib/services.mjs';
+import { NO_RATE_LIMITS, seed, startApi, startAuthEmulator, startFrontEnds, warmFirstPages } from '../lib/services.mjs';
 
 export async function withSite(ctx, fn) {
   const { ports, work, logs } = ctx;
@@ -37,6 +37,9 @@ export async function withSite(ctx, fn) {
     configDir: path.join(work, 'site'),
   });
   try {
+    // Measured as a visitor after a deploy meets it: the first compositions of a cold server can
+    // pass their budget and send the page plain (docs/decisions/0010), which is not what is judged.
+    await warmFirstPages(siteUrl);
     return await fn({ siteUrl, apiUrl });
   } finally {
     for (const entry of frontEnds.reverse()) await stopProcess(entry);

@@ -290,3 +290,26 @@ export async function startFrontEnds({ basePort, framesBasePort, apiUrl, authEmu
   log(`site on http://localhost:${basePort} (remotes on ${basePort + 1}-${basePort + FRONT_ENDS.length - 1})`);
   return entries;
 }
+
+/** A composed first page carries its frame (FRAME_ATTRIBUTE of libs/contracts/src/first-page.ts). */
+const COMPOSED = /\sdata-aq-frame[\s=>]/;
+
+/**
+ * Asks the shell's server for the first pages until it composes them, as a load balancer's warm-up
+ * would: its first compositions read the api and the frames cold, and with two sites starting on two
+ * cores they can pass the composer's budget, when it sends the page plain (docs/decisions/0010).
+ * The journeys and the bench's visits then open a composed page from a warm server, as a visitor
+ * after a deploy's warm-up does. A page still plain after the tries is only logged: what opens it
+ * says what it means.
+ */
+export async function warmFirstPages(site) {
+  for (const route of ['/', '/all-artifacts']) {
+    let composed = false;
+    for (let attempt = 0; attempt < 10 && !composed; attempt += 1) {
+      const response = await fetch(`${site}${route}`, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
+      composed = response?.ok === true && COMPOSED.test(await response.text());
+      if (!composed) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    if (!composed) log(`${site}${route} was not composed after 10 tries (going on)`);
+  }
+}
