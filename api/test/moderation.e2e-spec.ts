@@ -20,6 +20,7 @@ import {
   type StatementOfReasons,
   type TransparencyReport,
 } from '@antiquarium/contracts';
+import { FORMER_MEMBER_UID } from '../src/members/former-member';
 import { createArtifact } from './support/artifacts';
 import { createUser, grantClaims, grantModerator, uniqueTag, type TestUser } from './support/auth';
 import { moderationCollection, objectId, storedArtifact } from './support/db';
@@ -166,7 +167,7 @@ describe("members' rights", () => {
     expect(report).toEqual(expect.objectContaining({ reason: 'privacy', details: '' }));
     expect(report?.['reporterUid']).toBeUndefined();
     const kept = await (await moderationCollection('moderation_decisions')).findOne({ _id: objectId(decision.id) });
-    expect(kept).toEqual(expect.objectContaining({ action: 'restrict', ground: 'rule-4', contributorUid: 'former-member' }));
+    expect(kept).toEqual(expect.objectContaining({ action: 'restrict', ground: 'rule-4', contributorUid: FORMER_MEMBER_UID }));
     const appealLeft = await (await moderationCollection('moderation_appeals')).findOne({ _id: objectId(appeal.body.id) });
     expect(appealLeft).toEqual(expect.objectContaining({ text: '', messages: [] }));
     expect(JSON.stringify([report, kept, appealLeft])).not.toContain(person.uid);

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
-import { AUDIT_MODEL, FORMER_MEMBER, type AuditDoc } from './moderation.schema';
+import { FORMER_MEMBER_UID } from '../members/former-member';
+import { AUDIT_MODEL, type AuditDoc } from './moderation.schema';
 
 /** One moderation action as the audit log keeps it (`GET /moderation/audit`). */
 export interface AuditRecord {
@@ -62,7 +63,14 @@ export class AuditLog {
    * moderator did as a moderator stays theirs. Idempotent.
    */
   async forget(uid: string): Promise<void> {
-    await this.audit.updateMany({ actorUid: uid, action: { $in: MEMBER_ACTIONS } }, { $set: { actorUid: FORMER_MEMBER, why: '' } }).exec();
-    await this.audit.updateMany({ target: `member:${uid}` }, { $set: { target: `member:${FORMER_MEMBER}` } }).exec();
+    await this.audit.updateMany({ actorUid: uid, action: { $in: MEMBER_ACTIONS } }, { $set: { actorUid: FORMER_MEMBER_UID, why: '' } }).exec();
+    await this.audit.updateMany({ target: `member:${uid}` }, { $set: { target: `member:${FORMER_MEMBER_UID}` } }).exec();
+  }
+
+  /** The entries naming `from` as the stand-in for forgotten members name `to` instead; how many changed. */
+  async renameStandIn(from: string, to: string): Promise<number> {
+    const actors = await this.audit.updateMany({ actorUid: from, action: { $in: MEMBER_ACTIONS } }, { $set: { actorUid: to } }).exec();
+    const targets = await this.audit.updateMany({ target: `member:${from}` }, { $set: { target: `member:${to}` } }).exec();
+    return actors.modifiedCount + targets.modifiedCount;
   }
 }

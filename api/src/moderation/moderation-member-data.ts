@@ -1,10 +1,12 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import type { AppealView, MisuseCase, ReportView, StatementOfReasons } from '@antiquarium/contracts';
+import { APP_CONFIG, type AppConfig } from '../config/env';
+import { FORMER_MEMBER_UID } from '../members/former-member';
 import { MemberDataRegistry, type ContributionsChoice } from '../members/member-data';
 import { AuditLog } from './audit-log';
 import { DecisionsService } from './decisions.service';
 import { MisuseService } from './misuse.service';
-import { FORMER_MEMBER } from './moderation.schema';
+import { LEGACY_FORMER_MEMBER } from './moderation.schema';
 import { ModerationRepository } from './moderation.repository';
 import { toAppealView } from './moderation-views';
 import { NoticesService } from './notices.service';
@@ -18,8 +20,11 @@ const DELETED_ARTIFACT_NAME = 'An artifact deleted with its contributor’s acco
  * (docs/decisions/0013-members-data-rights.md).
  */
 @Injectable()
-export class ModerationMemberData implements OnModuleInit {
+export class ModerationMemberData implements OnModuleInit, OnApplicationBootstrap {
+  private readonly logger = new Logger('ModerationStandIns');
+
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly registry: MemberDataRegistry,
     private readonly records: ModerationRepository,
     private readonly audits: AuditLog,
@@ -39,6 +44,22 @@ export class ModerationMemberData implements OnModuleInit {
     });
   }
 
+  /**
+   * With the start-up reconciliation: records written before decision 0048 name the stand-in a real
+   * uid could be spelled as; they are renamed, in the background, once (idempotent).
+   */
+  onApplicationBootstrap(): void {
+    if (!this.config.reconcileOnStart) return;
+    void this.renameLegacyStandIns().then(
+      (renamed) => this.logger.log(`renamed: ${renamed}`),
+      (error: unknown) => this.logger.warn(`skipped: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+
+  async renameLegacyStandIns(): Promise<number> {
+    return (await this.records.renameStandIn(LEGACY_FORMER_MEMBER, FORMER_MEMBER_UID)) + (await this.audits.renameStandIn(LEGACY_FORMER_MEMBER, FORMER_MEMBER_UID));
+  }
+
   private async export(uid: string): Promise<{ sent: ReportView[]; received: StatementOfReasons[]; standing: MisuseCase[] }> {
     const sent = await this.records.reportsSentForExport(uid);
     return { sent: await this.notices.reportViews(sent), received: await this.decisions.notices(uid), standing: await this.misuse.standingOf(uid) };
@@ -56,7 +77,7 @@ export class ModerationMemberData implements OnModuleInit {
    */
   private async erase(uid: string, mode: ContributionsChoice): Promise<void> {
     await this.records.forgetSender(uid);
-    await this.records.forgetContributor(uid, FORMER_MEMBER, mode === 'anonymize' ? undefined : DELETED_ARTIFACT_NAME);
+    await this.records.forgetContributor(uid, FORMER_MEMBER_UID, mode === 'anonymize' ? undefined : DELETED_ARTIFACT_NAME);
     await this.records.forgetNotifier(uid);
     await this.records.forgetAppellant(uid);
     await this.records.deleteCasesOf(uid);

@@ -311,6 +311,13 @@ export class ModerationRepository {
     await this.decisions.updateMany({ contributorUid: uid }, { $set: { contributorUid: standIn, ...(artifactName ? { artifactName } : {}) } }).exec();
   }
 
+  /** The notices and decisions naming `from` as the stand-in for deleted members name `to` instead; how many changed. */
+  async renameStandIn(from: string, to: string): Promise<number> {
+    const reports = await this.reports.updateMany({ contributorUid: from }, { $set: { contributorUid: to } }).exec();
+    const decisions = await this.decisions.updateMany({ contributorUid: from }, { $set: { contributorUid: to } }).exec();
+    return reports.modifiedCount + decisions.modifiedCount;
+  }
+
   async forgetNotifier(uid: string): Promise<void> {
     await this.decisions.updateMany({ notifierUids: uid }, { $pull: { notifierUids: uid } }).exec();
   }

@@ -11,8 +11,12 @@ export const APPEAL_MODEL = 'ModerationAppeal';
 export const AUDIT_MODEL = 'ModerationAudit';
 export const CASE_MODEL = 'ModerationCase';
 
-/** What stands for a deleted member in the moderation records kept (docs/decisions/0013). */
-export const FORMER_MEMBER = 'former-member';
+/**
+ * What releases before decision 0048 wrote for a deleted member in the moderation records. A real
+ * uid could be spelled so; the records now name `FORMER_MEMBER_UID` (members/former-member.ts), and
+ * these are renamed at start-up (ModerationMemberData).
+ */
+export const LEGACY_FORMER_MEMBER = 'former-member';
 
 export const reportSchema = new Schema(
   {

@@ -1,7 +1,7 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { TokenVerifier } from '../auth/token-verifier';
 import { TtlCache } from '@antiquarium/contracts/ttl-cache';
-import { FORMER_MEMBER } from './moderation.schema';
+import { FORMER_MEMBER_NAME, FORMER_MEMBER_UID } from '../members/former-member';
 
 /** How long a name read from the identity service is reused: a rename shows within it. */
 export const NAME_TTL_MS = 5 * 60_000;
@@ -12,7 +12,13 @@ const MAX_NAMES = 2000;
  * audit log), read from the identity service as they are now, not as they were: the records keep
  * uids only, so a rename is followed and an erased member is never named. A name that cannot be
  * read (the service down, the account gone, no name set) is null: the screen falls back to the uid.
+ * The stand-in for deleted members is named as their artifacts' credit is.
  */
+/** An audit entry's target as moderators read it: `member:` and the stand-in for deleted members, by its name. */
+export function shownTarget(target: string): string {
+  return target === `member:${FORMER_MEMBER_UID}` ? `member:${FORMER_MEMBER_NAME}` : target;
+}
+
 @Injectable()
 export class PeopleNames {
   private readonly names = new TtlCache<string | null>(NAME_TTL_MS, MAX_NAMES);
@@ -27,8 +33,9 @@ export class PeopleNames {
   }
 
   private async nameOf(uid: string): Promise<string | null> {
-    // Stand-ins for erased people (docs/decisions/0013) are nobody to ask about.
-    if (uid === FORMER_MEMBER || uid.startsWith('erased:')) return null;
+    // Stand-ins for erased people (docs/decisions/0013, 0048) are nobody to ask about.
+    if (uid === FORMER_MEMBER_UID) return FORMER_MEMBER_NAME;
+    if (uid.startsWith('erased:')) return null;
     try {
       return await this.names.get(uid, async () => {
         try {

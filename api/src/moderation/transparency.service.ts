@@ -4,7 +4,7 @@ import { AuditLog } from './audit-log';
 import { ModerationRecorder } from './moderation-recorder';
 import { ModerationRepository, type Paged } from './moderation.repository';
 import { iso } from './moderation-views';
-import { PeopleNames } from './people-names';
+import { PeopleNames, shownTarget } from './people-names';
 
 /** The transparency figures cover this many months back. */
 const TRANSPARENCY_MONTHS = 24;
@@ -48,7 +48,7 @@ export class TransparencyService {
     const { items, total } = await this.audits.page(page, limit);
     const names = await this.names.of(items.map((doc) => doc.actorUid));
     return {
-      items: items.map((doc) => ({ id: doc._id.toHexString(), at: iso(doc.at)!, actorUid: doc.actorUid, actorName: names.get(doc.actorUid) ?? null, action: doc.action, target: doc.target, why: doc.why ?? '' })),
+      items: items.map((doc) => ({ id: doc._id.toHexString(), at: iso(doc.at)!, actorUid: doc.actorUid, actorName: names.get(doc.actorUid) ?? null, action: doc.action, target: shownTarget(doc.target), why: doc.why ?? '' })),
       total,
     };
   }

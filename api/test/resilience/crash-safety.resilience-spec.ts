@@ -6,6 +6,8 @@
 import { mongo } from 'mongoose';
 import { readDate } from '@antiquarium/contracts';
 import { DERIVED_VERSION } from '../../src/artifacts/derived-fields';
+import { FORMER_MEMBER_UID } from '../../src/members/former-member';
+import { LEGACY_FORMER_MEMBER } from '../../src/moderation/moderation.schema';
 import { artifactInput } from '../support/artifacts';
 import { createUser, deleteUser, type TestUser } from '../support/auth';
 import { call } from './support/http';
@@ -162,7 +164,7 @@ describe('start-up reconciliation repairs a database left inconsistent', () => {
     clients.push(client);
   }, 60_000);
 
-  test('a counter off, likes of a deleted artifact, an orphan like and wrong or missing contributor totals are all repaired', async () => {
+  test('a counter off, likes of a deleted artifact, an orphan like and wrong or missing contributor totals are all repaired; old stand-ins for deleted members are renamed', async () => {
     const [alice, bob] = [await createUser(), await createUser()] as [TestUser, TestUser];
     users.push(alice, bob);
     let api = await startApi({ port: REPAIR_API_PORT, mongoUri: ferret.uri, env: WITH_LOGS });
@@ -189,8 +191,16 @@ describe('start-up reconciliation repairs a database left inconsistent', () => {
     expect(before.length).toBeGreaterThanOrEqual(5);
     // ... and as a delete cut short leaves it: the removal of a3's likes recorded, not done.
     await db.collection('like_removals').insertOne({ _id: new mongo.ObjectId(a3), since: new Date() });
+    // ... and as a release before decision 0048 left a deleted member's moderation records.
+    const legacy = { contributorUid: LEGACY_FORMER_MEMBER, artifactId: a2 };
+    const [report0, decision0] = [(await db.collection('moderation_reports').insertOne(legacy)).insertedId, (await db.collection('moderation_decisions').insertOne(legacy)).insertedId];
+    const audit0 = (await db.collection('moderation_audit').insertOne({ actorUid: LEGACY_FORMER_MEMBER, action: 'appeal:open', target: `member:${LEGACY_FORMER_MEMBER}`, at: new Date() })).insertedId;
 
     api = await startApi({ port: REPAIR_API_PORT, mongoUri: ferret.uri, env: WITH_LOGS });
+    expect((await waitForOutput(api.proc, /\[ModerationStandIns\] renamed: (\d+)/, 30_000))[1]).toBe('4');
+    expect((await db.collection('moderation_reports').findOne({ _id: report0 }))?.['contributorUid']).toBe(FORMER_MEMBER_UID);
+    expect((await db.collection('moderation_decisions').findOne({ _id: decision0 }))?.['contributorUid']).toBe(FORMER_MEMBER_UID);
+    expect(await db.collection('moderation_audit').findOne({ _id: audit0 })).toEqual(expect.objectContaining({ actorUid: FORMER_MEMBER_UID, target: `member:${FORMER_MEMBER_UID}` }));
     const report = await reconciled(api);
     console.log(`[reconcile] ${before.length} planted inconsistencies; report ${JSON.stringify(report)}`);
     expect(report.likeCountsFixed).toBeGreaterThanOrEqual(1);
