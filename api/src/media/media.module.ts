@@ -3,7 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { ArtifactPhotos } from '../artifacts/artifact-photos';
 import { ArtifactRecordsModule } from '../artifacts/artifact-records.module';
 import { AuthModule } from '../auth/auth.module';
-import { APP_CONFIG, type AppConfig } from '../config/env';
+import { APP_CONFIG } from '../config/env';
 import { MediaArtifactPhotos } from './media-artifact-photos';
 import { MediaMemberData } from './media-member-data';
 import { MemberDataModule } from '../members/member-data.module';
@@ -14,16 +14,9 @@ import { PhotoAccess } from './photo-access';
 import { PhotoVisibility } from './photo-visibility';
 import { PhotosController } from './photos.controller';
 import { PhotosRepository } from './photos.repository';
-import { LocalUploadedBytes, S3UploadedBytes, UploadedBytes } from './uploaded-bytes';
+import { UploadedBytes, uploadedBytesOf } from './uploaded-bytes';
 import { UploadsController } from './uploads.controller';
 import { UploadsService } from './uploads.service';
-
-/** Uploads in progress live where the photos do: with S3, in the same bucket (under `uploads/`), which every instance shares. */
-function uploadedBytesOf(config: AppConfig): UploadedBytes {
-  if (config.photoStore === 'local') return new LocalUploadedBytes(config.uploadsDir);
-  const { bucket, ...client } = config.s3;
-  return new S3UploadedBytes({ bucket, client });
-}
 
 /**
  * Members' photos (docs/decisions/0018-photos.md): resumable uploads, their processing, where the

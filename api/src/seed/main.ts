@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     const started = Date.now();
     // The scripts that seed several sites in one run share what the first seed processed (seed-photos.ts).
     const cacheDir = process.env['SEED_PHOTO_CACHE'];
-    const store = photoStoreOf(config);
+    const store = await photoStoreOf(config);
     const { artifacts, photos } = await demoArtifacts(store, photosUrlOf(config.publicApiUrl), started, cacheDir ? new PlateCache(cacheDir) : undefined);
     store.close();
     // The photos first: an artifact is never read before the record that lets its files be served.
