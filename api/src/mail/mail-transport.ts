@@ -1,4 +1,4 @@
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** A rendered mail handed to the mail server. */
 export interface OutgoingMail {
@@ -22,23 +22,30 @@ export interface MailTransport {
  */
 export const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
 
-/** nodemailer over SMTP_URL (smtp:// with STARTTLS when the server offers it, or smtps://), one connection per mail. */
+/**
+ * nodemailer over SMTP_URL (smtp:// with STARTTLS when the server offers it, or smtps://), one
+ * connection per mail. nodemailer is loaded with the first mail sent: an api without SMTP_URL, or
+ * that has sent nothing yet, maps none of it.
+ */
 export class SmtpTransport implements MailTransport {
-  private readonly transporter: Transporter;
+  private transporter: Promise<Transporter> | undefined;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string,
-  ) {
-    this.transporter = createTransport({ url, ...SMTP_TIMEOUTS_MS });
+  ) {}
+
+  private connected(): Promise<Transporter> {
+    this.transporter ??= import('nodemailer').then(({ createTransport }) => createTransport({ url: this.url, ...SMTP_TIMEOUTS_MS }));
+    return this.transporter;
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    await this.transporter.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+    await (await this.connected()).sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
   }
 
   close(): void {
-    this.transporter.close();
+    void this.transporter?.then((transporter) => transporter.close());
   }
 }
 

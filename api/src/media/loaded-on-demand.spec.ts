@@ -1,12 +1,13 @@
 // What only some instances use is loaded when first used, not with the api: sharp (libvips) when a
-// picture is first read, the S3 client when the photos live in a bucket. An instance that serves no
-// photo maps none of libvips; one whose photos are in a folder, none of the S3 client.
+// picture is first read, the S3 client when the photos live in a bucket, nodemailer with the first
+// mail sent. An instance that serves no photo maps none of libvips; one whose photos are in a
+// folder, none of the S3 client; one without SMTP_URL, none of nodemailer.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { AppConfig } from '../config/env';
 
-const loads = { sharp: 0, s3: 0 };
+const loads = { sharp: 0, s3: 0, nodemailer: 0 };
 jest.mock('sharp', () => {
   loads.sharp += 1;
   return jest.requireActual('sharp');
@@ -16,17 +17,22 @@ jest.mock('@aws-sdk/client-s3', () => {
   return jest.requireActual('@aws-sdk/client-s3');
 });
 
+jest.mock('nodemailer', () => {
+  loads.nodemailer += 1;
+  return jest.requireActual('nodemailer');
+});
+
 // The tus server's own modules are ES modules this suite's runner cannot load: they are not what is looked at.
 jest.mock('@tus/server', () => ({ Server: class {} }));
 
 const s3Config = { photoStore: 's3', s3: { bucket: 'photos', endpoint: 'http://127.0.0.1:1', region: 'us-east-1', forcePathStyle: true } } as unknown as AppConfig;
 
-test('the whole api loads without libvips and without the S3 client', async () => {
+test('the whole api loads without libvips, the S3 client or nodemailer', async () => {
   // Every module of the api, as main.ts imports them (the IIIF and photo modules included).
   await jest.isolateModulesAsync(async () => {
     await import('../app.module');
   });
-  expect(loads).toEqual({ sharp: 0, s3: 0 });
+  expect(loads).toEqual({ sharp: 0, s3: 0, nodemailer: 0 });
 });
 
 test('the first picture read loads libvips, once', async () => {
@@ -56,4 +62,16 @@ test('photos in a folder load no S3 client; photos in a bucket load it for the s
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('an SMTP transport loads nodemailer with its first mail, once', async () => {
+  const { SmtpTransport } = await import('../mail/mail-transport');
+  // A port nothing listens on: the send fails, after nodemailer was loaded to try it.
+  const transport = new SmtpTransport('smtp://127.0.0.1:1', 'Antiquarium <noreply@antiquarium.test>');
+  expect(loads.nodemailer).toBe(0);
+  const mail = { to: 'a@antiquarium.test', subject: 'Hello', text: 'Hello', html: '<p>Hello</p>', headers: {} };
+  await expect(transport.send(mail)).rejects.toThrow();
+  await expect(transport.send(mail)).rejects.toThrow();
+  expect(loads.nodemailer).toBe(1);
+  transport.close();
 });
