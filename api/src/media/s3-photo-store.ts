@@ -2,6 +2,12 @@ import type { Readable } from 'node:stream';
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { PhotoStore, type StoredObject } from './photo-store';
 
+/** An S3 answer that the object (or the multipart upload) is not there, as S3 and its look-alikes name it. */
+export function isS3NotFound(error: unknown): boolean {
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === 'NoSuchKey' || name === 'NotFound' || name === 'NoSuchUpload' || $metadata?.httpStatusCode === 404;
+}
+
 export interface S3StoreOptions {
   bucket: string;
   client: S3ClientConfig;
@@ -26,7 +32,7 @@ export class S3PhotoStore extends PhotoStore {
       if (!answer.Body) return null;
       return { body: answer.Body as Readable, size: answer.ContentLength ?? 0 };
     } catch (error) {
-      if ((error as { name?: string }).name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      if (isS3NotFound(error)) return null;
       throw error;
     }
   }

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import type { DataStore } from '@tus/utils';
+import { isS3NotFound } from './s3-photo-store';
 import { PrefixedDataStore, UPLOADS_PREFIX, UncachedKvStore, uploadObjectKeys, uploadIdOfKey } from './s3-uploads';
 import { UploadedBytes, distinctIds } from './uploaded-bytes';
 
@@ -20,11 +21,6 @@ export interface S3UploadsOptions {
 
 /** The tus S3 store's parts: 8 MiB preferred (S3's least is 5 MiB; a photo is at most 25 MB). */
 const PART_SIZE = 8 * 1024 * 1024;
-
-function isNotFound(error: unknown): boolean {
-  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return name === 'NoSuchKey' || name === 'NotFound' || name === 'NoSuchUpload' || $metadata?.httpStatusCode === 404;
-}
 
 function parseInfo(text: string): { size?: unknown } {
   try {
@@ -60,7 +56,7 @@ export class S3UploadedBytes extends UploadedBytes {
       const answer = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: keys.file }));
       return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : Buffer.alloc(0);
     } catch (error) {
-      if (!isNotFound(error)) throw error;
+      if (!isS3NotFound(error)) throw error;
     }
     // An upload of zero bytes is complete without a file (no part was ever sent): the folder has an empty one.
     return (await this.info(keys.info))?.size === 0 ? Buffer.alloc(0) : null;
@@ -76,7 +72,7 @@ export class S3UploadedBytes extends UploadedBytes {
     const uploadId = (await this.info(keys.info))?.uploadId;
     if (uploadId) {
       await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.options.bucket, Key: keys.file, UploadId: uploadId })).catch((error: unknown) => {
-        if (!isNotFound(error)) throw error;
+        if (!isS3NotFound(error)) throw error;
       });
     }
     const answer = await this.client.send(
@@ -99,7 +95,7 @@ export class S3UploadedBytes extends UploadedBytes {
       const body = parseInfo(answer.Body ? await answer.Body.transformToString() : '');
       return { uploadId: answer.Metadata?.['upload-id'], size: typeof body.size === 'number' ? body.size : undefined };
     } catch (error) {
-      if (isNotFound(error)) return null;
+      if (isS3NotFound(error)) return null;
       throw error;
     }
   }

@@ -60,17 +60,11 @@ export class AuditLog {
   /**
    * On a member's account deletion (docs/decisions/0013): the entries of their actions and about
    * them keep the action, its time and the moderator, never the member's identity or words. What a
-   * moderator did as a moderator stays theirs. Idempotent.
+   * moderator did as a moderator stays theirs. Idempotent; how many entries changed.
    */
-  async forget(uid: string): Promise<void> {
-    await this.audit.updateMany({ actorUid: uid, action: { $in: MEMBER_ACTIONS } }, { $set: { actorUid: FORMER_MEMBER_UID, why: '' } }).exec();
-    await this.audit.updateMany({ target: `member:${uid}` }, { $set: { target: `member:${FORMER_MEMBER_UID}` } }).exec();
-  }
-
-  /** The entries naming `from` as the stand-in for forgotten members name `to` instead; how many changed. */
-  async renameStandIn(from: string, to: string): Promise<number> {
-    const actors = await this.audit.updateMany({ actorUid: from, action: { $in: MEMBER_ACTIONS } }, { $set: { actorUid: to } }).exec();
-    const targets = await this.audit.updateMany({ target: `member:${from}` }, { $set: { target: `member:${to}` } }).exec();
+  async forget(uid: string): Promise<number> {
+    const actors = await this.audit.updateMany({ actorUid: uid, action: { $in: MEMBER_ACTIONS } }, { $set: { actorUid: FORMER_MEMBER_UID, why: '' } }).exec();
+    const targets = await this.audit.updateMany({ target: `member:${uid}` }, { $set: { target: `member:${FORMER_MEMBER_UID}` } }).exec();
     return actors.modifiedCount + targets.modifiedCount;
   }
 }

@@ -57,7 +57,8 @@ export class ModerationMemberData implements OnModuleInit, OnApplicationBootstra
   }
 
   async renameLegacyStandIns(): Promise<number> {
-    return (await this.records.renameStandIn(LEGACY_FORMER_MEMBER, FORMER_MEMBER_UID)) + (await this.audits.renameStandIn(LEGACY_FORMER_MEMBER, FORMER_MEMBER_UID));
+    // The old stand-in is forgotten as a member is: its records move to the new one.
+    return (await this.records.forgetContributor(LEGACY_FORMER_MEMBER, FORMER_MEMBER_UID)) + (await this.audits.forget(LEGACY_FORMER_MEMBER));
   }
 
   private async export(uid: string): Promise<{ sent: ReportView[]; received: StatementOfReasons[]; standing: MisuseCase[] }> {

@@ -305,16 +305,10 @@ export class ModerationRepository {
     await this.reports.updateMany({ reporterUid: uid }, { $unset: { reporterUid: 1, email: 1 }, $set: { details: '' } }).exec();
   }
 
-  /** The notices and decisions about their artifacts name `standIn` for them (and, when given, `artifactName` for the artifact). */
-  async forgetContributor(uid: string, standIn: string, artifactName?: string): Promise<void> {
-    await this.reports.updateMany({ contributorUid: uid }, { $set: { contributorUid: standIn } }).exec();
-    await this.decisions.updateMany({ contributorUid: uid }, { $set: { contributorUid: standIn, ...(artifactName ? { artifactName } : {}) } }).exec();
-  }
-
-  /** The notices and decisions naming `from` as the stand-in for deleted members name `to` instead; how many changed. */
-  async renameStandIn(from: string, to: string): Promise<number> {
-    const reports = await this.reports.updateMany({ contributorUid: from }, { $set: { contributorUid: to } }).exec();
-    const decisions = await this.decisions.updateMany({ contributorUid: from }, { $set: { contributorUid: to } }).exec();
+  /** The notices and decisions about their artifacts name `standIn` for them (and, when given, `artifactName` for the artifact); how many changed. */
+  async forgetContributor(uid: string, standIn: string, artifactName?: string): Promise<number> {
+    const reports = await this.reports.updateMany({ contributorUid: uid }, { $set: { contributorUid: standIn } }).exec();
+    const decisions = await this.decisions.updateMany({ contributorUid: uid }, { $set: { contributorUid: standIn, ...(artifactName ? { artifactName } : {}) } }).exec();
     return reports.modifiedCount + decisions.modifiedCount;
   }
 
