@@ -1,7 +1,7 @@
 // What the moderators' journeys share: the role granted as an operator grants it, and a screen
 // checked as its people use it (axe, no sideways scroll, at a phone's and a desktop's width).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { axeFindings } from './axe';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -17,14 +17,7 @@ export async function grantModerator(user: TestUser): Promise<void> {
   expect(stdout).toContain(`${user.email} is now a moderator`);
 }
 
-export async function seriousViolations(page: Page): Promise<string[]> {
-  // Toasts fade: their half-transparent text is not what the screen shows. One stays 6 s (libs/ui antd-kit.tsx).
-  await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 10_000 });
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+export const seriousViolations = (page: Page): Promise<string[]> => axeFindings(page, { impact: 'serious', afterToasts: true });
 
 /** Axe-clean and no sideways scroll, at 360 px and at a desktop width. */
 export async function checkScreen(page: Page, heading: string): Promise<void> {

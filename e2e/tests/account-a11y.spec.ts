@@ -1,17 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { seriousFindings } from '../support/axe';
 import { quietArtifacts } from '../support/account';
 import { apiSend } from '../support/api';
 import { DEMO_USER, SITE_URL } from '../support/env';
 import { signIn } from '../support/session';
 import { createUser, type TestUser } from '../support/users';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -39,10 +32,10 @@ test.describe('Accessibility of the account screens (axe)', () => {
         for (const [path, submit] of forms) {
           await page.goto(path);
           await expect(page.getByRole('button', { name: submit, exact: true })).toBeVisible();
-          expect(await seriousViolations(page), path).toEqual([]);
+          expect(await seriousFindings(page), path).toEqual([]);
           await page.getByRole('button', { name: submit, exact: true }).click();
           await expect(page.locator('.aq-field__error').first()).toBeVisible();
-          expect(await seriousViolations(page), `${path} with errors`).toEqual([]);
+          expect(await seriousFindings(page), `${path} with errors`).toEqual([]);
         }
       });
     });
@@ -57,7 +50,7 @@ test.describe('Accessibility of the account screens (axe)', () => {
         for (const path of ['/my-artifacts', '/liked-artifacts']) {
           await page.goto(path);
           await expect(page.locator('main .acc-message')).toBeVisible();
-          expect(await seriousViolations(page), `${path} (empty)`).toEqual([]);
+          expect(await seriousFindings(page), `${path} (empty)`).toEqual([]);
         }
       });
 
@@ -68,7 +61,7 @@ test.describe('Accessibility of the account screens (axe)', () => {
         await signIn(page, DEMO_USER);
         await page.goto('/my-artifacts');
         await expect(page.getByRole('table')).toBeVisible();
-        expect(await seriousViolations(page), '/my-artifacts').toEqual([]);
+        expect(await seriousFindings(page), '/my-artifacts').toEqual([]);
       });
       const [liked] = await quietArtifacts(1);
       if (!liked) throw new Error('an artifact to like expected');
@@ -79,7 +72,7 @@ test.describe('Accessibility of the account screens (axe)', () => {
           await signIn(page, user);
           await page.goto('/liked-artifacts');
           await expect(page.locator('main article')).toHaveCount(1);
-          expect(await seriousViolations(page), '/liked-artifacts').toEqual([]);
+          expect(await seriousFindings(page), '/liked-artifacts').toEqual([]);
         });
       } finally {
         await apiSend('PATCH', `/artifacts/toggle-like/${liked._id}`, user.token);

@@ -1,18 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousFindings } from '../support/axe';
 import { readFile } from 'node:fs/promises';
 import { createArtifactAs, expectToast } from '../support/account';
 import { apiGet, apiSend } from '../support/api';
 import { openedDialog } from '../support/dialogs';
 import { signIn } from '../support/session';
 import { createUser, type TestUser } from '../support/users';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** Opens My Data the way a member does: from the account menu of the top bar. */
 async function openMyData(page: Page, user: TestUser) {
@@ -28,7 +21,7 @@ async function deleteAccount(page: Page, user: TestUser, choice: 'Delete my arti
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   // The sign-in toast has gone first: axe would judge its text's contrast half-way through its fade.
   await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 10_000 });
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousFindings(page)).toEqual([]);
   await dialog.getByRole('radio', { name: choice }).check();
   await dialog.getByLabel('Type your email address to confirm').fill(user.email);
   await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
@@ -55,7 +48,7 @@ test.describe('My Data: export and account deletion', () => {
     await page.goto('/login');
     await signIn(page, user);
     await openMyData(page, user);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export my data' }).click();

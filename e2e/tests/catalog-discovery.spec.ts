@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousFindings } from '../support/axe';
 import { apiGet, type ArtifactSummary } from '../support/api';
 import { startSite } from '../support/first-page';
 
@@ -120,9 +120,7 @@ test.describe('Discovery', () => {
     await expect(refine(page).getByRole('button', { name: /^Medieval/ })).toBeHidden();
     await toggle.click();
     await expect(refine(page).getByRole('button', { name: /^Medieval/ })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
 
     // A choice made in the drawer: its foot stays on screen and says what the choices found; it
     // closes the drawer and goes back to the results (issue 32).

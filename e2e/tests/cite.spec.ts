@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousFindings } from '../support/axe';
 import { apiGet, type ArtifactSummary } from '../support/api';
 import { whenOpened } from '../support/dialogs';
 import { signIn } from '../support/session';
@@ -14,13 +14,6 @@ test.beforeAll(async () => {
   const { body } = await apiGet<ArtifactSummary[]>('/artifacts?sort=name&limit=1');
   artifact = body[0]!;
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test('Cite this: BibTeX copied with one click holds the permanent URL and access date; axe clean; focus returns', async ({ browser, baseURL }) => {
   // Signing in, the details, then citeproc-js compiling three CSL styles on the page's main thread.
@@ -56,7 +49,7 @@ test('Cite this: BibTeX copied with one click holds the permanent URL and access
     await expect(dialog.getByRole('region', { name: format }).locator('pre')).toContainText(permanentUrl, { timeout: 45_000 });
   }
   await expect(dialog.getByRole('region', { name: 'Wikipedia' }).locator('pre')).toHaveText(/^\{\{cite web \|title=.+\|access-date=\d{4}-\d{2}-\d{2}\}\}$/);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousFindings(page)).toEqual([]);
 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { axeFindings } from '../support/axe';
 import { createArtifactAs, expectToast, type CreatedArtifact } from '../support/account';
 import { apiGet, apiSend } from '../support/api';
 import { openedDialog } from '../support/dialogs';
@@ -15,14 +15,7 @@ interface CollectionAnswer {
   items: { artifactId: string; note: string; artifact?: { name: string }; unavailable?: true }[];
 }
 
-async function seriousViolations(page: Page, scope?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  if (scope) builder.include(scope);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+const seriousViolations = (page: Page, scope?: string): Promise<string[]> => axeFindings(page, { include: scope, impact: 'serious' });
 
 async function noSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

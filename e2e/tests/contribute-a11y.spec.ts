@@ -1,16 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousFindings } from '../support/axe';
 import { apiSend } from '../support/api';
 import { field, fillArtifactForm, newArtifact } from '../support/contribute-form';
 import { signIn } from '../support/session';
 import { createUser } from '../support/users';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test.describe('Accessibility of the contribute screens (axe)', () => {
   test('Add Artifact, empty and with every message shown, has no serious or critical issue', async ({ browser }) => {
@@ -20,12 +13,12 @@ test.describe('Accessibility of the contribute screens (axe)', () => {
     await signIn(page, user);
     await page.goto('/add-artifact');
     await expect(page.getByRole('heading', { level: 1, name: 'Add Historical Artifact' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
     await page.getByRole('button', { name: 'Add Artifact' }).click();
     await expect(field(page, 'location')).toHaveAttribute('aria-invalid', 'true');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
     await page.setViewportSize({ width: 360, height: 740 });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
     await context.close();
   });
 
@@ -40,14 +33,14 @@ test.describe('Accessibility of the contribute screens (axe)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Add Historical Artifact' })).toBeVisible();
     await field(page, 'shortDescription').fill('x'.repeat(1001));
     await expect(field(page, 'shortDescription')).toHaveAttribute('aria-invalid', 'true');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
 
     await fillArtifactForm(page, newArtifact());
     await page.getByRole('button', { name: 'Add Artifact' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Artifact added' })).toBeFocused();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
     await page.setViewportSize({ width: 360, height: 740 });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
     const id = (await page.getByRole('link', { name: 'View it' }).getAttribute('href'))?.split('/').pop() ?? '';
     await apiSend('DELETE', `/artifacts/${id}`, user.token);
     await context.close();
@@ -62,7 +55,7 @@ test.describe('Accessibility of the contribute screens (axe)', () => {
     await page.goto(`/update-artifact/${insertedId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Update Artifact' })).toBeVisible();
     await expect(page.getByText('The image loads correctly.')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
     await context.close();
 
     const otherContext = await browser.newContext();
@@ -70,7 +63,7 @@ test.describe('Accessibility of the contribute screens (axe)', () => {
     await signIn(otherPage, other);
     await otherPage.goto(`/update-artifact/${insertedId}`);
     await expect(otherPage.getByRole('heading', { level: 1, name: 'You can only update your own artifacts' })).toBeVisible();
-    expect(await seriousViolations(otherPage)).toEqual([]);
+    expect(await seriousFindings(otherPage)).toEqual([]);
     await otherContext.close();
     await apiSend('DELETE', `/artifacts/${insertedId}`, owner.token);
   });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
+import { axeFindings } from '../support/axe';
 import sharp from 'sharp';
 import { apiSend } from '../support/api';
 import { SITE_URL } from '../support/env';
@@ -168,7 +168,7 @@ test.describe('Deep zoom (issue 44)', () => {
     await expect.poll(async () => (await region.boundingBox())?.width).toBeLessThan(390);
     await expect(surface(page)).toBeVisible();
 
-    expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
 
     // Closed, the picture is back and the focus on the way in.
     await page.getByRole('button', { name: TEXTS.close }).tap();

@@ -4,8 +4,8 @@
 // another must rule, the other ruling; the audit naming them by name; the notice's sender told on
 // the report's page and in My Notices which artifact it was and when the decision was reversed.
 // /moderation/appeals, with two appeals listed, is clean to axe at a phone's and a desktop's width.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { axeFindings } from '../support/axe';
 import { randomUUID } from 'node:crypto';
 import { createArtifactAs, expectToast, type CreatedArtifact } from '../support/account';
 import { apiSend } from '../support/api';
@@ -23,12 +23,6 @@ async function signedIn(browser: Browser, user: TestUser): Promise<Page> {
   return page;
 }
 
-/** Every axe finding, at any impact. Toasts fade, so none may be showing. */
-async function axeFindings(page: Page): Promise<string[]> {
-  await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 10_000 });
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** An appeal's article on /moderation/appeals (open ones, oldest first), paging on while it is not on the page shown. */
 async function appealOn(page: Page, artifact: CreatedArtifact): Promise<Locator> {
@@ -111,7 +105,7 @@ test('moderators see the case: the notifier to write to, the appeal with its art
   for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 900 }]) {
     await second.setViewportSize(size);
     await expect(second.getByRole('heading', { level: 1, name: 'Appeals' })).toBeVisible();
-    expect(await axeFindings(second), `axe on /moderation/appeals at ${size.width} px`).toEqual([]);
+    expect(await axeFindings(second, { afterToasts: true }), `axe on /moderation/appeals at ${size.width} px`).toEqual([]);
   }
 
   // A thread, then the ruling.

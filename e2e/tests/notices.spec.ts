@@ -3,8 +3,8 @@
 // and in My Notices, appeals with the keyboard only, follows the thread, and sees the outcome once a
 // second moderator reverses the decision; the artifact is public again. A visitor's transparency
 // page counts the decision. Both screens axe-clean at 390 px and at a desktop width.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { axeFindings } from '../support/axe';
 import { createArtifactAs, expectToast } from '../support/account';
 import { apiGet, apiSend } from '../support/api';
 import { signIn } from '../support/session';
@@ -17,14 +17,7 @@ interface Statement {
   appeal: { appealId: string | null };
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Toasts fade: their half-transparent text is not what the screen shows. One stays 6 s (libs/ui antd-kit.tsx).
-  await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 10_000 });
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+const seriousViolations = (page: Page): Promise<string[]> => axeFindings(page, { impact: 'serious', afterToasts: true });
 
 /** Axe-clean and no sideways scroll, at 390 px and at a desktop width (then back to the desktop). */
 async function checkScreen(page: Page, heading: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
+import { axeFindings } from '../support/axe';
 import { phoneJpeg } from '@antiquarium/testing/photos';
 import { apiGet, apiSend } from '../support/api';
 import { fillArtifactForm, newArtifact } from '../support/contribute-form';
@@ -62,10 +62,7 @@ function press(locator: Locator, touch: boolean): Promise<void> {
 }
 
 /** Every axe violation, of any impact, named with where it is. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+const violations = (page: Page): Promise<string[]> => axeFindings(page);
 
 /** The member's own browser at this size, signed in, on an empty add form. */
 async function addForm(browser: Browser, user: TestUser, size: (typeof SIZES)[number]): Promise<Page> {

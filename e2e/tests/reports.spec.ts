@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { axeFindings } from '../support/axe';
 import { apiGet, type ArtifactSummary } from '../support/api';
 import { whenOpened } from '../support/dialogs';
 import { signIn } from '../support/session';
@@ -14,14 +14,7 @@ import { startSite } from '../support/first-page';
 
 const GOOD_FAITH = 'I send this report in good faith: I believe what I say in it is accurate and complete.';
 
-async function seriousViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+const seriousViolations = (page: Page, include?: string): Promise<string[]> => axeFindings(page, { include: include, impact: 'serious' });
 
 async function phone(browser: Browser, width = 390) {
   const context = await browser.newContext({ viewport: { width, height: 844 }, isMobile: true, hasTouch: true });
