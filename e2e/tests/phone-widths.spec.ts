@@ -30,13 +30,19 @@ interface Route {
   /** Signed out, the route asks for a sign-in first (RequireAuth sends the visitor to /login). */
   protect?: boolean;
   /** What a visitor opens there (menus, a drawer), each checked open too. */
-  opens?: (page: Page, signedIn: boolean) => Locator[];
+  opens?: (page: Page, signedIn: boolean) => Opener[];
 }
 
 /** The layout's menus, the same on every route: checked open on one of them. */
-const layoutMenus = (page: Page, signedIn: boolean): Locator[] => [
-  page.locator('header').getByRole('button', { name: 'Menu', exact: true }),
-  ...(signedIn ? [page.locator('header').getByRole('button', { name: /account menu/ })] : []),
+/** A button that opens something, and how a visitor closes it again: a menu with Escape, a disclosure with its button. */
+interface Opener {
+  button: Locator;
+  closeWith: 'Escape' | 'its button';
+}
+
+const layoutMenus = (page: Page, signedIn: boolean): Opener[] => [
+  { button: page.locator('header').getByRole('button', { name: 'Menu', exact: true }), closeWith: 'Escape' },
+  ...(signedIn ? [{ button: page.locator('header').getByRole('button', { name: /account menu/ }), closeWith: 'Escape' } as const] : []),
 ];
 
 const heading = (text: string | RegExp) => async (page: Page) => {
@@ -55,7 +61,7 @@ const ROUTES: Route[] = [
   {
     path: () => '/all-artifacts',
     ready: async (page) => expect(page.locator('main .aq-grid .aq-card').first()).toBeVisible(),
-    opens: (page) => [page.locator('main').getByRole('button', { name: 'Filters' })],
+    opens: (page) => [{ button: page.locator('main').getByRole('button', { name: 'Filters' }), closeWith: 'its button' }],
   },
   { path: () => '/all-artifacts?type=Tools&sort=oldest', ready: async (page) => expect(page.locator('main .aq-grid .aq-card').first()).toBeVisible() },
   { path: ({ seeded }) => `/artifacts/${seeded._id}`, protect: true, ready: async (page, { seeded }) => heading(seeded.name)(page) },
@@ -157,29 +163,43 @@ async function overflows(page: Page, width: number): Promise<string[]> {
   }, width);
 }
 
-/** Checks the page as loaded, then scrolled to its end (lazy lists and pictures, off-screen cards). */
+/**
+ * Checks the page as loaded, then scrolled to its end (lazy lists and pictures, off-screen cards).
+ * Each check is asked until it holds, within expect's timeout: a layout that follows the width (a
+ * carousel's measured slides) settles in the frames after a resize, and one that does not never does.
+ */
 async function expectToFit(page: Page, width: number, what: string): Promise<void> {
-  expect(await overflows(page, width), `${what} at ${width} px, top of the page`).toEqual([]);
+  await expect.poll(() => overflows(page, width), { message: `${what} at ${width} px, top of the page` }).toEqual([]);
   // The footer seen in view: the page has rendered since the scroll, and what the scroll brought near
   // (off-screen cards' content-visibility, lazy lists) is laid out. (An observer, not animation
   // frames: a page without JavaScript runs none of its own.)
   const footer = page.locator('footer').last();
   await footer.scrollIntoViewIfNeeded();
   await expect(footer).toBeInViewport();
-  expect(await overflows(page, width), `${what} at ${width} px, scrolled to the end`).toEqual([]);
+  await expect.poll(() => overflows(page, width), { message: `${what} at ${width} px, scrolled to the end` }).toEqual([]);
 }
 
-async function visitAtEveryWidth(page: Page, path: string, check: (page: Page) => Promise<void>, what: string, opens: Locator[] = []): Promise<void> {
-  for (const width of WIDTHS) {
+/**
+ * Opens `path` at the widest of WIDTHS, then narrows the window to each of the others, as a phone
+ * turned or a window resized does: a layout fixed when the page mounted (a width read once) shows
+ * at the narrower widths as an overflow, and a page that follows the width is the page a visit at
+ * that width gets. Each width is checked from the top, with each of `opens` open, then closed again.
+ */
+async function visitAtEveryWidth(page: Page, path: string, check: (page: Page) => Promise<void>, what: string, opens: Opener[] = []): Promise<void> {
+  for (const [index, width] of [...WIDTHS].reverse().entries()) {
     await page.setViewportSize({ width, height: 800 });
-    await page.goto(path);
+    if (index === 0) await page.goto(path);
+    else await page.evaluate(() => window.scrollTo(0, 0));
     await check(page);
     await expect(page.locator('.aq-spinner')).toHaveCount(0);
     await expectToFit(page, width, what);
-    for (const opener of opens) {
-      await opener.click();
-      await expect(opener).toHaveAttribute('aria-expanded', 'true');
-      await expectToFit(page, width, `${what} with ${await opener.innerText()} open`);
+    for (const { button, closeWith } of opens) {
+      await button.click();
+      await expect(button).toHaveAttribute('aria-expanded', 'true');
+      await expectToFit(page, width, `${what} with ${await button.innerText()} open`);
+      if (closeWith === 'Escape') await page.keyboard.press('Escape');
+      else await button.click();
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
     }
   }
 }
