@@ -4,7 +4,7 @@ import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/lib/chromium.cjs';
 /**
  * What every Playwright suite here shares: Debian's Chromium with the flags this machine needs
  * (no sandbox as root, no network chatter: the only network is the local one), one worker, one retry,
- * traces and screenshots kept on failure, and a desktop viewport. A suite adds its folder, base URL and
+ * a screenshot of a failure and a trace of its retry, and a desktop viewport. A suite adds its folder, base URL and
  * output place.
  */
 export function browserSuite({ testDir, baseURL, outputDir }: { testDir: string; baseURL: string; outputDir: string }): PlaywrightTestConfig {
