@@ -348,6 +348,9 @@ test.describe('Catalog loading', () => {
       await page.goto('/');
       await startSite(page);
       await expect(page.locator('.aq-card img').first()).toBeAttached();
+      // The first card picture asked for (lazy: once laid out near the screen, which a busy machine
+      // may leave past a quiet half-second of network), then the page quiet.
+      await expect.poll(() => answers.length, { message: 'a card picture fetched' }).toBeGreaterThan(0);
       await page.waitForLoadState('networkidle');
       const images = await Promise.all(answers.map(async ({ url, bytes }) => ({ url, bytes: await bytes })));
 
