@@ -1,7 +1,7 @@
 // What the moderators' journeys share: the role granted as an operator grants it, and a screen
 // checked as its people use it (axe, no sideways scroll, at a phone's and a desktop's width).
 import { expect, type Locator, type Page } from '@playwright/test';
-import { axeFindings } from './axe';
+import { seriousFindings } from './axe';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -17,15 +17,13 @@ export async function grantModerator(user: TestUser): Promise<void> {
   expect(stdout).toContain(`${user.email} is now a moderator`);
 }
 
-export const seriousViolations = (page: Page): Promise<string[]> => axeFindings(page, { impact: 'serious', afterToasts: true });
-
 /** Axe-clean and no sideways scroll, at 360 px and at a desktop width. */
 export async function checkScreen(page: Page, heading: string): Promise<void> {
   for (const size of [{ width: 360, height: 740 }, { width: 1280, height: 900 }]) {
     await page.setViewportSize(size);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousFindings(page, { afterToasts: true })).toEqual([]);
   }
 }
 

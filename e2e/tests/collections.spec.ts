@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { axeFindings } from '../support/axe';
+import { seriousFindings } from '../support/axe';
 import { createArtifactAs, expectToast, type CreatedArtifact } from '../support/account';
 import { apiGet, apiSend } from '../support/api';
 import { openedDialog } from '../support/dialogs';
@@ -14,8 +14,6 @@ interface CollectionAnswer {
   visibility: string;
   items: { artifactId: string; note: string; artifact?: { name: string }; unavailable?: true }[];
 }
-
-const seriousViolations = (page: Page, scope?: string): Promise<string[]> => axeFindings(page, { include: scope, impact: 'serious' });
 
 async function noSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -246,11 +244,11 @@ test.describe('Accessibility of the collections screens (axe)', () => {
       await visitor.goto(`/collections/${id}`);
       await startSite(visitor);
       await expect(itemHeadings(visitor, 2)).toHaveCount(2);
-      expect(await seriousViolations(visitor), 'collection (visitor)').toEqual([]);
+      expect(await seriousFindings(visitor), 'collection (visitor)').toEqual([]);
       await noSidewaysScroll(visitor);
       await visitor.goto(`/members/${owner.uid}/collections`);
       await expect(visitor.getByRole('link', { name: `Metals ${tag}` })).toBeVisible();
-      expect(await seriousViolations(visitor), 'member collections').toEqual([]);
+      expect(await seriousFindings(visitor), 'member collections').toEqual([]);
       await noSidewaysScroll(visitor);
       await visitorContext.close();
 
@@ -259,30 +257,30 @@ test.describe('Accessibility of the collections screens (axe)', () => {
       await page.goto(`/collections/${id}`);
       await startSite(page);
       await expect(page.getByRole('button', { name: `Move down Ingot ${tag}` })).toBeVisible();
-      expect(await seriousViolations(page), 'collection (owner)').toEqual([]);
+      expect(await seriousFindings(page), 'collection (owner)').toEqual([]);
       await noSidewaysScroll(page);
 
       await page.getByRole('button', { name: 'Delete collection' }).click();
       const confirm = await openedDialog(page, 'Delete this collection?');
       await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
-      expect(await seriousViolations(page, '.ant-modal-wrap'), 'delete confirmation').toEqual([]);
+      expect(await seriousFindings(page, { include: '.ant-modal-wrap' }), 'delete confirmation').toEqual([]);
       await confirm.getByRole('button', { name: 'Cancel' }).click();
       await expect(confirm).toBeHidden();
 
       await page.goto('/my-collections');
       await expect(page.getByRole('link', { name: `Metals ${tag}` })).toBeVisible();
-      expect(await seriousViolations(page), 'my collections').toEqual([]);
+      expect(await seriousFindings(page), 'my collections').toEqual([]);
       await noSidewaysScroll(page);
 
       await page.goto(`/artifacts/${artifacts[0]!._id}`);
       await page.getByRole('button', { name: 'Add to collection' }).click();
       const dialog = await openedDialog(page, 'Add to collection');
       await expect(dialog.getByRole('radio', { name: `Metals ${tag}` })).toBeVisible();
-      expect(await seriousViolations(page, '.ant-modal-wrap'), 'add to collection').toEqual([]);
+      expect(await seriousFindings(page, { include: '.ant-modal-wrap' }), 'add to collection').toEqual([]);
       await dialog.getByRole('radio', { name: 'A new collection' }).check();
       await dialog.getByRole('button', { name: 'Add', exact: true }).click();
       await expect(dialog.getByText('Please give the collection a title.')).toBeVisible();
-      expect(await seriousViolations(page, '.ant-modal-wrap'), 'add to collection with an error').toEqual([]);
+      expect(await seriousFindings(page, { include: '.ant-modal-wrap' }), 'add to collection with an error').toEqual([]);
       await page.context().close();
     });
   }

@@ -8,6 +8,7 @@ import { grantModerator } from '../support/moderators';
 import { MIN_TARGET, smallTargets } from '../support/targets';
 import { adminUpdate, createUser, type TestUser } from '../support/users';
 import { startSite } from '../support/first-page';
+import { DARK_BACKGROUND } from '../support/themes';
 
 /**
  * Every page of the site as the person it is for meets it (issue 32, "Done when"), at a phone's
@@ -25,9 +26,6 @@ const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, schemes: ['light', 'dark'] },
   { name: 'desktop', viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, schemes: ['light'] },
 ] as const;
-
-/** The dark theme's page background (libs/ui/src/styles.css). */
-const DARK_BACKGROUND = 'rgb(26, 21, 18)';
 
 type Who = 'visitor' | 'member' | 'moderator';
 

@@ -4,7 +4,7 @@
 // second moderator reverses the decision; the artifact is public again. A visitor's transparency
 // page counts the decision. Both screens axe-clean at 390 px and at a desktop width.
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { axeFindings } from '../support/axe';
+import { seriousFindings } from '../support/axe';
 import { createArtifactAs, expectToast } from '../support/account';
 import { apiGet, apiSend } from '../support/api';
 import { signIn } from '../support/session';
@@ -17,15 +17,13 @@ interface Statement {
   appeal: { appealId: string | null };
 }
 
-const seriousViolations = (page: Page): Promise<string[]> => axeFindings(page, { impact: 'serious', afterToasts: true });
-
 /** Axe-clean and no sideways scroll, at 390 px and at a desktop width (then back to the desktop). */
 async function checkScreen(page: Page, heading: string): Promise<void> {
   for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 900 }]) {
     await page.setViewportSize(size);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousFindings(page, { afterToasts: true })).toEqual([]);
   }
 }
 

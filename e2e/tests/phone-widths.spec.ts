@@ -33,13 +33,13 @@ interface Route {
   opens?: (page: Page, signedIn: boolean) => Opener[];
 }
 
-/** The layout's menus, the same on every route: checked open on one of them. */
 /** A button that opens something, and how a visitor closes it again: a menu with Escape, a disclosure with its button. */
 interface Opener {
   button: Locator;
   closeWith: 'Escape' | 'its button';
 }
 
+/** The layout's menus, the same on every route: checked open on one of them. */
 const layoutMenus = (page: Page, signedIn: boolean): Opener[] => [
   { button: page.locator('header').getByRole('button', { name: 'Menu', exact: true }), closeWith: 'Escape' },
   ...(signedIn ? [{ button: page.locator('header').getByRole('button', { name: /account menu/ }), closeWith: 'Escape' } as const] : []),

@@ -61,9 +61,6 @@ function press(locator: Locator, touch: boolean): Promise<void> {
   return touch ? locator.tap() : locator.click();
 }
 
-/** Every axe violation, of any impact, named with where it is. */
-const violations = (page: Page): Promise<string[]> => axeFindings(page);
-
 /** The member's own browser at this size, signed in, on an empty add form. */
 async function addForm(browser: Browser, user: TestUser, size: (typeof SIZES)[number]): Promise<Page> {
   const storageState = await rememberedSignIn(browser, user);
@@ -156,7 +153,7 @@ test.describe('Photos from any phone (issue 42)', () => {
         await photoItem(page, index + 1).getByLabel('Alt text').fill(alt);
         if (caption) await photoItem(page, index + 1).getByLabel('Caption').fill(caption);
       }
-      expect(await violations(page)).toEqual([]);
+      expect(await axeFindings(page)).toEqual([]);
 
       // From the keyboard: the third photo up one place; the live region says so, the focus stays on the button.
       await photoItem(page, 3).getByRole('button', { name: 'Move up photo 3' }).focus();
@@ -204,7 +201,7 @@ test.describe('Photos from any phone (issue 42)', () => {
       const inserted = await insertedPhotos(view);
       expect(inserted.length).toBeGreaterThanOrEqual(6);
       for (const { src, style } of inserted) expect(style, src).toMatch(PLACEHOLDER_STYLE);
-      expect(await violations(view)).toEqual([]);
+      expect(await axeFindings(view)).toEqual([]);
 
       await view.context().close();
 

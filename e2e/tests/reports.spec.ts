@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { axeFindings } from '../support/axe';
+import { seriousFindings } from '../support/axe';
 import { apiGet, type ArtifactSummary } from '../support/api';
 import { whenOpened } from '../support/dialogs';
 import { signIn } from '../support/session';
@@ -13,8 +13,6 @@ import { startSite } from '../support/first-page';
  */
 
 const GOOD_FAITH = 'I send this report in good faith: I believe what I say in it is accurate and complete.';
-
-const seriousViolations = (page: Page, include?: string): Promise<string[]> => axeFindings(page, { include: include, impact: 'serious' });
 
 async function phone(browser: Browser, width = 390) {
   const context = await browser.newContext({ viewport: { width, height: 844 }, isMobile: true, hasTouch: true });
@@ -72,7 +70,7 @@ test.describe('Reports', () => {
     await expect(page).toHaveURL(/\/report\?artifact=[0-9a-f]{24}$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Report an artifact' })).toBeVisible();
     await expect(page.locator('main')).toContainText(`You are reporting: ${name}`);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
     await expectNoSidewaysScroll(page);
 
     // Said before sending: the explanation is required for this reason.
@@ -110,7 +108,7 @@ test.describe('Reports', () => {
     await expect(main).toContainText('Open: waiting for a moderator');
     await expect(main).toContainText('Privacy');
     await expect(main).toContainText(name);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
     await expectNoSidewaysScroll(page);
 
     // Someone else's guess at the receipt finds nothing.
@@ -142,7 +140,7 @@ test.describe('Reports', () => {
     await expect(dialog.getByRole('textbox', { name: 'Your email (optional)' })).toHaveCount(0);
     const first = dialog.getByRole('radio', { name: 'Looted or trafficked (illegal trade)' });
     await expect(first).toBeFocused();
-    expect(await seriousViolations(page, '.ant-modal')).toEqual([]);
+    expect(await seriousFindings(page, { include: '.ant-modal' })).toEqual([]);
 
     // Reasons with the arrow keys: Space picks the first, two steps down is copyright.
     await page.keyboard.press('Space');

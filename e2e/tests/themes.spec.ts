@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SITE_URL } from '../support/env';
+import { DARK_BACKGROUND, LIGHT_BACKGROUND } from '../support/themes';
 import { gotoComposed, startSite } from '../support/first-page';
 
 /**
@@ -9,8 +10,6 @@ import { gotoComposed, startSite } from '../support/first-page';
  */
 
 const backgroundOf = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-const LIGHT_BACKGROUND = 'rgb(250, 246, 239)';
-const DARK_BACKGROUND = 'rgb(26, 21, 18)';
 
 test.describe('Light and dark themes (issue 43)', () => {
   test("the system's preference applies on a fresh visit, before any code", async ({ browser }) => {
