@@ -13,6 +13,7 @@ import { benchSmoke } from './lib/bench-smoke.mjs';
 import { catalogOffIgnoreArgs } from './lib/api-specs.mjs';
 import { affectedPlan, plannedPhases, staticCommands } from './lib/affected.mjs';
 import { jestProblems, jestTimings, summaryOf } from './lib/test-report.mjs';
+import { cpuShareBetween, readCpuLine } from './lib/cpu-share.mjs';
 
 // Test ports differ from the start command's, so the tests can run while the site is up.
 // TEST_PORT_OFFSET shifts them all, so that two runs can share a machine.
@@ -37,14 +38,16 @@ const phases = new Set(args.only ? args.only.split(',') : plan ? plannedPhases(p
 const unknownPhases = [...phases].filter((phase) => !ALL_PHASES.includes(phase));
 if (unknownPhases.length > 0) throw new Error(`unknown phase ${unknownPhases.join(', ')} (phases: ${ALL_PHASES.join(', ')})`);
 
-/** How long each phase took, for the summary. */
+/** How long each phase took and how busy it kept the machine, for the summary. */
 const phaseTimes = [];
 async function timed(phase, work) {
   const started = Date.now();
+  const cpuBefore = readCpuLine();
   try {
     return await work();
   } finally {
-    phaseTimes.push(`${phase} ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+    const share = cpuShareBetween(cpuBefore, readCpuLine());
+    phaseTimes.push(`${phase} ${((Date.now() - started) / 60_000).toFixed(1)} min${share ? ` (${share})` : ''}`);
   }
 }
 
