@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { axeFindings } from '../support/axe';
+import { axeFindings, seriousFindings } from '../support/axe';
 import { createArtifactAs, type CreatedArtifact } from '../support/account';
 import { rememberedSignIn } from '../support/session';
 import { apiGet, apiSend, type ArtifactSummary } from '../support/api';
@@ -75,7 +75,10 @@ const ROUTES: Route[] = [
     who: 'member',
     path: ({ own }) => `/update-artifact/${own._id}`,
     heading: 'Update Artifact',
-    shows: async (page, { own }) => expect(page.getByLabel('Name', { exact: true })).toHaveValue(own.name),
+    shows: async (page, { own }) => {
+      await expect(page.getByLabel('Name', { exact: true })).toHaveValue(own.name);
+      await expect(page.getByText('The image loads correctly.')).toBeVisible();
+    },
   },
   { who: 'member', path: () => '/liked-artifacts', heading: /./, shows: async (page) => expect(page.locator('main article').first()).toBeVisible() },
   { who: 'member', path: () => '/my-artifacts', heading: /./, shows: async (page, { own }) => expect(page.locator('main')).toContainText(own.name) },
@@ -213,6 +216,19 @@ async function switchToDark(page: Page): Promise<void> {
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('body')).toHaveCSS('background-color', DARK_BACKGROUND);
 }
+
+test('the axe scan finds what axe finds, in the part asked for, in a page and in its frames', async ({ page }) => {
+  const faults = '<main><img src="/none.png"><p style="color:#aaa;background:#fff">Faint text</p></main><aside><button></button></aside>';
+  await page.setContent(`<!doctype html><html lang="en"><title>Faults</title><body>${faults}</body></html>`);
+  const found = await axeFindings(page);
+  expect(found).toEqual(['button-name (critical): button', 'color-contrast (serious): p', 'image-alt (critical): img', 'page-has-heading-one (moderate): html']);
+  expect(await seriousFindings(page)).toEqual(['button-name (critical): button', 'color-contrast (serious): p', 'image-alt (critical): img']);
+  expect((await axeFindings(page, { include: 'main' })).map((finding) => finding.split(' ')[0])).toEqual(['color-contrast', 'image-alt']);
+  // A page with a frame is judged frame and all.
+  await page.setContent(`<!doctype html><html lang="en"><title>Framed</title><body><main><iframe title="Inside" srcdoc='<!doctype html><html lang="en"><title>In</title><body><img src="/none.png"></body></html>'></iframe></main></body></html>`);
+  await expect.poll(() => page.frames().length).toBe(2);
+  expect(await axeFindings(page)).toEqual(expect.arrayContaining([expect.stringMatching(/^image-alt \(critical\): iframe img$/)]));
+});
 
 test('a link name that leads to two places is found; one name for one place passes', () => {
   const snapshot = [
