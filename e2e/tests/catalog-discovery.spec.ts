@@ -8,7 +8,10 @@ import { startSite } from '../support/first-page';
 const cards = (page: Page) => page.locator('main article');
 const refine = (page: Page) => page.locator('aside.cat-refine');
 
-/** The number of artifacts the status line reports. */
+/**
+ * The number of artifacts the status line reports. Right after a choice it may still show the last
+ * list's (the new one is on its way): compare with `expect.poll`, which asks until it agrees.
+ */
 async function shownTotal(page: Page): Promise<number> {
   const status = page.locator('.cat-all__status');
   await expect(status).toHaveText(/\d+ artifacts? found/);
@@ -34,7 +37,7 @@ test.describe('Discovery', () => {
     expect(ancient).toBeGreaterThan(0);
     await refine(page).getByRole('button', { name: /^Ancient/ }).click();
     await expect(page).toHaveURL(/from=-3000&to=500/);
-    expect(await shownTotal(page)).toBe(ancient);
+    await expect.poll(() => shownTotal(page)).toBe(ancient);
     await expect(page.getByRole('group', { name: 'Active filters' }).getByRole('button', { name: 'Ancient (remove filter)' })).toBeVisible();
 
     // Years inside the era: 1500 BC to AD 100.
@@ -44,15 +47,15 @@ test.describe('Discovery', () => {
     await page.getByLabel('To year: BC or AD').selectOption('AD');
     await page.getByRole('button', { name: 'Apply years' }).click();
     await expect(page).toHaveURL(/from=-1500&to=100/);
-    const inYears = await shownTotal(page);
     const { headers } = await apiGet<ArtifactSummary[]>('/artifacts?from=-1500&to=100&limit=1');
-    expect(inYears).toBe(Number(headers.get('x-total-count')));
+    const inYears = Number(headers.get('x-total-count'));
+    await expect.poll(() => shownTotal(page)).toBe(inYears);
 
     // The type choices count within those years; choosing one lists exactly that many.
     const writings = await countOf(page, /^Writings/);
     await refine(page).getByRole('button', { name: /^Writings/ }).click();
     await expect(page).toHaveURL(/type=Writings/);
-    expect(await shownTotal(page)).toBe(writings);
+    await expect.poll(() => shownTotal(page)).toBe(writings);
     await expect(page.locator('.cat-all__grid')).toHaveAttribute('aria-busy', 'false');
     const names = await cards(page).locator('h2').allTextContents();
     expect(names.length).toBe(Math.min(writings, 24));
@@ -60,7 +63,7 @@ test.describe('Discovery', () => {
     // A fresh page with the same URL shows the same view.
     const fresh = await browser.newPage();
     await fresh.goto(page.url());
-    expect(await shownTotal(fresh)).toBe(writings);
+    await expect.poll(() => shownTotal(fresh)).toBe(writings);
     await expect(fresh.getByLabel('Type')).toHaveValue('Writings');
     await expect(fresh.getByLabel('From year', { exact: true })).toHaveValue('1500');
     await expect(cards(fresh).locator('h2')).toHaveText(names);
@@ -69,7 +72,7 @@ test.describe('Discovery', () => {
     // Back steps through the choices.
     await page.goBack();
     await expect(page).not.toHaveURL(/type=Writings/);
-    expect(await shownTotal(page)).toBe(inYears);
+    await expect.poll(() => shownTotal(page)).toBe(inYears);
   });
 
   test('the timeline selects a century with the keyboard', async ({ page }) => {
@@ -86,7 +89,7 @@ test.describe('Discovery', () => {
     await expect(bars.nth(1)).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/from=-?\d+&to=-?\d+/);
-    expect(await shownTotal(page)).toBe(count);
+    await expect.poll(() => shownTotal(page)).toBe(count);
     await expect(bars.nth(1)).toHaveAttribute('aria-pressed', 'true');
   });
 
