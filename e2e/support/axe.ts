@@ -51,6 +51,10 @@ async function inPage(page: Page, include: string | undefined): Promise<Finding[
 async function throughFrames(page: Page, include: string | undefined): Promise<Finding[]> {
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+  return (await builder.analyze()).violations.map(asFinding);
+}
+
+/** A violation as a finding: its rule, its impact and the nodes it names (inPage maps the same inside the page, where this function is not). */
+function asFinding(violation: axe.Result): Finding {
+  return { id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) };
 }
