@@ -1,4 +1,4 @@
-import { picturesOf, zoomPercent } from './deep-zoom-pictures';
+import { picturesOf, zoomOnceOpen, zoomPercent } from './deep-zoom-pictures';
 
 const SERVICE = 'https://api.example.org/iiif/3';
 
@@ -37,4 +37,26 @@ test('the zoom in percent of the whole photo’s fit', () => {
   expect(zoomPercent(0.75, 0.5)).toBe(150);
   expect(zoomPercent(Number.NaN, 1)).toBe(100);
   expect(zoomPercent(1, 0)).toBe(100);
+});
+
+test('zoom asked for before the picture opens is applied once it has, as one step; after that at once', () => {
+  const applied: number[] = [];
+  const zoom = zoomOnceOpen((factor) => applied.push(factor));
+  zoom.zoomBy(1.25);
+  zoom.zoomBy(1.25);
+  expect(applied).toEqual([]);
+  zoom.opened();
+  expect(applied).toEqual([1.5625]);
+  zoom.zoomBy(1 / 1.25);
+  expect(applied).toEqual([1.5625, 0.8]);
+  // Another picture opening: kept again until it has.
+  zoom.opening();
+  zoom.zoomBy(2);
+  expect(applied).toHaveLength(2);
+  zoom.opened();
+  expect(applied).toEqual([1.5625, 0.8, 2]);
+  // Nothing asked for meanwhile: an opening applies nothing.
+  zoom.opening();
+  zoom.opened();
+  expect(applied).toHaveLength(3);
 });

@@ -49,3 +49,31 @@ export function zoomPercent(zoom: number, homeZoom: number): number {
   if (!(zoom > 0) || !(homeZoom > 0)) return 100;
   return Math.round((zoom / homeZoom) * 100);
 }
+
+/**
+ * Zoom asked for while the picture is still opening (a key pressed as the viewer appears, its
+ * info.json not yet read) is kept and applied once it has opened: OpenSeadragon's opening sets the
+ * view to the whole photo, so a press before it would be lost. `apply` zooms the open picture.
+ */
+export function zoomOnceOpen(apply: (factor: number) => void) {
+  let open = false;
+  let pending = 1;
+  return {
+    zoomBy(factor: number) {
+      if (open) apply(factor);
+      else pending *= factor;
+    },
+    /** The picture has opened: what was asked for meanwhile is applied. */
+    opened() {
+      open = true;
+      if (pending === 1) return;
+      const factor = pending;
+      pending = 1;
+      apply(factor);
+    },
+    /** Another picture is opening (a page switched to). */
+    opening() {
+      open = false;
+    },
+  };
+}

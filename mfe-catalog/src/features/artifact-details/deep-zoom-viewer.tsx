@@ -1,7 +1,7 @@
 import OpenSeadragon from 'openseadragon';
 import { Spinner } from '@antiquarium/ui';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { picturesOf, zoomPercent, type ZoomPicture } from './deep-zoom-pictures';
+import { picturesOf, zoomOnceOpen, zoomPercent, type ZoomPicture } from './deep-zoom-pictures';
 
 export const DEEP_ZOOM_TEXTS = {
   region: 'Deep zoom',
@@ -80,12 +80,18 @@ function useFullScreen(target: React.RefObject<HTMLElement | null>) {
   return [full, setFull] as const;
 }
 
+/** The viewer, and its zoom: kept while a picture opens, applied once it has (deep-zoom-pictures.ts). */
+interface Viewer {
+  osd: OpenSeadragon.Viewer;
+  zoomBy: (factor: number) => void;
+}
+
 /**
  * OpenSeadragon over the pictures' image services, one page each, opened at `index`; its keyboard
  * zooms a quarter a press, and `onZoom` hears the zoom as a percentage of the whole photo.
  */
-function createViewer(element: HTMLElement, pictures: readonly ZoomPicture[], index: number, onZoom: (percent: number) => void): OpenSeadragon.Viewer {
-  const created = OpenSeadragon({
+function createViewer(element: HTMLElement, pictures: readonly ZoomPicture[], index: number, onZoom: (percent: number) => void): Viewer {
+  const osd = OpenSeadragon({
     element,
     tileSources: pictures.map((picture) => picture.info),
     sequenceMode: true,
@@ -100,18 +106,25 @@ function createViewer(element: HTMLElement, pictures: readonly ZoomPicture[], in
     pixelsPerArrowPress: 120,
     gestureSettingsTouch: { pinchToZoom: true, flickEnabled: true },
   });
-  created.addHandler('canvas-key', (event) => {
+  const zoom = zoomOnceOpen((factor) => {
+    osd.viewport.zoomBy(factor);
+    osd.viewport.applyConstraints();
+  });
+  osd.addHandler('canvas-key', (event) => {
     const key = event.originalEvent as globalThis.KeyboardEvent;
     const factor = ZOOM_KEYS[key.code];
     if (!factor || key.type !== 'keydown' || key.ctrlKey || key.metaKey || key.altKey) return;
     event.preventDefaultAction = true;
-    created.viewport.zoomBy(factor);
-    created.viewport.applyConstraints();
+    zoom.zoomBy(factor);
   });
-  const report = () => onZoom(zoomPercent(created.viewport.getZoom(true), created.viewport.getHomeZoom()));
-  created.addHandler('animation-finish', report);
-  created.addHandler('open', report);
-  return created;
+  const report = () => onZoom(zoomPercent(osd.viewport.getZoom(true), osd.viewport.getHomeZoom()));
+  osd.addHandler('animation-finish', report);
+  osd.addHandler('page', zoom.opening);
+  osd.addHandler('open', () => {
+    zoom.opened();
+    report();
+  });
+  return { osd, zoomBy: zoom.zoomBy };
 }
 
 /**
@@ -124,7 +137,7 @@ export default function DeepZoomViewer({ manifestUrl, index, name, onClose }: De
   const load = useManifestPictures(manifestUrl, name);
   const frame = useRef<HTMLDivElement>(null);
   const surface = useRef<HTMLDivElement>(null);
-  const viewer = useRef<OpenSeadragon.Viewer | null>(null);
+  const viewer = useRef<Viewer | null>(null);
   const [percent, setPercent] = useState(100);
   const [full, setFull] = useFullScreen(frame);
   const pictures = load.state === 'ready' ? load.pictures : null;
@@ -136,35 +149,30 @@ export default function DeepZoomViewer({ manifestUrl, index, name, onClose }: De
     viewer.current = created;
     // OpenSeadragon's surface takes the keyboard: say what it is, and put the focus on it (the
     // button that opened the viewer is gone).
-    const canvas = created.canvas as HTMLElement;
+    const canvas = created.osd.canvas as HTMLElement;
     canvas.setAttribute('role', 'application');
     canvas.setAttribute('aria-roledescription', DEEP_ZOOM_TEXTS.roleDescription);
     canvas.setAttribute('aria-describedby', 'cat-zoom-how-to');
     canvas.focus({ preventScroll: true });
     return () => {
       viewer.current = null;
-      created.destroy();
+      created.osd.destroy();
     };
     // Created once per set of pictures; the shown one changes by page below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pictures]);
 
   useEffect(() => {
-    const current = viewer.current;
+    const current = viewer.current?.osd;
     if (current && pictures && current.currentPage() !== index) current.goToPage(Math.min(index, pictures.length - 1));
   }, [index, pictures]);
 
   useEffect(() => {
-    const canvas = viewer.current?.canvas as HTMLElement | undefined;
+    const canvas = viewer.current?.osd.canvas as HTMLElement | undefined;
     if (canvas && shown) canvas.setAttribute('aria-label', shown.label);
   }, [shown]);
 
-  const zoomBy = useCallback((factor: number) => {
-    const viewport = viewer.current?.viewport;
-    if (!viewport) return;
-    viewport.zoomBy(factor);
-    viewport.applyConstraints();
-  }, []);
+  const zoomBy = useCallback((factor: number) => viewer.current?.zoomBy(factor), []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Escape' && full) {
@@ -200,7 +208,7 @@ export default function DeepZoomViewer({ manifestUrl, index, name, onClose }: De
         <button type="button" className="aq-button" onClick={() => zoomBy(1 / ZOOM_STEP)}>
           {DEEP_ZOOM_TEXTS.zoomOut}
         </button>
-        <button type="button" className="aq-button" onClick={() => viewer.current?.viewport.goHome()}>
+        <button type="button" className="aq-button" onClick={() => viewer.current?.osd.viewport.goHome()}>
           {DEEP_ZOOM_TEXTS.whole}
         </button>
         <button type="button" className="aq-button" aria-pressed={full} onClick={() => setFull(!full)}>
