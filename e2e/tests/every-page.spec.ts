@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { axeFindings, seriousFindings } from '../support/axe';
 import { createArtifactAs, type CreatedArtifact } from '../support/account';
 import { rememberedSignIn } from '../support/session';
@@ -180,19 +180,39 @@ test.describe('Every page: axe clean, and a link name for one place only', () =>
     await apiSend('DELETE', `/collections/${fixtures.collection}`, fixtures.member.token);
   });
 
+  // One tab per person and width, kept from route to route: each route is judged on a document of
+  // its own, opened by address as a visit is, while the browser's caches stay warm as they do for a
+  // person's second page. A new context for each route and width cost most of this file's time.
+  const tabs = new Map<string, Page>();
+  async function tabFor(browser: Browser, who: Who, size: (typeof SIZES)[number]): Promise<Page> {
+    const key = `${who} ${size.name}`;
+    let tab = tabs.get(key);
+    if (!tab) {
+      const context = await browser.newContext({
+        baseURL: SITE_URL,
+        viewport: size.viewport,
+        isMobile: size.isMobile,
+        hasTouch: size.hasTouch,
+        colorScheme: size.schemes[0],
+        ...(who === 'visitor' ? {} : { storageState: states[who] }),
+      });
+      tab = await context.newPage();
+      tabs.set(key, tab);
+    }
+    return tab;
+  }
+
+  test.afterAll(async () => {
+    for (const tab of tabs.values()) await tab.context().close();
+  });
+
   for (const route of ROUTES) {
     const shown = route.path({ seeded: { _id: ':id' }, own: { _id: ':id' }, member: { uid: ':uid' }, collection: ':id', report: { id: ':id', receipt: '…' } } as Fixtures);
     test(`${route.who}: ${shown}`, async ({ browser }) => {
       for (const size of SIZES) {
-        const context = await browser.newContext({
-          baseURL: SITE_URL,
-          viewport: size.viewport,
-          isMobile: size.isMobile,
-          hasTouch: size.hasTouch,
-          colorScheme: size.schemes[0],
-          ...(route.who === 'visitor' ? {} : { storageState: states[route.who] }),
-        });
-        const page = await context.newPage();
+        const page = await tabFor(browser, route.who, size);
+        // The theme the last route ended in (the dark one) is set back to the system's first.
+        await page.emulateMedia({ colorScheme: size.schemes[0] });
         await page.goto(route.path(fixtures));
         // As its people use it: a composed first page starts its code on the first intent.
         await startSite(page);
@@ -200,7 +220,6 @@ test.describe('Every page: axe clean, and a link name for one place only', () =>
           if (scheme === 'dark') await switchToDark(page);
           await judge(page, route, fixtures, `${shown} (${route.who}, ${size.name}, ${scheme} theme)`);
         }
-        await context.close();
       }
     });
   }

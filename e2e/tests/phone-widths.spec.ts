@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { createArtifactAs, quietArtifacts, type CreatedArtifact } from '../support/account';
 import { rememberedSignIn } from '../support/session';
 import { apiGet, apiSend, type ArtifactSummary } from '../support/api';
@@ -223,7 +223,21 @@ test.describe('Phone widths: no element wider than the viewport', () => {
     signedInState = await rememberedSignIn(browser, member, PHONE);
   });
 
+  // A tab signed out and one signed in, kept from route to route: each route is a document of its own,
+  // opened by address, while the browser's caches stay warm (a new context for each cost the most).
+  const tabs = new Map<'out' | 'in', Page>();
+  async function tabFor(browser: Browser, who: 'out' | 'in'): Promise<Page> {
+    let tab = tabs.get(who);
+    if (!tab) {
+      const context = await browser.newContext({ ...PHONE, baseURL: SITE_URL, ...(who === 'in' ? { storageState: signedInState } : {}) });
+      tab = await context.newPage();
+      tabs.set(who, tab);
+    }
+    return tab;
+  }
+
   test.afterAll(async () => {
+    for (const tab of tabs.values()) await tab.context().close();
     await apiSend('PATCH', `/artifacts/toggle-like/${liked._id}`, member.token);
     await apiSend('DELETE', `/artifacts/${fixtures.own._id}`, member.token);
   });
@@ -255,8 +269,7 @@ test.describe('Phone widths: no element wider than the viewport', () => {
 
   for (const route of ROUTES) {
     test(`signed out: ${route.path({ seeded: { _id: ':id' }, own: { _id: ':id' } } as Fixtures)}`, async ({ browser }) => {
-      const context = await browser.newContext({ ...PHONE, baseURL: SITE_URL });
-      const page = await context.newPage();
+      const page = await tabFor(browser, 'out');
       const path = route.path(fixtures);
       await visitAtEveryWidth(
         page,
@@ -271,12 +284,10 @@ test.describe('Phone widths: no element wider than the viewport', () => {
         `${path} (signed out)`,
         route.opens?.(page, false),
       );
-      await context.close();
     });
 
     test(`signed in: ${route.path({ seeded: { _id: ':id' }, own: { _id: ':id' } } as Fixtures)}`, async ({ browser }) => {
-      const context = await browser.newContext({ ...PHONE, baseURL: SITE_URL, storageState: signedInState });
-      const page = await context.newPage();
+      const page = await tabFor(browser, 'in');
       const path = route.path(fixtures);
       await visitAtEveryWidth(
         page,
@@ -289,7 +300,6 @@ test.describe('Phone widths: no element wider than the viewport', () => {
         `${path} (signed in)`,
         route.opens?.(page, true),
       );
-      await context.close();
     });
   }
 });
