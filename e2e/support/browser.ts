@@ -1,9 +1,20 @@
-import type { PlaywrightTestConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/lib/chromium.cjs';
+import type { PlaywrightTestConfig, PlaywrightWorkerOptions } from '@playwright/test';
+import { CHROMIUM_FLAGS, chromiumPath, journeyChromiumPath } from '../../scripts/lib/chromium.cjs';
 
 /**
- * What every Playwright suite here shares: Debian's Chromium with the flags this machine needs
- * (no sandbox as root, no network chatter: the only network is the local one), one worker, one retry,
+ * For the files whose journeys judge a composed page before its first intent, at their top:
+ * `test.use(FULL_CHROMIUM)`. The headless shell keeps its pointer at the page's top-left corner, so
+ * every document it loads gets a trusted pointermove there, which the page rightly takes for a
+ * visitor's first intent and starts its code. In the full browser, as on a visitor's screen with the
+ * hand off the page, the pointer is only where a journey moves it (decision 0051).
+ */
+export const FULL_CHROMIUM: Pick<PlaywrightWorkerOptions, 'launchOptions'> = {
+  launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_FLAGS] },
+};
+
+/**
+ * What every Playwright suite here shares: Debian's Chromium headless shell (decision 0051) with the
+ * flags this machine needs (no sandbox as root, no network chatter: the only network is the local one), one worker, one retry,
  * a screenshot of a failure and a trace of its retry, and a desktop viewport. A suite adds its folder, base URL and
  * output place.
  */
@@ -34,7 +45,7 @@ export function browserSuite({ testDir, baseURL, outputDir }: { testDir: string;
       trace: process.env['E2E_TRACE'] === 'retain-on-failure' ? 'retain-on-failure' : 'on-first-retry',
       screenshot: 'only-on-failure',
       launchOptions: {
-        executablePath: chromiumPath(),
+        executablePath: journeyChromiumPath(),
         args: [...CHROMIUM_FLAGS],
       },
     },

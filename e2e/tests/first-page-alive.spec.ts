@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { SITE_URL } from '../support/env';
 import { gotoComposed } from '../support/first-page';
+import { FULL_CHROMIUM } from '../support/browser';
 
 /**
  * Issue 43: a composed first page is alive for every way in before its code has come. Its waiting
@@ -9,6 +10,9 @@ import { gotoComposed } from '../support/first-page';
  * control, `element.click()`) starts the code and is answered; what is typed, chosen or ticked
  * before the code has come is kept and used; a focus on the Login link stays while the code starts.
  */
+
+// Judged before the first intent: in the browser that has no pointer on the page of its own.
+test.use(FULL_CHROMIUM);
 
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };

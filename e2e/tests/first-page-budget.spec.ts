@@ -4,6 +4,7 @@ import { FIRST_PAGE_FONT_FACES, FIRST_PAGE_JS_KB } from '../../scripts/lib/budge
 import { DEMO_USER, SITE_URL } from '../support/env';
 import { gotoComposed, untilComposed } from '../support/first-page';
 import { rememberedSignIn } from '../support/session';
+import { FULL_CHROMIUM } from '../support/browser';
 
 /**
  * Issue 29: a first page (/, /all-artifacts), visitor or signed in, loads at most FIRST_PAGE_JS_KB
@@ -13,6 +14,9 @@ import { rememberedSignIn } from '../support/session';
  * a keyboard's first key starts it too, and a visitor sees the Login link in the first paint (the
  * server reads the session hint cookie), before the code has come.
  */
+
+// Judged before the first intent: in the browser that has no pointer on the page of its own.
+test.use(FULL_CHROMIUM);
 
 const FIRST_PAGES = ['/', '/all-artifacts'];
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { SITE_URL } from '../support/env';
 import { gotoComposed, startSite } from '../support/first-page';
+import { FULL_CHROMIUM } from '../support/browser';
 
 /**
  * Issue 43: focus that stays. With the focus on a slide's Explore link the slideshow used to move
@@ -10,6 +11,9 @@ import { gotoComposed, startSite } from '../support/first-page';
  * reduced motion the play button says the slideshow is paused, from the first paint on. The phone
  * menu closes with Escape (the focus back on its button) and keeps Tab inside while open.
  */
+
+// Judged before the first intent: in the browser that has no pointer on the page of its own.
+test.use(FULL_CHROMIUM);
 
 const SIZES = [
   { name: 'phone', options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },

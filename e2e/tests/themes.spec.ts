@@ -2,12 +2,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { SITE_URL } from '../support/env';
 import { DARK_BACKGROUND, LIGHT_BACKGROUND } from '../support/themes';
 import { gotoComposed, startSite } from '../support/first-page';
+import { FULL_CHROMIUM } from '../support/browser';
 
 /**
  * Issue 43: the site follows the system's light or dark preference, and a toggle the visitor's
  * choice overrides, remembered; a composed first page arrives in the visitor's theme (no flash of
  * the other); pictures are never inverted.
  */
+
+// Judged before the first intent: in the browser that has no pointer on the page of its own.
+test.use(FULL_CHROMIUM);
 
 const backgroundOf = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 

@@ -25,4 +25,14 @@ function chromiumPath(env = process.env) {
   return env.CHROMIUM_PATH || env.CHROME_PATH || '/usr/bin/chromium';
 }
 
-module.exports = { CHROMIUM_FLAGS, HEADLESS_FLAGS, chromiumPath };
+/**
+ * The journeys' browser: Debian's Chromium headless shell (the same Chromium 156, its renderer
+ * without the desktop browser around it; Playwright's own default for headless Chromium). It draws
+ * the same pages for about half the CPU (decision 0051). E2E_CHROMIUM_PATH picks another, such as
+ * /usr/bin/chromium. The bench keeps the full browser (`chromiumPath`): its figures are a visitor's.
+ */
+function journeyChromiumPath(env = process.env) {
+  return env.E2E_CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
+}
+
+module.exports = { CHROMIUM_FLAGS, HEADLESS_FLAGS, chromiumPath, journeyChromiumPath };
