@@ -40,7 +40,9 @@ test.describe('My Artifacts', () => {
     await expect(rows).toHaveCount(2);
 
     await rows.filter({ hasText: first.name }).getByRole('button', { name: `Delete ${first.name}` }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete it!' }).click();
+    // Answered once it has opened, as a person does (support/dialogs.ts: a click while it zooms in is lost).
+    const confirm = await whenOpened(page.getByRole('dialog'));
+    await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
     await expectToast(page, 'Artifact deleted successfully');
     // The member stays on My Artifacts (issue 43): the row is gone, the count says one.
     await expect(page).toHaveURL(/\/my-artifacts$/);

@@ -4,12 +4,16 @@ import { apiSend } from '../support/api';
 import { API_URL } from '../support/env';
 import { createUser } from '../support/users';
 import { gotoComposed, startSite, untilComposed } from '../support/first-page';
+import { FULL_CHROMIUM } from '../support/browser';
 
 /**
  * A visit that starts on the catalog's public pages gets them composed on the server
  * (docs/decisions/0010): the page is in the document, it paints before any script, the browser asks
  * the api for none of its data, and React hydrates the very nodes on screen (0011).
  */
+
+// Judged before the first intent: in the browser that has no pointer on the page of its own.
+test.use(FULL_CHROMIUM);
 
 const PAGES = [
   { path: '/', frame: 'catalog/Home', ready: '.cat-mini-card' },
@@ -64,17 +68,27 @@ async function watchTheHandOver(page: Page) {
 
 /**
  * Waits for the page's code to take the composed document over (#root's FRAME_ATTRIBUTE gone), then
- * checks it hydrated rather than rebuilt: every node the document brought is still on screen.
+ * checks it hydrated rather than rebuilt: every node the document brought is still on screen, but a
+ * picture that did not load, which the code shows as its placeholder (libs/ui ArtifactImage): other
+ * journeys add artifacts whose pictures cannot load here, and the newest are on the first pages.
  */
 async function expectTakenOverInPlace(page: Page) {
   await expect.poll(() => page.evaluate(() => (window as unknown as { __seen: { frameLeft: boolean } }).__seen.frameLeft)).toBe(true);
   await page.waitForLoadState('networkidle');
   const kept = await page.evaluate(() => {
     const { nodes } = (window as unknown as { __seen: { nodes: Element[] } }).__seen;
-    return { parsed: nodes.length, connected: nodes.filter((node) => node.isConnected).length };
+    const gone = nodes.filter((node) => !node.isConnected);
+    const broken = gone.filter((node) => node instanceof HTMLImageElement && node.complete && node.naturalWidth === 0);
+    return {
+      parsed: nodes.length,
+      replaced: gone.filter((node) => !broken.includes(node)).map((node) => node.outerHTML.slice(0, 300)),
+      broken: broken.length,
+      placeholders: document.querySelectorAll('main .aq-artifact-image--missing').length,
+    };
   });
   expect(kept.parsed).toBeGreaterThan(3);
-  expect(kept.connected).toBe(kept.parsed);
+  expect(kept.replaced).toEqual([]);
+  expect(kept.placeholders).toBeGreaterThanOrEqual(kept.broken);
 }
 
 test.describe('First pages composed on the server', () => {
