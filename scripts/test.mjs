@@ -261,7 +261,7 @@ async function resilience() {
   // RESILIENCE_TEST_PATH runs only the spec files whose path matches (while working on some of them).
   const only = process.env.RESILIENCE_TEST_PATH ? [process.env.RESILIENCE_TEST_PATH] : [];
   const env = { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${PORTS.auth}`, FIREBASE_PROJECT_ID: 'demo-antiquarium', RESILIENCE_LOG_DIR: LOGS };
-  await timed('resilience', () => jest('api resilience', ['-c', 'api/jest.resilience.config.cjs', ...only], env));
+  await timed('resilience', () => jest('api resilience', ['-c', 'api/jest.resilience.config.cjs', ...only], env, { prefix: '[resilience] ' }));
 }
 
 /** The seeded sites of the browser phase and the journeys against them (scripts/journeys-phase.mjs). */
@@ -300,12 +300,15 @@ async function main() {
       }
     });
   }
-  if (phases.has('deploy')) {
-    // Every piece built and started as its image does, on its own ports (scripts/deploy-phase.mjs).
+  // Every piece built and started as its image does, on its own ports (scripts/deploy-phase.mjs).
+  const deploy = async () => {
     log('deployment: images, compose file, redeploy, failure isolation, singletons, api scale-out');
     await timed('deploy', () => deploySuite({ work, logs: LOGS, offset: OFFSET, results }));
+  };
+  if (!phases.has('api') && !phases.has('bench-smoke') && !phases.has('resilience') && !phases.has('browser')) {
+    if (phases.has('deploy')) await deploy();
+    return;
   }
-  if (!phases.has('api') && !phases.has('bench-smoke') && !phases.has('resilience') && !phases.has('browser')) return;
 
   const auth = await startAuthEmulator({
     port: PORTS.auth,
@@ -315,17 +318,20 @@ async function main() {
     logDir: LOGS,
   });
   let mailpit;
-  if (phases.has('api') || phases.has('browser')) {
-    await ensureMailpit();
-    mailpit = await startMailpit({ smtpPort: PORTS.mailSmtp, httpPort: PORTS.mailHttp, dataDir: path.join(work, 'mailpit'), logDir: LOGS });
-  }
   try {
+    // The resilience tests wait on restarts and outages (the machine half idle while they run
+    // alone): the deployment phase, on ports of its own, fills that time (decision 0052).
+    const beside = [phases.has('deploy') && deploy, phases.has('resilience') && resilience].filter(Boolean);
+    if (beside.length > 1) await timed('deploy and resilience side by side', () => sideBySide(beside));
+    else if (beside.length === 1) await beside[0]();
+    if (phases.has('api') || phases.has('browser')) {
+      await ensureMailpit();
+      mailpit = await startMailpit({ smtpPort: PORTS.mailSmtp, httpPort: PORTS.mailHttp, dataDir: path.join(work, 'mailpit'), logDir: LOGS });
+    }
     // The api suites and the bench smoke in two lanes side by side (decision 0038), each on ports of
     // its own, sharing only the Auth Emulator, whose users every test makes anew.
     const lanes = [sqliteLane, postgresqlLane].filter((lane) => lane.wanted());
     if (lanes.length > 0) await timed('api and bench smoke in two lanes', () => sideBySide(lanes.map((lane) => lane.run)));
-    // Alone: its crashes, outages and 100 000 stored artifacts are judged against time bounds.
-    if (phases.has('resilience')) await resilience();
     if (phases.has('browser')) {
       log('browser journeys (Chromium) against the seeded site');
       await timed('browser', browserSuite);
