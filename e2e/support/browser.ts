@@ -14,9 +14,9 @@ export const FULL_CHROMIUM: Pick<PlaywrightWorkerOptions, 'launchOptions'> = {
 
 /**
  * What every Playwright suite here shares: Debian's Chromium headless shell (decision 0051) with the
- * flags this machine needs (no sandbox as root, no network chatter: the only network is the local one), one worker, one retry,
- * a screenshot of a failure and a trace of its retry, and a desktop viewport. A suite adds its folder, base URL and
- * output place.
+ * flags this machine needs (no sandbox as root, no network chatter: the only network is the local
+ * one), one worker, one retry, a screenshot of a failure and a trace of its retry, and a desktop
+ * viewport. A suite adds its folder, base URL and output place.
  */
 export function browserSuite({ testDir, baseURL, outputDir }: { testDir: string; baseURL: string; outputDir: string }): PlaywrightTestConfig {
   return {
