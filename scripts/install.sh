@@ -94,14 +94,30 @@ install_docker_compose() {
   local version="v2.40.3"
   local bin=".tools/bin/docker-compose"
   # Captured first: `version | grep -q` can die of SIGPIPE under pipefail.
-  if [ -x "$bin" ] && [ "$("$bin" version --short 2>/dev/null || true)" = "${version#v}" ]; then return 0; fi
+  compose_built() { [ -x "$bin" ] && [ "$("$bin" version --short 2>/dev/null || true)" = "${version#v}" ]; }
+  compose_built && return 0
   command -v go >/dev/null || { echo "[antiquarium] Go is required to build Docker Compose" >&2; return 1; }
+  mkdir -p .tools/bin
+  # One build at a time: the deploy phase's call waits on the lock for the background build's binary.
+  if command -v flock >/dev/null; then
+    exec 7>".tools/docker-compose-build.lock"
+    flock 7
+    if compose_built; then exec 7>&-; return 0; fi
+  fi
   echo "[antiquarium] building Docker Compose $version (one time, a few minutes)"
   local dir
   dir="$(GOFLAGS=-mod=mod go mod download -json "github.com/docker/compose/v2@$version" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
   [ -n "$dir" ] || { echo "[antiquarium] could not download the Docker Compose module" >&2; return 1; }
-  mkdir -p .tools/bin
   local out="$PWD/$bin"
   (cd "$dir" && GOFLAGS=-buildvcs=false go build -trimpath -ldflags "-w -X github.com/docker/compose/v2/internal.Version=$version" -o "$out" ./cmd)
+  exec 7>&-
   "$bin" version
+}
+
+# Compose's build started in the background beside the installs that follow, as Mailpit's: the
+# deploy phase (scripts/deploy-phase.mjs) calls install_docker_compose again, which waits on the lock
+# for this build and reports its failure. The output goes to data/logs/docker-compose-build.log.
+build_docker_compose_in_background() {
+  mkdir -p data/logs
+  (install_docker_compose) >data/logs/docker-compose-build.log 2>&1 &
 }

@@ -7,7 +7,7 @@ source scripts/install.sh
 build_seaweedfs_in_background
 build_ferretdb_in_background
 build_mailpit_in_background
+build_docker_compose_in_background
 install_node_modules
 install_chromium
-install_docker_compose
 exec node scripts/test.mjs "$@"
