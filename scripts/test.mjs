@@ -317,28 +317,44 @@ async function main() {
     workDir: path.join(work, 'emulator'),
     logDir: LOGS,
   });
-  let mailpit;
+  // The resilience tests wait on restarts and outages (the machine half idle while they run
+  // alone): they run beside the deployment phase and then beside the api lanes, on ports of their
+  // own (decisions 0052, 0053). The browser phase waits for them: its journeys are the run's most
+  // sensitive to load. `resilienceEnded` settles with their failure (or null), never rejects.
+  const resilienceEnded = phases.has('resilience') ? resilience().then(() => null, (error) => error) : Promise.resolve(null);
+  const held = { mailpit: null };
   try {
-    // The resilience tests wait on restarts and outages (the machine half idle while they run
-    // alone): the deployment phase, on ports of its own, fills that time (decision 0052).
-    const beside = [phases.has('deploy') && deploy, phases.has('resilience') && resilience].filter(Boolean);
-    if (beside.length > 1) await timed('deploy and resilience side by side', () => sideBySide(beside));
-    else if (beside.length === 1) await beside[0]();
-    if (phases.has('api') || phases.has('browser')) {
-      await ensureMailpit();
-      mailpit = await startMailpit({ smtpPort: PORTS.mailSmtp, httpPort: PORTS.mailHttp, dataDir: path.join(work, 'mailpit'), logDir: LOGS });
-    }
-    // The api suites and the bench smoke in two lanes side by side (decision 0038), each on ports of
-    // its own, sharing only the Auth Emulator, whose users every test makes anew.
-    const lanes = [sqliteLane, postgresqlLane].filter((lane) => lane.wanted());
-    if (lanes.length > 0) await timed('api and bench smoke in two lanes', () => sideBySide(lanes.map((lane) => lane.run)));
-    if (phases.has('browser')) {
-      log('browser journeys (Chromium) against the seeded site');
-      await timed('browser', browserSuite);
-    }
+    await mainTrack(deploy, resilienceEnded, held);
+  } catch (error) {
+    // What the resilience tests started is whole before the run stops it.
+    await resilienceEnded;
+    throw error;
   } finally {
-    if (mailpit) await stopProcess(mailpit);
+    if (held.mailpit) await stopProcess(held.mailpit);
     await stopProcess(auth);
+  }
+}
+
+/**
+ * After the unit tests, beside the resilience tests: the deployment phase, the api suites and the
+ * bench smoke in two lanes, then (once the resilience tests have ended) the browser journeys.
+ * `held.mailpit`: the run's Mailpit once started, for the caller to stop.
+ */
+async function mainTrack(deploy, resilienceEnded, held) {
+  if (phases.has('deploy')) await deploy();
+  if (phases.has('api') || phases.has('browser')) {
+    await ensureMailpit();
+    held.mailpit = await startMailpit({ smtpPort: PORTS.mailSmtp, httpPort: PORTS.mailHttp, dataDir: path.join(work, 'mailpit'), logDir: LOGS });
+  }
+  // The api suites and the bench smoke in two lanes side by side (decision 0038), each on ports of
+  // its own, sharing only the Auth Emulator, whose users every test makes anew.
+  const lanes = [sqliteLane, postgresqlLane].filter((lane) => lane.wanted());
+  if (lanes.length > 0) await timed('api and bench smoke in two lanes', () => sideBySide(lanes.map((lane) => lane.run)));
+  const resilienceError = await resilienceEnded;
+  if (resilienceError) throw resilienceError;
+  if (phases.has('browser')) {
+    log('browser journeys (Chromium) against the seeded site');
+    await timed('browser', browserSuite);
   }
 }
 

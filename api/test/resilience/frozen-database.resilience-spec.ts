@@ -182,9 +182,9 @@ describe('100 000 artifacts', () => {
     const started = Date.now();
     api = await startApi({ port: API_PORT, mongoUri: ferret.uri, env: API_ENV });
     // How long it takes is not what is checked (that it is not cut is): on a busy 2-core machine the
-    // scan and FerretDB's grouping of 20 000 likes took from about a minute to past 120 s (CI, with the
-    // catalog loading the same 100 000 artifacts beside it), so the wait is generous.
-    const match = await waitForOutput(api.proc, /\[Reconcile\] (done|skipped): (.*)/, 220_000);
+    // scan and FerretDB's grouping of 20 000 likes took from about a minute to 150 s (CI, with the api
+    // suites running beside it, decision 0053), so the wait is generous.
+    const match = await waitForOutput(api.proc, /\[Reconcile\] (done|skipped): (.*)/, 400_000);
     const tookMs = Date.now() - started;
     console.log(`[frozen-db] reconciliation over ${COUNT} artifacts and ${LIKED} likes with DB_OPERATION_TIMEOUT_MS ${OPERATION_TIMEOUT_MS}: ${match[1]} in ${tookMs} ms: ${match[2]}`);
     expect(match[1]).toBe('done');
@@ -194,5 +194,5 @@ describe('100 000 artifacts', () => {
 
     const planted = await client.db().collection('artifacts').find({ adderUid: /^filler-/, likes: 5 }).toArray();
     expect(planted).toEqual([]);
-  }, 240_000);
+  }, 420_000);
 });
