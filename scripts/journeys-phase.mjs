@@ -12,15 +12,16 @@ import { JOURNEY_TIMES_FILE, balancedShards, journeySpecFiles, readJourneyTimes,
 /**
  * The journeys' workers. Each is a whole seeded site of its own (database, Auth Emulator, Mailpit and
  * the relay before it, api, front ends) on a port profile of its own, and runs its share of the
- * journey files (Playwright's --shard): the journeys compare pages with the api and the database and
- * sign in as the demo members, so two workers never share them. The first worker uses the run's
- * Auth Emulator and Mailpit. E2E_WORKERS=1 runs every journey on one site (as E2E_GREP does).
+ * journey files: the journeys compare pages with the api and the database and sign in as the demo
+ * members, so no two workers share them. The first worker uses the run's Auth Emulator and Mailpit.
+ * Three by default: their journeys wait on mail, timers and outages, and two left the machine a fifth
+ * idle (decision 0054). E2E_WORKERS=1 or 2 runs fewer; E2E_GREP runs every journey on one site.
  */
-const JOURNEY_PROFILES = ['test', 'journeys'];
+const JOURNEY_PROFILES = ['test', 'journeys', 'journeys3'];
 
 function journeyWorkerCount(plan) {
   if (process.env.E2E_GREP) return 1;
-  const wanted = /^[12]$/.test(process.env.E2E_WORKERS ?? '') ? Number(process.env.E2E_WORKERS) : JOURNEY_PROFILES.length;
+  const wanted = /^[1-3]$/.test(process.env.E2E_WORKERS ?? '') ? Number(process.env.E2E_WORKERS) : JOURNEY_PROFILES.length;
   // With --affected, no more workers than journey files.
   return plan && plan.journeys !== 'all' ? Math.max(1, Math.min(wanted, plan.journeys.length)) : wanted;
 }
