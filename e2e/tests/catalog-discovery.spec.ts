@@ -57,8 +57,9 @@ test.describe('Discovery', () => {
     await expect(page).toHaveURL(/type=Writings/);
     await expect.poll(() => shownTotal(page)).toBe(writings);
     await expect(page.locator('.cat-all__grid')).toHaveAttribute('aria-busy', 'false');
+    // Asked until the grid holds the new list (its cards may follow the count by a frame).
+    await expect(cards(page).locator('h2')).toHaveCount(Math.min(writings, 24));
     const names = await cards(page).locator('h2').allTextContents();
-    expect(names.length).toBe(Math.min(writings, 24));
 
     // A fresh page with the same URL shows the same view.
     const fresh = await browser.newPage();
