@@ -6,7 +6,14 @@ install_node_modules() {
     echo "[antiquarium] installing npm packages"
     # `npm install`, not `npm ci`: npm 11.19's ci rejects this lock file (it wants entries for other
     # platforms' optional binaries that npm itself does not record), while install follows the lock.
-    npm install --no-audit --no-fund --loglevel=error
+    # The packages' install scripts are run after, all but re2's (below).
+    npm install --no-audit --no-fund --loglevel=error --ignore-scripts
+    local scripted
+    scripted="$(npm query ':attr(scripts, [preinstall]), :attr(scripts, [install]), :attr(scripts, [postinstall])' | node scripts/install-scripts.cjs)"
+    if [ -n "$scripted" ]; then
+      # shellcheck disable=SC2086 # one package name per word
+      npm rebuild --loglevel=error $scripted
+    fi
   fi
 }
 
