@@ -203,44 +203,40 @@ async function apiSuite(label, { ports, mongoPort, debugPort, postgresUrl, authP
 // API_SUITES=sqlite,postgresql,sqlite-database-path picks some of the three (all by default).
 const API_SUITES = new Set(phases.has('api') ? (process.env.API_SUITES ?? 'sqlite,postgresql,sqlite-database-path').split(',') : []);
 
-/** The two api suites on the SQLite handler, one after the other on the `test` profile (they share its FerretDB port). */
+/** The api suite on the SQLite handler, photos in S3, on the `test` profile. */
 const sqliteLane = {
-  wanted: () => API_SUITES.has('sqlite') || API_SUITES.has('sqlite-database-path'),
+  wanted: () => API_SUITES.has('sqlite'),
   async run() {
-    if (API_SUITES.has('sqlite')) {
-      // This run keeps its photos in a bucket of a real S3-compatible server (SeaweedFS), the others
-      // in a folder: the api's two photo stores, each under the whole suite.
-      log('api suite on FerretDB (SQLite handler), photos in S3 (SeaweedFS)');
-      await ensureSeaweedFs();
-      const bucket = 'antiquarium-test-photos';
-      const seaweed = await startSeaweedS3({ basePort: PORTS.s3, dataDir: path.join(work, 'seaweedfs'), logDir: LOGS, bucket });
-      const s3 = { S3_ENDPOINT: seaweed.endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'antiquarium-test', S3_SECRET_ACCESS_KEY: 'antiquarium-test' };
-      try {
-        await timed('api (sqlite, S3)', () => apiSuite('sqlite', { ports: PORTS, mongoPort: PORTS.mongo, debugPort: PORTS.debug, authPort: PORTS.auth, s3, prefix: '[api sqlite] ' }));
-      } finally {
-        await stopProcess(seaweed.entry);
-      }
-    }
-    if (API_SUITES.has('sqlite-database-path')) {
-      log('api suite with the catalog off: lists from the database, as past CATALOG_MAX_ARTIFACTS (SQLite handler)');
-      const suite = { ports: PORTS, mongoPort: PORTS.mongo, debugPort: PORTS.debug, authPort: PORTS.auth, catalog: 'off', prefix: '[api catalog off] ' };
-      await timed('api (catalog off)', () => apiSuite('sqlite-database-path', suite));
+    // This run keeps its photos in a bucket of a real S3-compatible server (SeaweedFS), the others
+    // in a folder: the api's two photo stores, each under the whole suite.
+    log('api suite on FerretDB (SQLite handler), photos in S3 (SeaweedFS)');
+    await ensureSeaweedFs();
+    const bucket = 'antiquarium-test-photos';
+    const seaweed = await startSeaweedS3({ basePort: PORTS.s3, dataDir: path.join(work, 'seaweedfs'), logDir: LOGS, bucket });
+    const s3 = { S3_ENDPOINT: seaweed.endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'antiquarium-test', S3_SECRET_ACCESS_KEY: 'antiquarium-test' };
+    try {
+      await timed('api (sqlite, S3)', () => apiSuite('sqlite', { ports: PORTS, mongoPort: PORTS.mongo, debugPort: PORTS.debug, authPort: PORTS.auth, s3, prefix: '[api sqlite] ' }));
+    } finally {
+      await stopProcess(seaweed.entry);
     }
   },
 };
 
-/** The api suite on the PostgreSQL handler (its own profile and Mailpit), then the bench smoke. */
-const postgresqlLane = {
-  wanted: () => API_SUITES.has('postgresql') || phases.has('bench-smoke'),
+/**
+ * The api suite with the catalog off (SQLite handler), on the `testCatalogOff` profile with its own
+ * Mailpit, then the bench smoke: the shortest suite (it leaves out the specs that never reach an
+ * artifact) and the bench smoke take about as long as each of the other two suites.
+ */
+const catalogOffLane = {
+  wanted: () => API_SUITES.has('sqlite-database-path') || phases.has('bench-smoke'),
   async run() {
-    if (API_SUITES.has('postgresql')) {
-      log('api suite on FerretDB (PostgreSQL handler)');
-      const ports = portsOf('testPostgresql', OFFSET);
-      const postgresUrl = await freshPostgresDatabase(`antiquarium_test_${OFFSET}`);
-      const mailpit = await startMailpit({ smtpPort: ports.mailSmtp, httpPort: ports.mailHttp, dataDir: path.join(work, 'mailpit-postgresql'), logDir: LOGS, name: 'mailpit-postgresql' });
+    if (API_SUITES.has('sqlite-database-path')) {
+      log('api suite with the catalog off: lists from the database, as past CATALOG_MAX_ARTIFACTS (SQLite handler)');
+      const ports = portsOf('testCatalogOff', OFFSET);
+      const mailpit = await startMailpit({ smtpPort: ports.mailSmtp, httpPort: ports.mailHttp, dataDir: path.join(work, 'mailpit-catalog-off'), logDir: LOGS, name: 'mailpit-catalog-off' });
       try {
-        const suite = { ports, mongoPort: ports.mongo, debugPort: ports.debug, postgresUrl, authPort: PORTS.auth, prefix: '[api postgresql] ' };
-        await timed('api (postgresql)', () => apiSuite('postgresql', suite));
+        const suite = { ports, mongoPort: ports.mongo, debugPort: ports.debug, authPort: PORTS.auth, catalog: 'off', prefix: '[api catalog off] ' };
+        await timed('api (catalog off)', () => apiSuite('sqlite-database-path', suite));
       } finally {
         await stopProcess(mailpit);
       }
@@ -248,6 +244,23 @@ const postgresqlLane = {
     if (phases.has('bench-smoke')) {
       log('bench smoke: the benchmark\'s code paths on tiny data (no timing is judged)');
       await timed('bench smoke', () => benchSmoke({ work, offset: OFFSET, results, prefix: '[bench smoke] ' }));
+    }
+  },
+};
+
+/** The api suite on the PostgreSQL handler (its own profile and Mailpit). */
+const postgresqlLane = {
+  wanted: () => API_SUITES.has('postgresql'),
+  async run() {
+    log('api suite on FerretDB (PostgreSQL handler)');
+    const ports = portsOf('testPostgresql', OFFSET);
+    const postgresUrl = await freshPostgresDatabase(`antiquarium_test_${OFFSET}`);
+    const mailpit = await startMailpit({ smtpPort: ports.mailSmtp, httpPort: ports.mailHttp, dataDir: path.join(work, 'mailpit-postgresql'), logDir: LOGS, name: 'mailpit-postgresql' });
+    try {
+      const suite = { ports, mongoPort: ports.mongo, debugPort: ports.debug, postgresUrl, authPort: PORTS.auth, prefix: '[api postgresql] ' };
+      await timed('api (postgresql)', () => apiSuite('postgresql', suite));
+    } finally {
+      await stopProcess(mailpit);
     }
   },
 };
@@ -262,11 +275,6 @@ async function resilience() {
   const only = process.env.RESILIENCE_TEST_PATH ? [process.env.RESILIENCE_TEST_PATH] : [];
   const env = { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${PORTS.auth}`, FIREBASE_PROJECT_ID: 'demo-antiquarium', RESILIENCE_LOG_DIR: LOGS };
   await timed('resilience', () => jest('api resilience', ['-c', 'api/jest.resilience.config.cjs', ...only], env, { prefix: '[resilience] ' }));
-}
-
-/** The seeded sites of the browser phase and the journeys against them (scripts/journeys-phase.mjs). */
-async function browserSuite() {
-  await journeysSuite({ work, logs: LOGS, offset: OFFSET, plan, results, extraLogDirs: EXTRA_LOG_DIRS });
 }
 
 async function main() {
@@ -337,7 +345,7 @@ async function main() {
 
 /**
  * After the unit tests, beside the resilience tests: the deployment phase, the api suites and the
- * bench smoke in two lanes, then (once the resilience tests have ended) the browser journeys.
+ * bench smoke in three lanes, then (once the resilience tests have ended) the browser journeys.
  * `held.mailpit`: the run's Mailpit once started, for the caller to stop.
  */
 async function mainTrack(deploy, resilienceEnded, held) {
@@ -346,15 +354,16 @@ async function mainTrack(deploy, resilienceEnded, held) {
     await ensureMailpit();
     held.mailpit = await startMailpit({ smtpPort: PORTS.mailSmtp, httpPort: PORTS.mailHttp, dataDir: path.join(work, 'mailpit'), logDir: LOGS });
   }
-  // The api suites and the bench smoke in two lanes side by side (decision 0038), each on ports of
-  // its own, sharing only the Auth Emulator, whose users every test makes anew.
-  const lanes = [sqliteLane, postgresqlLane].filter((lane) => lane.wanted());
-  if (lanes.length > 0) await timed('api and bench smoke in two lanes', () => sideBySide(lanes.map((lane) => lane.run)));
+  // The api suites and the bench smoke in three lanes side by side (decisions 0038, 0055), each on
+  // ports of its own, sharing only the Auth Emulator, whose users every test makes anew.
+  const lanes = [sqliteLane, postgresqlLane, catalogOffLane].filter((lane) => lane.wanted());
+  if (lanes.length > 0) await timed('api and bench smoke in three lanes', () => sideBySide(lanes.map((lane) => lane.run)));
   const resilienceError = await resilienceEnded;
   if (resilienceError) throw resilienceError;
   if (phases.has('browser')) {
     log('browser journeys (Chromium) against the seeded site');
-    await timed('browser', browserSuite);
+    // The seeded sites and the journeys against them (scripts/journeys-phase.mjs).
+    await timed('browser', () => journeysSuite({ work, logs: LOGS, offset: OFFSET, plan, results, extraLogDirs: EXTRA_LOG_DIRS }));
   }
 }
 
