@@ -33,6 +33,22 @@ build_seaweedfs_in_background() {
   bash scripts/ensure-seaweedfs.sh >data/logs/seaweedfs-build.log 2>&1 &
 }
 
+# One build of a tool at a time: waits for a build of it under way elsewhere (the lock
+# .tools/<name>-build.lock, held on file descriptor 6), then runs the check "${@:2}" again. 0: the
+# tool is there now (the lock is let go); 1: the caller builds it, holding the lock until
+# release_build_lock (or its exit). Without flock, 1 at once.
+take_build_lock() {
+  local name="$1"
+  shift
+  command -v flock >/dev/null || return 1
+  mkdir -p .tools
+  exec 6>".tools/$name-build.lock"
+  flock 6
+  if "$@"; then release_build_lock; return 0; fi
+  return 1
+}
+release_build_lock() { exec 6>&-; }
+
 # Mailpit (the local SMTP server with a web inbox and a REST API: npm start's mail and the tests'),
 # built once from the Go module proxy into .tools/bin, like FerretDB (about three minutes the first
 # time; MailHog no longer builds). One build at a time: a second caller waits on the lock for the
@@ -51,15 +67,11 @@ install_mailpit() {
   mailpit_built && return 0
   command -v go >/dev/null || { echo "[antiquarium] Go is required to build Mailpit" >&2; return 1; }
   mkdir -p .tools/bin
-  if command -v flock >/dev/null; then
-    exec 8>".tools/mailpit-build.lock"
-    flock 8
-    if mailpit_built; then exec 8>&-; return 0; fi
-  fi
+  take_build_lock mailpit mailpit_built && return 0
   echo "[antiquarium] building Mailpit $version (one time, a few minutes)"
   # The version is stamped as Mailpit's own release build does, so that the check above can read it.
   GOBIN="$PWD/.tools/bin" go install -trimpath -ldflags "-s -w -X github.com/axllent/mailpit/config.Version=$version" "github.com/axllent/mailpit@$version"
-  exec 8>&-
+  release_build_lock
   "$bin" version --no-release-check
 }
 
@@ -105,19 +117,15 @@ install_docker_compose() {
   compose_built && return 0
   command -v go >/dev/null || { echo "[antiquarium] Go is required to build Docker Compose" >&2; return 1; }
   mkdir -p .tools/bin
-  # One build at a time: the deploy phase's call waits on the lock for the background build's binary.
-  if command -v flock >/dev/null; then
-    exec 7>".tools/docker-compose-build.lock"
-    flock 7
-    if compose_built; then exec 7>&-; return 0; fi
-  fi
+  # The deploy phase's call waits on the lock for the background build's binary.
+  take_build_lock docker-compose compose_built && return 0
   echo "[antiquarium] building Docker Compose $version (one time, a few minutes)"
   local dir
   dir="$(GOFLAGS=-mod=mod go mod download -json "github.com/docker/compose/v2@$version" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
   [ -n "$dir" ] || { echo "[antiquarium] could not download the Docker Compose module" >&2; return 1; }
   local out="$PWD/$bin"
   (cd "$dir" && GOFLAGS=-buildvcs=false go build -trimpath -ldflags "-w -X github.com/docker/compose/v2/internal.Version=$version" -o "$out" ./cmd)
-  exec 7>&-
+  release_build_lock
   "$bin" version
 }
 
