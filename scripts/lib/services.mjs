@@ -51,8 +51,8 @@ export async function ensureSeaweedFs() {
 
 /**
  * SeaweedFS in one process (`weed mini`: master, volume, filer and the S3 gateway), on loopback, with
- * `bucket` made at start. It takes the five ports from `basePort` (master, volume, filer, S3, admin)
- * and each one's gRPC port 10 000 above; the extras it would open elsewhere are turned off. With no
+ * `bucket` made at start. It takes the ten ports from `basePort` (master, volume, filer, S3, admin,
+ * then their gRPC ports); the extras it would open elsewhere are turned off. With no
  * identities configured its S3 gateway takes any credentials: the api's tests and compose's demo.
  */
 export async function startSeaweedS3({ basePort, dataDir, logDir, bucket }) {
@@ -72,6 +72,13 @@ export async function startSeaweedS3({ basePort, dataDir, logDir, bucket }) {
       `-filer.port=${basePort + 2}`,
       `-s3.port=${s3Port}`,
       `-admin.port=${basePort + 4}`,
+      // Each gRPC port named too: by default each is its HTTP port + 10000, inside Linux's range of
+      // outbound ports (32768 and up), where a connection of another process can take it first.
+      `-master.port.grpc=${basePort + 5}`,
+      `-volume.port.grpc=${basePort + 6}`,
+      `-filer.port.grpc=${basePort + 7}`,
+      `-s3.port.grpc=${basePort + 8}`,
+      `-admin.port.grpc=${basePort + 9}`,
       '-admin.port.legacy=0',
       '-admin.ui=false',
       '-webdav=false',
